@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** The repository root, whatever the working directory (src/ or dist/ both sit two levels down). */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+/** Every environment variable the server reads, with its default. README lists the same. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("data"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
+  JWT_REFRESH_SECRET: z.string().min(32, "JWT_REFRESH_SECRET must be at least 32 characters").optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  ADMIN_EMAIL: z.email().default("admin@admin.com"),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Inbox <no-reply@localhost>"),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  USER_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(30).default(360),
+  JOBS_ENABLED: bool.default(true),
+  SERVE_WEB: bool.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, "JWT_SECRET" | "JWT_REFRESH_SECRET" | "PUBLIC_URL"> {
+  JWT_SECRET: string;
+  JWT_REFRESH_SECRET: string;
+  PUBLIC_URL: string;
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  /** "postgres" when DATABASE_URL is set, otherwise the embedded PGlite. */
+  databaseKind: "postgres" | "pglite";
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once. In production, missing secrets stop the start;
+ * in embedded mode they are generated once and kept in DATA_DIR/secrets.json
+ * so a restart keeps everyone signed in.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : join(REPO_ROOT, e.DATA_DIR);
+  let jwtSecret = e.JWT_SECRET;
+  let refreshSecret = e.JWT_REFRESH_SECRET;
+  if (!jwtSecret || !refreshSecret) {
+    if (e.NODE_ENV === "production") {
+      throw new ConfigError(
+        "JWT_SECRET and JWT_REFRESH_SECRET must be set when NODE_ENV=production (at least 32 characters each).",
+      );
+    }
+    const stored = embeddedSecrets(dataDir);
+    jwtSecret ??= stored.jwtSecret;
+    refreshSecret ??= stored.refreshSecret;
+  }
+  return {
+    ...e,
+    JWT_SECRET: jwtSecret,
+    JWT_REFRESH_SECRET: refreshSecret,
+    PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir,
+    databaseKind: e.DATABASE_URL ? "postgres" : "pglite",
+  };
+}
+
+function embeddedSecrets(dataDir: string): { jwtSecret: string; refreshSecret: string } {
+  const file = join(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const secrets = { jwtSecret: randomBytes(48).toString("base64url"), refreshSecret: randomBytes(48).toString("base64url") };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

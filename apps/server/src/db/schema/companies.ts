@@ -1,0 +1,48 @@
+import { boolean, date, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamps } from "./columns.js";
+
+export const plans = pgTable(
+  "plans",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    users: integer().notNull().default(10),
+    connections: integer().notNull().default(10),
+    queues: integer().notNull().default(10),
+    amount: numeric({ precision: 12, scale: 2 }).notNull().default("0"),
+    isPublic: boolean().notNull().default(true),
+    useWhatsapp: boolean().notNull().default(true),
+    useFacebook: boolean().notNull().default(true),
+    useInstagram: boolean().notNull().default(true),
+    useCampaigns: boolean().notNull().default(true),
+    useSchedules: boolean().notNull().default(true),
+    useInternalChat: boolean().notNull().default(true),
+    useExternalApi: boolean().notNull().default(true),
+    useKanban: boolean().notNull().default(true),
+    useOpenAi: boolean().notNull().default(true),
+    useIntegrations: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("plans_name_key").on(t.name)],
+);
+
+export const companies = pgTable("companies", {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  email: text(),
+  phone: text(),
+  document: text(),
+  planId: integer()
+    .notNull()
+    .references(() => plans.id),
+  status: boolean().notNull().default(true),
+  /** Date only; company 1 is the platform owner and never expires. */
+  dueDate: date({ mode: "string" }),
+  recurrence: text().notNull().default("MENSAL"),
+  paymentMethod: text(),
+  addressStreet: text(),
+  addressState: text(),
+  addressCity: text(),
+  lastLogin: timestamp({ withTimezone: true, mode: "date" }),
+  ...timestamps,
+});

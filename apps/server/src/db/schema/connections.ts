@@ -1,0 +1,76 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { tenant, timestamps } from "./columns.js";
+import { companies } from "./companies.js";
+import { queues } from "./queues.js";
+
+/** A messaging connection ("whatsapp" in the API for compatibility), of any channel. */
+export const whatsapps = pgTable(
+  "whatsapps",
+  {
+    id: serial().primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    channel: text().notNull().default("whatsapp"),
+    status: text().notNull().default("DISCONNECTED"),
+    qrcode: text(),
+    number: text(),
+    isDefault: boolean().notNull().default(false),
+    /** 30 random alphanumeric characters (spec 2 section 9): the messages-API token. */
+    token: text(),
+    provider: text().notNull().default("beta"),
+    retries: integer().notNull().default(0),
+    allowGroup: boolean().notNull().default(false),
+    groupAsTicket: text().notNull().default("disabled"),
+    greetingMessage: text(),
+    complationMessage: text(),
+    outOfHoursMessage: text(),
+    ratingMessage: text(),
+    inactiveMessage: text(),
+    maxUseBotQueues: integer().notNull().default(3),
+    timeUseBotQueues: integer().notNull().default(0),
+    timeSendQueue: integer().notNull().default(0),
+    sendIdQueue: integer(),
+    expiresTicket: integer().notNull().default(0),
+    whenExpiresTicket: text().notNull().default("0"),
+    expiresTicketNPS: integer().notNull().default(0),
+    maxUseBotQueuesNPS: integer().notNull().default(3),
+    expiresInactiveMessage: text(),
+    timeInactiveMessage: integer().notNull().default(0),
+    timeCreateNewTicket: integer().notNull().default(0),
+    integrationId: integer(),
+    promptId: integer(),
+    flowIdWelcome: integer(),
+    flowIdNotPhrase: integer(),
+    schedules: jsonb().notNull().default([]),
+    /** Channel credentials (Cloud API, Messenger, Instagram). Never answered in full. */
+    phoneNumberId: text(),
+    wabaId: text(),
+    pageId: text(),
+    instagramId: text(),
+    accessToken: text(),
+    appSecret: text(),
+    verifyToken: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("whatsapps_company_name_key").on(t.companyId, t.name),
+    index("whatsapps_company_status_idx").on(t.companyId, t.status),
+    index("whatsapps_phone_number_id_idx").on(t.phoneNumberId),
+    index("whatsapps_page_id_idx").on(t.pageId),
+    index("whatsapps_instagram_id_idx").on(t.instagramId),
+  ],
+);
+
+export const whatsappQueues = pgTable(
+  "whatsapp_queues",
+  {
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer()
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    queueId: integer()
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), index("whatsapp_queues_company_queue_idx").on(t.companyId, t.queueId)],
+);

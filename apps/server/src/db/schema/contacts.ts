@@ -1,0 +1,48 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { tenant, timestamps } from "./columns.js";
+import { companies } from "./companies.js";
+import { whatsapps } from "./connections.js";
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial().primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** Normalised phone number, or the provider's user id (PSID, IGSID) for Meta channels. */
+    number: text().notNull(),
+    /** Baileys privacy id (`...@lid`), kept beside the phone jid. */
+    lid: text(),
+    email: text().notNull().default(""),
+    profilePicUrl: text(),
+    isGroup: boolean().notNull().default(false),
+    disableBot: boolean().notNull().default(false),
+    acceptAudioMessage: boolean().notNull().default(true),
+    active: boolean().notNull().default(true),
+    /** whatsapp (both WhatsApp channels), facebook or instagram. */
+    channel: text().notNull().default("whatsapp"),
+    lgpdAcceptedAt: timestamp({ withTimezone: true, mode: "date" }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("contacts_company_channel_number_key").on(t.companyId, t.channel, t.number),
+    index("contacts_company_name_idx").on(t.companyId, t.name, t.id),
+    index("contacts_company_lid_idx").on(t.companyId, t.lid),
+  ],
+);
+
+export const contactCustomFields = pgTable(
+  "contact_custom_fields",
+  {
+    id: serial().primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    value: text().notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [index("contact_custom_fields_company_contact_idx").on(t.companyId, t.contactId)],
+);

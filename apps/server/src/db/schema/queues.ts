@@ -1,0 +1,37 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { tenant, timestamps } from "./columns.js";
+import { companies } from "./companies.js";
+
+export interface QueueScheduleDay {
+  weekday: string;
+  weekdayEn: string;
+  startTimeA: string;
+  endTimeA: string;
+  startTimeB: string;
+  endTimeB: string;
+}
+
+export const queues = pgTable(
+  "queues",
+  {
+    id: serial().primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    color: text().notNull(),
+    greetingMessage: text(),
+    outOfHoursMessage: text(),
+    orderQueue: integer(),
+    closeTicket: boolean().notNull().default(false),
+    ativarRoteador: boolean().notNull().default(false),
+    tempoRoteador: integer().notNull().default(0),
+    integrationId: integer(),
+    fileListId: integer(),
+    schedules: jsonb().$type<QueueScheduleDay[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("queues_company_name_key").on(t.companyId, t.name),
+    uniqueIndex("queues_company_color_key").on(t.companyId, t.color),
+    index("queues_company_order_idx").on(t.companyId, t.orderQueue, t.id),
+  ],
+);

@@ -1,0 +1,54 @@
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { tenant, timestamps } from "./columns.js";
+import { companies } from "./companies.js";
+import { contacts } from "./contacts.js";
+import { tickets } from "./tickets.js";
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial().primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    color: text().notNull(),
+    /** 1 when the tag is a kanban lane. */
+    kanban: integer().notNull().default(0),
+    timeLane: integer().notNull().default(0),
+    nextLaneId: integer(),
+    rollbackLaneId: integer(),
+    greetingMessageLane: text(),
+    userId: integer(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("tags_company_name_key").on(t.companyId, t.name), index("tags_company_kanban_idx").on(t.companyId, t.kanban, t.name)],
+);
+
+export const ticketTags = pgTable(
+  "ticket_tags",
+  {
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_company_tag_idx").on(t.companyId, t.tagId)],
+);
+
+export const contactTags = pgTable(
+  "contact_tags",
+  {
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index("contact_tags_company_tag_idx").on(t.companyId, t.tagId)],
+);

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { tenant, timestamps } from "./columns.js";
+import { companies } from "./companies.js";
+import { whatsapps } from "./connections.js";
+import { contacts } from "./contacts.js";
+import { queues } from "./queues.js";
+import { users } from "./users.js";
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial().primaryKey(),
+    uuid: uuid().notNull().defaultRandom(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    status: text().notNull().default("pending"),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    queueId: integer().references(() => queues.id, { onDelete: "set null" }),
+    channel: text().notNull().default("whatsapp"),
+    isGroup: boolean().notNull().default(false),
+    isBot: boolean().notNull().default(false),
+    lastMessage: text().notNull().default(""),
+    unreadMessages: integer().notNull().default(0),
+    amountUsedBotQueues: integer().notNull().default(0),
+    useIntegration: boolean().notNull().default(false),
+    integrationId: integer(),
+    closedAt: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("tickets_uuid_key").on(t.uuid),
+    /** At most one non-closed ticket per contact and connection: concurrent deliveries cannot open two. */
+    uniqueIndex("tickets_one_open_per_contact_key")
+      .on(t.contactId, t.whatsappId)
+      .where(sql`${t.status} <> 'closed'`),
+    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index("tickets_company_queue_status_updated_idx").on(t.companyId, t.queueId, t.status, t.updatedAt.desc()),
+    index("tickets_company_user_status_updated_idx").on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
+    index("tickets_company_contact_idx").on(t.companyId, t.contactId),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    contactId: integer().references(() => contacts.id, { onDelete: "cascade" }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
+    /** The provider's id (wamid, mid, Baileys key id): unique per connection, so redeliveries are no-ops. */
+    providerMessageId: text(),
+    body: text().notNull().default(""),
+    fromMe: boolean().notNull().default(false),
+    mediaType: text().notNull().default("chat"),
+    mediaUrl: text(),
+    ack: integer().notNull().default(0),
+    read: boolean().notNull().default(false),
+    isPrivate: boolean().notNull().default(false),
+    isDeleted: boolean().notNull().default(false),
+    isEdited: boolean().notNull().default(false),
+    isForwarded: boolean().notNull().default(false),
+    quotedMsgId: integer(),
+    participant: text(),
+    userId: integer(),
+    queueId: integer(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("messages_connection_provider_id_key").on(t.whatsappId, t.providerMessageId),
+    index("messages_company_ticket_created_idx").on(t.companyId, t.ticketId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const ticketNotes = pgTable(
+  "ticket_notes",
+  {
+    id: serial().primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    note: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    ticketId: integer().references(() => tickets.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("ticket_notes_company_contact_idx").on(t.companyId, t.contactId, t.createdAt.desc())],
+);
+
+export const ticketLogs = pgTable(
+  "ticket_logs",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    queueId: integer().references(() => queues.id, { onDelete: "set null" }),
+    type: text().notNull(),
+    createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_logs_company_ticket_idx").on(t.companyId, t.ticketId, t.createdAt)],
+);

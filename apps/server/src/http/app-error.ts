@@ -1,0 +1,33 @@
+import type { ErrorCode } from "@inbox/shared";
+
+const DEFAULT_STATUS: Partial<Record<ErrorCode, number>> = {
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_INVALID_REFRESH_TOKEN: 401,
+  ERR_NO_PERMISSION: 403,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_NOT_FOUND: 404,
+  ERR_FILE_TOO_LARGE: 413,
+  ERR_TOO_MANY_REQUESTS: 429,
+  ERR_INTERNAL: 500,
+};
+
+/** The one error a user may see: a catalogue code, an HTTP status and a plain message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field?: string;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, options: { status?: number; message?: string; field?: string; headers?: Record<string, string> } = {}) {
+    super(options.message ?? code);
+    this.code = code;
+    this.status = options.status ?? DEFAULT_STATUS[code] ?? 400;
+    this.field = options.field;
+    this.headers = options.headers;
+  }
+}

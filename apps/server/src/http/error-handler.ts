@@ -1,0 +1,55 @@
+import type { ApiErrorBody } from "@inbox/shared";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError } from "./app-error.js";
+
+/**
+ * Every failure leaves as `{ error, message }`. Validation answers 400 with the
+ * field and the schema's message; unknown failures answer 500 without detail
+ * and are logged with the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { error: error.code, message: error.message };
+      if (error.field) body.field = error.field;
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        field: fieldOf(error.validationContext, v.instancePath),
+        message: v.message ?? "Invalid value",
+      }));
+      const first = issues[0];
+      const body: ApiErrorBody = {
+        error: "ERR_VALIDATION",
+        message: first?.message ?? "Invalid value",
+        field: first?.field,
+        issues,
+      };
+      return reply.status(400).send(body);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");
+      return reply.status(500).send({ error: "ERR_INTERNAL", message: "An error occurred!" } satisfies ApiErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      const code = status === 413 ? "ERR_FILE_TOO_LARGE" : status === 429 ? "ERR_TOO_MANY_REQUESTS" : status === 404 ? "ERR_NOT_FOUND" : "ERR_VALIDATION";
+      return reply.status(status).send({ error: code, message: error.message } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ error: "ERR_INTERNAL", message: "An error occurred!" } satisfies ApiErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: "ERR_NOT_FOUND", message: `Route ${request.method} ${request.url.split("?")[0]} not found` } satisfies ApiErrorBody);
+  });
+}
+
+function fieldOf(context: string | undefined, instancePath: string): string {
+  const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
+  return path || context || "body";
+}

@@ -1,0 +1,27 @@
+/** Business constants of spec 1 section 9 and spec 2 section 9. */
+export const LIMITS = {
+  /** Days before the due date from which the login shows a warning. */
+  dueDateWarningDays: 5,
+  /** Company 1 is the platform owner and never expires. */
+  platformCompanyId: 1,
+  toastMs: 2000,
+  searchDebounceMs: 500,
+  searchMinChars: 3,
+  infiniteScrollThresholdPx: 100,
+  messageListTopThresholdPx: 50,
+  editWindowMs: 900_000,
+  forwardDelayMs: 900,
+  recordingMinBytes: 10_000,
+  userStatusPingMs: 300_000,
+  ticketsPanelMinWidth: 404,
+  ticketsPanelMaxWidth: 700,
+  contactDrawerWidth: 320,
+  lastMessageCut: 40,
+  contactNameCut: 60,
+  volumeStorageKey: "volume",
+  defaultVolume: 1,
+  /** Page size of server lists; the spec leaves it open ("not shown"). */
+  pageSize: 40,
+  /** Profile image upload limit. */
+  profileImageMaxBytes: 5 * 1024 * 1024,
+} as const;
