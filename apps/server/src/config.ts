@@ -21,13 +21,25 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, "JWT_SECRET must be at least 32 characters").optional(),
   JWT_REFRESH_SECRET: z.string().min(32, "JWT_REFRESH_SECRET must be at least 32 characters").optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(15 * 60),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
   ADMIN_EMAIL: z.email().default("admin@admin.com"),
   ADMIN_PASSWORD: z.string().min(6).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Inbox <no-reply@localhost>"),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   USER_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(30).default(360),
@@ -89,7 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function embeddedSecrets(dataDir: string): { jwtSecret: string; refreshSecret: string } {
   const file = join(dataDir, "secrets.json");
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
-  const secrets = { jwtSecret: randomBytes(48).toString("base64url"), refreshSecret: randomBytes(48).toString("base64url") };
+  const secrets = {
+    jwtSecret: randomBytes(48).toString("base64url"),
+    refreshSecret: randomBytes(48).toString("base64url"),
+  };
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;

@@ -15,7 +15,14 @@ export type Channel = (typeof CHANNELS)[number];
 export const TICKET_STATUSES = ["pending", "open", "closed", "group", "lgpd", "nps"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-export const CONNECTION_STATUSES = ["qrcode", "OPENING", "CONNECTED", "DISCONNECTED", "PAIRING", "TIMEOUT"] as const;
+export const CONNECTION_STATUSES = [
+  "qrcode",
+  "OPENING",
+  "CONNECTED",
+  "DISCONNECTED",
+  "PAIRING",
+  "TIMEOUT",
+] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 export const MEDIA_TYPES = [

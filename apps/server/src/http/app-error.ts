@@ -23,7 +23,10 @@ export class AppError extends Error {
   readonly field?: string;
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, options: { status?: number; message?: string; field?: string; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { status?: number; message?: string; field?: string; headers?: Record<string, string> } = {},
+  ) {
     super(options.message ?? code);
     this.code = code;
     this.status = options.status ?? DEFAULT_STATUS[code] ?? 400;

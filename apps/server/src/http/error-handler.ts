@@ -32,20 +32,34 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");
-      return reply.status(500).send({ error: "ERR_INTERNAL", message: "An error occurred!" } satisfies ApiErrorBody);
+      return reply
+        .status(500)
+        .send({ error: "ERR_INTERNAL", message: "An error occurred!" } satisfies ApiErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
-      const code = status === 413 ? "ERR_FILE_TOO_LARGE" : status === 429 ? "ERR_TOO_MANY_REQUESTS" : status === 404 ? "ERR_NOT_FOUND" : "ERR_VALIDATION";
+      const code =
+        status === 413
+          ? "ERR_FILE_TOO_LARGE"
+          : status === 429
+            ? "ERR_TOO_MANY_REQUESTS"
+            : status === 404
+              ? "ERR_NOT_FOUND"
+              : "ERR_VALIDATION";
       return reply.status(status).send({ error: code, message: error.message } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ error: "ERR_INTERNAL", message: "An error occurred!" } satisfies ApiErrorBody);
+    return reply
+      .status(500)
+      .send({ error: "ERR_INTERNAL", message: "An error occurred!" } satisfies ApiErrorBody);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: "ERR_NOT_FOUND", message: `Route ${request.method} ${request.url.split("?")[0]} not found` } satisfies ApiErrorBody);
+    reply.status(404).send({
+      error: "ERR_NOT_FOUND",
+      message: `Route ${request.method} ${request.url.split("?")[0]} not found`,
+    } satisfies ApiErrorBody);
   });
 }
 

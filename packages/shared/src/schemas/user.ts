@@ -94,10 +94,12 @@ export const userCreateSchema = z.object({
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 
 /** Update: every field optional; an empty password means "keep the current one". */
-export const userUpdateSchema = z.object({
-  ...userFields,
-  password: z.union([z.literal(""), password]),
-}).partial();
+export const userUpdateSchema = z
+  .object({
+    ...userFields,
+    password: z.union([z.literal(""), password]),
+  })
+  .partial();
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const toggleChangeWidthSchema = z.object({

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { queues } from "./queues.js";
@@ -72,5 +82,8 @@ export const whatsappQueues = pgTable(
       .notNull()
       .references(() => queues.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] }), index("whatsapp_queues_company_queue_idx").on(t.companyId, t.queueId)],
+  (t) => [
+    primaryKey({ columns: [t.whatsappId, t.queueId] }),
+    index("whatsapp_queues_company_queue_idx").on(t.companyId, t.queueId),
+  ],
 );

@@ -20,7 +20,10 @@ export const tags = pgTable(
     userId: integer(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("tags_company_name_key").on(t.companyId, t.name), index("tags_company_kanban_idx").on(t.companyId, t.kanban, t.name)],
+  (t) => [
+    uniqueIndex("tags_company_name_key").on(t.companyId, t.name),
+    index("tags_company_kanban_idx").on(t.companyId, t.kanban, t.name),
+  ],
 );
 
 export const ticketTags = pgTable(
@@ -35,7 +38,10 @@ export const ticketTags = pgTable(
       .references(() => tags.id, { onDelete: "cascade" }),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index("ticket_tags_company_tag_idx").on(t.companyId, t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.tagId] }),
+    index("ticket_tags_company_tag_idx").on(t.companyId, t.tagId),
+  ],
 );
 
 export const contactTags = pgTable(
@@ -50,5 +56,8 @@ export const contactTags = pgTable(
       .references(() => tags.id, { onDelete: "cascade" }),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index("contact_tags_company_tag_idx").on(t.companyId, t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    index("contact_tags_company_tag_idx").on(t.companyId, t.tagId),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { whatsapps } from "./connections.js";
@@ -38,7 +49,12 @@ export const tickets = pgTable(
       .on(t.contactId, t.whatsappId)
       .where(sql`${t.status} <> 'closed'`),
     index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
-    index("tickets_company_queue_status_updated_idx").on(t.companyId, t.queueId, t.status, t.updatedAt.desc()),
+    index("tickets_company_queue_status_updated_idx").on(
+      t.companyId,
+      t.queueId,
+      t.status,
+      t.updatedAt.desc(),
+    ),
     index("tickets_company_user_status_updated_idx").on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
     index("tickets_company_contact_idx").on(t.companyId, t.contactId),
   ],

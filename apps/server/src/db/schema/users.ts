@@ -66,7 +66,10 @@ export const userQueues = pgTable(
       .notNull()
       .references(() => queues.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index("user_queues_company_queue_idx").on(t.companyId, t.queueId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.queueId] }),
+    index("user_queues_company_queue_idx").on(t.companyId, t.queueId),
+  ],
 );
 
 /** One row per issued refresh token; only the hash is kept. */
@@ -84,7 +87,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp({ withTimezone: true, mode: "date" }),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash), index("refresh_tokens_company_user_idx").on(t.companyId, t.userId)],
+  (t) => [
+    uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
+    index("refresh_tokens_company_user_idx").on(t.companyId, t.userId),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
@@ -100,7 +106,10 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp({ withTimezone: true, mode: "date" }),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash), index("password_reset_tokens_company_user_idx").on(t.companyId, t.userId)],
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash),
+    index("password_reset_tokens_company_user_idx").on(t.companyId, t.userId),
+  ],
 );
 
 /** Fixed-window counters for the auth rate limits; shared by every server process. */

@@ -1,0 +1,109 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { RateLimiter } from "../auth/rate-limiter.js";
+import type { TokenService } from "../auth/tokens.js";
+import { type Config, REPO_ROOT } from "../config.js";
+import type { Db } from "../db/client.js";
+import type { Mailer } from "../mail/mailer.js";
+import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
+import { AuthService } from "../modules/auth/service.js";
+import { usersRoutes } from "../modules/users/routes.js";
+import { UsersService } from "../modules/users/service.js";
+import type { Realtime } from "../realtime/realtime.js";
+import type { Storage } from "../storage/storage.js";
+import { authenticator } from "./authenticate.js";
+import { registerErrorHandler } from "./error-handler.js";
+import { registerWebApp } from "./web-app.js";
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  rateLimiter: RateLimiter;
+  realtime: Realtime;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+export const VERSION: string =
+  JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version ?? "0.0.0";
+
+/** Every route the app registered, for the cross-tenant sweep and the route docs. */
+export type RouteList = Pick<RouteOptions, "method" | "url" | "config">[];
+
+declare module "fastify" {
+  interface FastifyInstance {
+    routeList: RouteList;
+  }
+}
+
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: FastifyServerOptions["logger"] } = {},
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: "x-request-id",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const routeList: RouteList = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    if (route.method === "HEAD") return;
+    routeList.push({ method: route.method, url: route.url, config: route.config });
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Inbox API", version: VERSION } },
+    transform: jsonSchemaTransform,
+  });
+
+  const auth = new AuthService(deps);
+  const users = new UsersService(deps);
+  const secureCookies = config.PUBLIC_URL.startsWith("https://");
+
+  // Public routes: no token.
+  await app.register(async (open) => {
+    open.get(
+      "/version",
+      { config: { public: true }, schema: { response: { 200: z.object({ version: z.string() }) } } },
+      () => ({
+        version: VERSION,
+      }),
+    );
+    open.get("/openapi.json", { config: { public: true } }, () => app.swagger());
+    await open.register(publicAuthRoutes(auth, { secureCookies }));
+  });
+
+  // Private routes: the tenant context comes from the verified token only.
+  await app.register(async (priv) => {
+    priv.addHook("onRequest", authenticator(deps.tokens, deps.db));
+    await priv.register(privateAuthRoutes(auth));
+    await priv.register(usersRoutes(users));
+  });
+
+  await app.register(fastifyStatic, { root: deps.storage.root, prefix: "/public/", decorateReply: false });
+  if (config.SERVE_WEB) await registerWebApp(app, join(REPO_ROOT, "apps/web/dist"));
+  return app;
+}

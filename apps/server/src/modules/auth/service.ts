@@ -1,0 +1,169 @@
+import type { LoginResponse, UserDto } from "@inbox/shared";
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../../auth/passwords.js";
+import type { RateLimiter } from "../../auth/rate-limiter.js";
+import type { TokenService } from "../../auth/tokens.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../http/app-error.js";
+import type { RequestContext } from "../../http/context.js";
+import type { Mailer } from "../../mail/mailer.js";
+import type { Realtime } from "../../realtime/realtime.js";
+import { CompaniesRepo } from "../companies/repo.js";
+import { presentUser } from "../users/presenter.js";
+import { UsersRepo } from "../users/repo.js";
+import { AuthRepo } from "./repo.js";
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+  rateLimiter: RateLimiter;
+  realtime: Realtime;
+  mailer: Mailer;
+}
+
+export interface SessionResult extends LoginResponse {
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+/** A refresh token spent this recently is a race between two tabs, not a theft. */
+const REUSE_GRACE_MS = 20_000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export class AuthService {
+  private readonly repo: AuthRepo;
+  private readonly users: UsersRepo;
+  private readonly companies: CompaniesRepo;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.repo = new AuthRepo(deps.db);
+    this.users = new UsersRepo(deps.db);
+    this.companies = new CompaniesRepo(deps.db);
+  }
+
+  async login(email: string, password: string, ip: string): Promise<SessionResult> {
+    const { rateLimiter, config } = this.deps;
+    await rateLimiter.hit(`login:ip:${ip}`, config.RATE_LIMIT_PER_IP);
+    await rateLimiter.hit(`login:email:${email}`, config.RATE_LIMIT_PER_EMAIL);
+    const user = await this.users.findByEmail(email);
+    const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !valid)
+      throw new AppError("ERR_INVALID_CREDENTIALS", { message: "Invalid e-mail or password" });
+    const company = await this.companies.findWithPlan(user.companyId);
+    if (!company?.company.status)
+      throw new AppError("ERR_NO_PERMISSION", { message: "This company is inactive" });
+
+    const refresh = this.deps.tokens.newRefreshToken();
+    const refreshExpiresAt = new Date(Date.now() + config.REFRESH_TOKEN_TTL_SECONDS * 1000);
+    const tokenVersion = await this.repo.startSession(user, refresh.hash, refreshExpiresAt);
+    await this.companies.touchLastLogin(user.companyId);
+    // Any tab still signed in as this user hears it was replaced, then its socket closes.
+    await this.deps.realtime.endOlderSessions(user.companyId, user.id, tokenVersion);
+    return {
+      ...(await this.session(user.companyId, user.id)),
+      refreshToken: refresh.token,
+      refreshExpiresAt,
+    };
+  }
+
+  async refresh(refreshToken: string | undefined): Promise<SessionResult> {
+    if (!refreshToken) throw new AppError("ERR_INVALID_REFRESH_TOKEN");
+    const { tokens, config } = this.deps;
+    const row = await this.repo.findRefresh(tokens.hashOpaque(refreshToken));
+    if (!row) throw new AppError("ERR_INVALID_REFRESH_TOKEN");
+    if (row.revokedAt) {
+      // A spent token presented again after the grace period: assume it was stolen and end the session.
+      if (Date.now() - row.revokedAt.getTime() > REUSE_GRACE_MS) {
+        const version = await this.repo.endAllSessions(row.companyId, row.userId);
+        await this.deps.realtime.endOlderSessions(row.companyId, row.userId, version);
+      }
+      throw new AppError("ERR_INVALID_REFRESH_TOKEN");
+    }
+    const user = await this.users.findForAuth(row.userId);
+    if (
+      !user ||
+      user.companyId !== row.companyId ||
+      user.tokenVersion !== row.tokenVersion ||
+      row.expiresAt < new Date()
+    ) {
+      throw new AppError("ERR_INVALID_REFRESH_TOKEN");
+    }
+    const next = tokens.newRefreshToken();
+    const refreshExpiresAt = new Date(Date.now() + config.REFRESH_TOKEN_TTL_SECONDS * 1000);
+    if (!(await this.repo.rotateRefresh(row, next.hash, refreshExpiresAt)))
+      throw new AppError("ERR_INVALID_REFRESH_TOKEN");
+    return { ...(await this.session(user.companyId, user.id)), refreshToken: next.token, refreshExpiresAt };
+  }
+
+  async logout(ctx: RequestContext): Promise<void> {
+    const version = await this.repo.endAllSessions(ctx.companyId, ctx.user.id);
+    await this.deps.realtime.endOlderSessions(ctx.companyId, ctx.user.id, version);
+    this.deps.realtime.toCompany(ctx.companyId, "user", {
+      action: "update",
+      user: { id: ctx.user.id, online: false },
+    });
+  }
+
+  async me(ctx: RequestContext): Promise<UserDto> {
+    return this.presentWithCompany(ctx.companyId, ctx.user.id);
+  }
+
+  /** Always answers the same, whether or not the e-mail exists. */
+  async recoverPassword(email: string, ip: string): Promise<void> {
+    const { rateLimiter, config, tokens, mailer } = this.deps;
+    await rateLimiter.hit(`recover:ip:${ip}`, config.RATE_LIMIT_PER_IP);
+    await rateLimiter.hit(`recover:email:${email}`, config.RATE_LIMIT_PER_EMAIL);
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    const { token, hash } = tokens.newRefreshToken();
+    await this.repo.createResetToken(
+      user.companyId,
+      user.id,
+      hash,
+      new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    );
+    const link = `${config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+    try {
+      await mailer.send({
+        to: user.email,
+        subject: "Recuperação de senha",
+        text: `Olá ${user.name},\n\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora):\n${link}\n\nSe você não pediu, ignore este e-mail.`,
+      });
+    } catch (err) {
+      throw new AppError("ERR_INTERNAL", {
+        status: 503,
+        message: `Could not send the recovery e-mail: ${(err as Error).message}`,
+      });
+    }
+  }
+
+  async resetPassword(token: string, password: string, ip: string): Promise<void> {
+    const { rateLimiter, config, tokens } = this.deps;
+    await rateLimiter.hit(`reset:ip:${ip}`, config.RATE_LIMIT_PER_IP);
+    const hash = tokens.hashOpaque(token);
+    await rateLimiter.hit(`reset:token:${hash}`, config.RATE_LIMIT_PER_EMAIL);
+    const owner = await this.repo.consumeResetToken(hash);
+    if (!owner) throw new AppError("ERR_INVALID_RESET_TOKEN", { message: "Link inválido" });
+    await this.repo.setPassword(owner.companyId, owner.userId, await hashPassword(password));
+    const version = await this.repo.endAllSessions(owner.companyId, owner.userId);
+    await this.deps.realtime.endOlderSessions(owner.companyId, owner.userId, version);
+  }
+
+  private async session(companyId: number, userId: number): Promise<LoginResponse> {
+    const user = await this.presentWithCompany(companyId, userId);
+    const token = await this.deps.tokens.signAccess({
+      userId,
+      companyId,
+      tokenVersion: user.tokenVersion ?? 0,
+    });
+    return { token, user };
+  }
+
+  private async presentWithCompany(companyId: number, userId: number): Promise<UserDto> {
+    const user = await this.users.findById(companyId, userId);
+    if (!user) throw new AppError("ERR_SESSION_EXPIRED");
+    const company = await this.companies.companyRef(companyId);
+    return presentUser(user, { company, includeTokenVersion: true });
+  }
+}

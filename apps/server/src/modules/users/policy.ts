@@ -1,0 +1,62 @@
+import { ADMIN_ONLY_USER_FIELDS, type UserUpdateInput } from "@inbox/shared";
+import { AppError } from "../../http/app-error.js";
+import type { UserRow } from "../../http/context.js";
+import type { UserWithQueues } from "./repo.js";
+
+export type UserAction =
+  | "user:list"
+  | "user:create"
+  | "user:view"
+  | "user:update"
+  | "user:delete"
+  | "user:setWidth";
+
+const isAdmin = (actor: UserRow) => actor.profile === "admin" || actor.super;
+
+/** Who may do what to users (spec 1 section 6). Targets are already of the actor's company. */
+export function can(actor: UserRow, action: UserAction, target?: { id: number }): boolean {
+  switch (action) {
+    case "user:list":
+    case "user:create":
+      return isAdmin(actor);
+    case "user:delete":
+      return isAdmin(actor) && target?.id !== actor.id;
+    case "user:view":
+    case "user:update":
+    case "user:setWidth":
+      return isAdmin(actor) || target?.id === actor.id;
+  }
+}
+
+export function authorize(actor: UserRow, action: UserAction, target?: { id: number }): void {
+  if (!can(actor, action, target)) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/**
+ * Only admins change profile, queues, connection and permission fields. A
+ * non-admin's form may still carry them unchanged; a change is refused.
+ */
+export function assertAdminOnlyFieldsUnchanged(
+  actor: UserRow,
+  target: UserWithQueues,
+  input: UserUpdateInput,
+): void {
+  if (isAdmin(actor)) return;
+  for (const field of ADMIN_ONLY_USER_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    const current = field === "queueIds" ? target.queues.map((q) => q.id) : target[field];
+    if (!sameValue(value, current)) {
+      throw new AppError("ERR_NO_PERMISSION", { field, message: `Only an admin can change ${field}` });
+    }
+  }
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const sa = [...a].sort();
+    const sb = [...b].sort();
+    return sa.length === sb.length && sa.every((v, i) => v === sb[i]);
+  }
+  return a === b;
+}

@@ -1,0 +1,198 @@
+import { and, asc, count, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { queues, userQueues, users } from "../../db/schema/index.js";
+import type { UserRow } from "../../http/context.js";
+
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+export type UserWithQueues = UserRow & { queues: QueueRef[] };
+export type NewUser = Omit<typeof users.$inferInsert, "id" | "companyId" | "createdAt" | "updatedAt">;
+
+type Runner = Db | Tx;
+
+/** Every query of the users room; each takes the company it works in. */
+export class UsersRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Auth only: the user a verified token names, whatever its company (the caller compares). */
+  async findForAuth(userId: number): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    return row;
+  }
+
+  /** Login and recovery: e-mails are unique across the platform. */
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+    return row;
+  }
+
+  async findById(
+    companyId: number,
+    id: number,
+    runner: Runner = this.db,
+  ): Promise<UserWithQueues | undefined> {
+    const [row] = await runner
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+      .limit(1);
+    if (!row) return undefined;
+    const [withQueues] = await this.attachQueues(companyId, [row], runner);
+    return withQueues;
+  }
+
+  async list(
+    companyId: number,
+    options: { search: string; page: number; pageSize: number },
+  ): Promise<{ rows: UserWithQueues[]; count: number }> {
+    const term = options.search.trim().toLowerCase();
+    const filter = and(
+      eq(users.companyId, companyId),
+      term
+        ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
+        : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(users)
+        .where(filter)
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(options.pageSize)
+        .offset((options.page - 1) * options.pageSize),
+      this.db.select({ value: count() }).from(users).where(filter),
+    ]);
+    return { rows: await this.attachQueues(companyId, rows), count: Number(total?.value ?? 0) };
+  }
+
+  async listAll(companyId: number): Promise<UserWithQueues[]> {
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.companyId, companyId))
+      .orderBy(asc(users.name), asc(users.id));
+    return this.attachQueues(companyId, rows);
+  }
+
+  async countInCompany(companyId: number, runner: Runner = this.db): Promise<number> {
+    const [row] = await runner.select({ value: count() }).from(users).where(eq(users.companyId, companyId));
+    return Number(row?.value ?? 0);
+  }
+
+  async emailTaken(email: string, exceptUserId?: number, runner: Runner = this.db): Promise<boolean> {
+    const [row] = await runner.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    return row !== undefined && row.id !== exceptUserId;
+  }
+
+  async insert(tx: Tx, companyId: number, values: NewUser, queueIds: number[]): Promise<number> {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, companyId })
+      .returning({ id: users.id });
+    if (!row) throw new Error("insert returned no row");
+    await this.replaceQueues(tx, companyId, row.id, queueIds);
+    return row.id;
+  }
+
+  async update(
+    tx: Tx,
+    companyId: number,
+    id: number,
+    values: Partial<NewUser>,
+    queueIds?: number[],
+  ): Promise<void> {
+    if (Object.keys(values).length > 0) {
+      await tx
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+    }
+    if (queueIds) await this.replaceQueues(tx, companyId, id, queueIds);
+  }
+
+  async delete(companyId: number, id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** The ids among `queueIds` that belong to the company. */
+  async existingQueueIds(companyId: number, queueIds: number[], runner: Runner = this.db): Promise<number[]> {
+    if (queueIds.length === 0) return [];
+    const rows = await runner
+      .select({ id: queues.id })
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+    return rows.map((r) => r.id);
+  }
+
+  /** Records a `userStatus` ping; tells whether the user was offline before it. */
+  async markSeen(companyId: number, userId: number): Promise<{ user?: UserWithQueues; cameOnline: boolean }> {
+    const [before] = await this.db
+      .select({ online: users.online })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+    if (!before) return { cameOnline: false };
+    await this.db
+      .update(users)
+      .set({ online: true, lastSeenAt: new Date() })
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+    if (before.online) return { cameOnline: false };
+    return { user: await this.findById(companyId, userId), cameOnline: true };
+  }
+
+  /** System job: every user whose last ping is older than `before` goes offline. */
+  async markStaleOffline(before: Date): Promise<{ id: number; companyId: number }[]> {
+    return this.db
+      .update(users)
+      .set({ online: false })
+      .where(and(eq(users.online, true), or(sql`${users.lastSeenAt} IS NULL`, lt(users.lastSeenAt, before))))
+      .returning({ id: users.id, companyId: users.companyId });
+  }
+
+  private async replaceQueues(tx: Tx, companyId: number, userId: number, queueIds: number[]): Promise<void> {
+    await tx
+      .delete(userQueues)
+      .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
+    if (queueIds.length > 0) {
+      await tx
+        .insert(userQueues)
+        .values([...new Set(queueIds)].map((queueId) => ({ companyId, userId, queueId })));
+    }
+  }
+
+  private async attachQueues(
+    companyId: number,
+    rows: UserRow[],
+    runner: Runner = this.db,
+  ): Promise<UserWithQueues[]> {
+    if (rows.length === 0) return [];
+    const links = await runner
+      .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+      .from(userQueues)
+      .innerJoin(queues, eq(queues.id, userQueues.queueId))
+      .where(
+        and(
+          eq(userQueues.companyId, companyId),
+          inArray(
+            userQueues.userId,
+            rows.map((r) => r.id),
+          ),
+        ),
+      )
+      .orderBy(asc(queues.name));
+    return rows.map((row) => ({
+      ...row,
+      queues: links.filter((l) => l.userId === row.id).map(({ id, name, color }) => ({ id, name, color })),
+    }));
+  }
+}
+
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

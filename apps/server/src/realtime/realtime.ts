@@ -1,0 +1,59 @@
+import { type CompanyTopic, companyEvent } from "@inbox/shared";
+import type { Server } from "socket.io";
+
+/** Room names. A socket only ever joins rooms of its own company. */
+export const rooms = {
+  company: (companyId: number) => `c:${companyId}`,
+  user: (companyId: number, userId: number) => `c:${companyId}:u:${userId}`,
+  notification: (companyId: number) => `c:${companyId}:notification`,
+  status: (companyId: number, status: string) => `c:${companyId}:status:${status}`,
+  ticket: (companyId: number, ticketId: number) => `c:${companyId}:ticket:${ticketId}`,
+};
+
+/**
+ * The one way the server pushes events. Every event name is
+ * `company-{id}-{topic}` and goes to a room of that same company, so a socket
+ * of another company cannot receive it.
+ */
+export class Realtime {
+  private io?: Server;
+
+  attach(io: Server): void {
+    this.io = io;
+  }
+
+  get server(): Server | undefined {
+    return this.io;
+  }
+
+  toCompany(companyId: number, topic: CompanyTopic, payload: object): void {
+    this.io?.to(rooms.company(companyId)).emit(companyEvent(companyId, topic), payload);
+  }
+
+  toUser(companyId: number, userId: number, topic: CompanyTopic, payload: object): void {
+    this.io?.to(rooms.user(companyId, userId)).emit(companyEvent(companyId, topic), payload);
+  }
+
+  toRoom(companyId: number, room: string, topic: CompanyTopic, payload: object): void {
+    if (!room.startsWith(`${rooms.company(companyId)}:`))
+      throw new Error(`room ${room} is not of company ${companyId}`);
+    this.io?.to(room).emit(companyEvent(companyId, topic), payload);
+  }
+
+  /**
+   * Ends the sockets of a user that still hold a token older than
+   * `tokenVersion` (after a new login elsewhere, a logout or a password
+   * change). They are told first through `company-{id}-auth`.
+   */
+  async endOlderSessions(companyId: number, userId: number, tokenVersion: number): Promise<void> {
+    if (!this.io) return;
+    this.toUser(companyId, userId, "auth", { action: "update", user: { id: userId }, tokenVersion });
+    const sockets = await this.io.in(rooms.user(companyId, userId)).fetchSockets();
+    const stale = sockets.filter((s) => Number(s.data?.tokenVersion) < tokenVersion);
+    if (stale.length === 0) return;
+    // Leave the auth event a moment to reach the old tab before its socket closes.
+    setTimeout(() => {
+      for (const socket of stale) socket.disconnect(true);
+    }, 1000).unref();
+  }
+}

@@ -1,0 +1,150 @@
+import type { Server as HttpServer } from "node:http";
+import { CLIENT_EVENTS, TICKET_STATUSES } from "@inbox/shared";
+import { createAdapter } from "@socket.io/redis-adapter";
+import { and, eq } from "drizzle-orm";
+import { createClient } from "redis";
+import { Server, type Socket } from "socket.io";
+import { z } from "zod";
+import type { TokenService } from "../auth/tokens.js";
+import type { Db } from "../db/client.js";
+import { tickets } from "../db/schema/index.js";
+import { presentUser } from "../modules/users/presenter.js";
+import { UsersRepo } from "../modules/users/repo.js";
+import { type Realtime, rooms } from "./realtime.js";
+
+interface SocketData {
+  companyId: number;
+  userId: number;
+  tokenVersion: number;
+}
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const ticketIdSchema = z.coerce.number().int().positive();
+const statusSchema = z.enum(TICKET_STATUSES);
+const typingSchema = z.object({ ticketId: z.coerce.number().int().positive() });
+
+/**
+ * socket.io on the API's HTTP server. The handshake must carry a valid,
+ * current access token (`auth.token`); the socket then joins its company's
+ * room and its user's room, and only ever rooms of that company.
+ */
+export async function createSocketServer(options: {
+  httpServer: HttpServer;
+  db: Db;
+  tokens: TokenService;
+  realtime: Realtime;
+  redisUrl?: string;
+  logger: Logger;
+}): Promise<{ io: Server; close(): Promise<void> }> {
+  const { db, tokens, realtime, logger } = options;
+  const usersRepo = new UsersRepo(db);
+  const io = new Server(options.httpServer, {
+    cors: { origin: true, credentials: true },
+    serveClient: false,
+  });
+
+  let closeRedis = async () => {};
+  if (options.redisUrl) {
+    const pub = createClient({ url: options.redisUrl });
+    const sub = pub.duplicate();
+    pub.on("error", (err) => logger.error({ err }, "redis publisher error"));
+    sub.on("error", (err) => logger.error({ err }, "redis subscriber error"));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    closeRedis = async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    };
+  }
+
+  io.use(async (socket, next) => {
+    try {
+      const raw = socket.handshake.auth?.token ?? socket.handshake.query?.token;
+      const token = typeof raw === "string" ? raw.replace(/^Bearer\s+/i, "") : "";
+      const claims = token ? await tokens.verifyAccess(token) : null;
+      if (!claims) return next(new Error("ERR_SESSION_EXPIRED"));
+      const user = await usersRepo.findForAuth(claims.userId);
+      if (!user || user.companyId !== claims.companyId || user.tokenVersion !== claims.tokenVersion) {
+        return next(new Error("ERR_SESSION_EXPIRED"));
+      }
+      socket.data = {
+        companyId: user.companyId,
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+      } satisfies SocketData;
+      // The socket lives no longer than its token; the client reconnects with a fresh one.
+      const timer = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
+      timer.unref();
+      socket.once("disconnect", () => clearTimeout(timer));
+      next();
+    } catch (err) {
+      logger.error({ err }, "socket handshake failed");
+      next(new Error("ERR_INTERNAL"));
+    }
+  });
+
+  io.on("connection", (socket: Socket) => {
+    const { companyId, userId } = socket.data as SocketData;
+    socket.join([rooms.company(companyId), rooms.user(companyId, userId)]);
+
+    socket.on(CLIENT_EVENTS.joinNotification, () => socket.join(rooms.notification(companyId)));
+    socket.on(CLIENT_EVENTS.leaveNotification, () => socket.leave(rooms.notification(companyId)));
+
+    socket.on(CLIENT_EVENTS.joinTickets, (status: unknown) => {
+      const parsed = statusSchema.safeParse(status);
+      if (parsed.success) socket.join(rooms.status(companyId, parsed.data));
+    });
+    socket.on(CLIENT_EVENTS.leaveTickets, (status: unknown) => {
+      const parsed = statusSchema.safeParse(status);
+      if (parsed.success) socket.leave(rooms.status(companyId, parsed.data));
+    });
+
+    socket.on(CLIENT_EVENTS.joinChatBox, async (ticketId: unknown) => {
+      const parsed = ticketIdSchema.safeParse(ticketId);
+      if (!parsed.success) return;
+      // Only a ticket of the socket's own company can be joined.
+      const [ticket] = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, parsed.data)))
+        .limit(1);
+      if (ticket) socket.join(rooms.ticket(companyId, ticket.id));
+    });
+    socket.on(CLIENT_EVENTS.leaveChatBox, (ticketId: unknown) => {
+      const parsed = ticketIdSchema.safeParse(ticketId);
+      if (parsed.success) socket.leave(rooms.ticket(companyId, parsed.data));
+    });
+
+    socket.on(CLIENT_EVENTS.userTyping, (payload: unknown) => {
+      const parsed = typingSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const room = rooms.ticket(companyId, parsed.data.ticketId);
+      if (!socket.rooms.has(room)) return;
+      socket
+        .to(room)
+        .emit(`company-${companyId}-typing`, { action: "update", ticketId: parsed.data.ticketId, userId });
+    });
+
+    socket.on(CLIENT_EVENTS.userStatus, async () => {
+      try {
+        const { user, cameOnline } = await usersRepo.markSeen(companyId, userId);
+        if (user && cameOnline)
+          realtime.toCompany(companyId, "user", { action: "update", user: presentUser(user) });
+      } catch (err) {
+        logger.warn({ err }, "userStatus update failed");
+      }
+    });
+  });
+
+  realtime.attach(io);
+  return {
+    io,
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await closeRedis();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** Query keys of every area, in one place so invalidations match their queries. */
+export const queryKeys = {
+  version: ["version"] as const,
+  me: ["auth", "me"] as const,
+  users: {
+    all: ["users"] as const,
+    list: (searchParam: string) => ["users", "list", searchParam] as const,
+    detail: (id: number) => ["users", "detail", id] as const,
+  },
+  queues: ["queues"] as const,
+  connections: ["connections"] as const,
+};

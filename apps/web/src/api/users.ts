@@ -1,0 +1,74 @@
+import type { UserCreateInput, UserDto, UserList, UserUpdateInput } from "@inbox/shared";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, apiRequest } from "./client";
+import { queryKeys } from "./query-keys";
+
+export type UserCreateBody = Partial<UserCreateInput> & Pick<UserCreateInput, "name" | "email" | "password">;
+
+export const usersApi = {
+  page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
+    api.get<UserList>("/users", { searchParam, pageNumber }, signal),
+  list: () => api.get<UserDto[]>("/users/list"),
+  get: (id: number) => api.get<UserDto>(`/users/${id}`),
+  create: (body: UserCreateBody) => api.post<UserDto>("/users", body),
+  update: (id: number, body: UserUpdateInput) => api.put<UserDto>(`/users/${id}`, body),
+  remove: (id: number) => api.delete<{ message: string }>(`/users/${id}`),
+  uploadImage: (id: number, file: File) => {
+    const form = new FormData();
+    form.append("userId", String(id));
+    form.append("typeArch", "user");
+    form.append("profileImage", file);
+    return apiRequest<{ user: UserDto }>(`/users/${id}/media-upload`, { method: "POST", body: form });
+  },
+  setTicketsWidth: (id: number, defaultTicketsManagerWidth: number) =>
+    api.put<UserDto>(`/users/toggleChangeWidht/${id}`, { defaultTicketsManagerWidth }),
+};
+
+/** The users list, one page of LIMITS.pageSize per pageNumber. */
+export function useUsersInfinite(searchParam: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.users.list(searchParam),
+    queryFn: ({ pageParam, signal }) => usersApi.page(searchParam, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+export function useUser(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.users.detail(id ?? 0),
+    queryFn: () => usersApi.get(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: usersApi.create, onSuccess: invalidate });
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserUpdateInput }) => usersApi.update(id, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: usersApi.remove, onSuccess: invalidate });
+}
+
+export function useUploadUserImage() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => usersApi.uploadImage(id, file),
+    onSuccess: invalidate,
+  });
+}
