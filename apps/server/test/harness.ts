@@ -1,0 +1,56 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { type Config, loadConfig } from "../src/config.js";
+import { type Database, openDatabase } from "../src/db/client.js";
+import { runMigrations } from "../src/db/migrate.js";
+import type { Mailer } from "../src/mail/mailer.js";
+import { createServer, type Server } from "../src/server.js";
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * A real server on a real database: PostgreSQL when TEST_DATABASE_URL is set,
+ * otherwise a fresh in-memory PGlite. Jobs are off unless a test asks.
+ */
+export async function startTestServer(
+  options: { env?: Record<string, string>; mailer?: Mailer; jobs?: boolean } = {},
+): Promise<TestServer> {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), "inbox-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    JWT_SECRET: "test-access-secret-test-access-secret-0123456789",
+    JWT_REFRESH_SECRET: "test-refresh-secret-test-refresh-secret-0123456789",
+    LOG_LEVEL: "silent",
+    SERVE_WEB: "false",
+    JOBS_ENABLED: options.jobs ? "true" : "false",
+    RATE_LIMIT_PER_IP: "1000000",
+    RATE_LIMIT_PER_EMAIL: "1000000",
+    ...(usingPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string } : {}),
+    ...options.env,
+  });
+  const server = await createServer(config, { database, mailer: options.mailer, logger: false, skipSeed: true });
+  return {
+    ...server,
+    config,
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
+
+export interface TestServer extends Server {
+  config: Config;
+  app: FastifyInstance;
+}
+
+async function openTestDatabase(): Promise<Database> {
+  if (usingPostgres) return openDatabase({ url: process.env.TEST_DATABASE_URL, poolMax: 5 });
+  const database = await openDatabase({});
+  await runMigrations(database);
+  return database;
+}
