@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../db/schema/index.js";
+import { buildCompany, buildUser } from "../../test/factories.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
+import { MARK_USERS_OFFLINE } from "./mark-users-offline.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ jobs: true, env: { USER_OFFLINE_AFTER_SECONDS: "60" } });
+});
+afterAll(() => server.close());
+
+describe("the mark-users-offline job (pg-boss)", () => {
+  it("runs through the queue and marks users whose pings stopped offline, leaving recent ones online", async () => {
+    const company = await buildCompany(server.database.db);
+    const stale = await buildUser(server.database.db, company.id, { online: true, lastSeenAt: new Date(Date.now() - 10 * 60_000) });
+    const fresh = await buildUser(server.database.db, company.id, { online: true, lastSeenAt: new Date() });
+
+    const jobId = await server.jobs?.send(MARK_USERS_OFFLINE, {});
+    expect(jobId).toBeTruthy();
+    const deadline = Date.now() + 20_000;
+    let state: string | undefined;
+    while (Date.now() < deadline) {
+      state = (await server.jobs?.getJob(MARK_USERS_OFFLINE, jobId as string))?.state;
+      if (state === "completed" || state === "failed") break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(state).toBe("completed");
+    const [staleRow] = await server.database.db.select().from(users).where(eq(users.id, stale.id));
+    const [freshRow] = await server.database.db.select().from(users).where(eq(users.id, fresh.id));
+    expect(staleRow?.online).toBe(false);
+    expect(freshRow?.online).toBe(true);
+  });
+});

@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../src/db/client.js";
+import { userQueues, users } from "../src/db/schema/index.js";
+import { buildAdmin, buildCompany, buildQueue, buildUser, login, type Session } from "./factories.js";
+import { startTestServer, type TestServer } from "./harness.js";
+
+/**
+ * Every private route that names a record in its path, asked by an admin of
+ * another company, must answer 403 or 404 and change nothing. Routes declare
+ * what their params name (`config.owner`); a route without it fails here, so
+ * new routes cannot skip the sweep.
+ */
+
+interface Fixture {
+  /** Values for the route's params, all naming records of company A. */
+  params: Record<string, number | string>;
+  /** Everything about the record a request could change. */
+  snapshot(): Promise<unknown>;
+}
+
+const owners: Record<string, (db: Db, companyId: number) => Promise<Fixture>> = {
+  async user(db, companyId) {
+    const queue = await buildQueue(db, companyId);
+    const user = await buildUser(db, companyId);
+    await db.insert(userQueues).values({ companyId, userId: user.id, queueId: queue.id });
+    return {
+      params: { id: user.id },
+      snapshot: async () => ({
+        user: await db.select().from(users).where(eq(users.id, user.id)),
+        queues: await db.select().from(userQueues).where(eq(userQueues.userId, user.id)),
+      }),
+    };
+  },
+};
+
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const boundary = "----sweep";
+const multipartImage = Buffer.concat([
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  ),
+  png,
+  Buffer.from(`\r\n--${boundary}--\r\n`),
+]);
+
+/** A valid body per route, so validation cannot answer before the tenant check does. */
+const bodies: Record<string, { payload: unknown; headers?: Record<string, string> }> = {
+  "PUT /users/:id": { payload: { name: "Taken Over", profile: "admin", password: "hacked1" } },
+  "PUT /users/toggleChangeWidht/:id": { payload: { defaultTicketsManagerWidth: 500 } },
+  "POST /users/:id/media-upload": {
+    payload: multipartImage,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  },
+};
+
+let server: TestServer;
+let intruder: Session;
+let companyA: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  companyA = (await buildCompany(server.database.db)).id;
+  await buildAdmin(server.database.db, companyA);
+  const companyB = await buildCompany(server.database.db);
+  const admin = await buildAdmin(server.database.db, companyB.id, { super: false });
+  intruder = await login(server.app, admin.email);
+});
+afterAll(() => server.close());
+
+const parametrised = () =>
+  (server.app.routeList ?? []).filter((r) => r.url.includes(":") && !r.config?.public && !r.url.startsWith("/public"));
+
+describe("cross-tenant sweep", () => {
+  it("finds the parametrised routes", () => {
+    expect(parametrised().length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("every parametrised route declares what its params name", () => {
+    const missing = parametrised()
+      .filter((r) => !r.config?.owner || !owners[r.config.owner])
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing, "add config.owner and a fixture in tenant-sweep.test.ts").toEqual([]);
+  });
+
+  it("a record of company A, asked for by company B's admin, answers 403 or 404 and stays unchanged", async () => {
+    const failures: string[] = [];
+    for (const route of parametrised()) {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        const fixture = await owners[route.config?.owner as string]!(server.database.db, companyA);
+        const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => String(fixture.params[name] ?? fixture.params.id));
+        const key = `${method} ${route.url}`;
+        const body = bodies[key];
+        if (["POST", "PUT", "PATCH"].includes(method) && !body) {
+          failures.push(`${key}: add a valid sample body to the sweep`);
+          continue;
+        }
+        const before = await fixture.snapshot();
+        const res = await server.app.inject({
+          method: method as "GET",
+          url,
+          headers: { ...intruder.headers, ...body?.headers },
+          payload: body?.payload as string,
+        });
+        if (res.statusCode !== 403 && res.statusCode !== 404) failures.push(`${key} answered ${res.statusCode}: ${res.body}`);
+        expect(await fixture.snapshot(), `${key} changed company A's record`).toEqual(before);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
