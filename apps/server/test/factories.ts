@@ -18,7 +18,10 @@ function isoDate(daysFromToday: number): string {
   return new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function buildCompany(db: Db, options: { maxUsers?: number; dueInDays?: number; status?: boolean } = {}) {
+export async function buildCompany(
+  db: Db,
+  options: { maxUsers?: number; dueInDays?: number; status?: boolean } = {},
+) {
   const planId = await createPlan(db, { name: unique("plan"), users: options.maxUsers ?? 50 });
   const id = await createCompany(db, {
     name: unique("company"),
@@ -52,7 +55,11 @@ export async function buildUser(
 export const buildAdmin = (db: Db, companyId: number, overrides: Partial<typeof users.$inferInsert> = {}) =>
   buildUser(db, companyId, { profile: "admin", ...overrides });
 
-export async function buildQueue(db: Db, companyId: number, overrides: Partial<typeof queues.$inferInsert> = {}) {
+export async function buildQueue(
+  db: Db,
+  companyId: number,
+  overrides: Partial<typeof queues.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(queues)
     .values({ companyId, name: unique("queue"), color: `#${randomUUID().slice(0, 6)}`, ...overrides })
@@ -61,7 +68,11 @@ export async function buildQueue(db: Db, companyId: number, overrides: Partial<t
   return row;
 }
 
-export async function buildConnection(db: Db, companyId: number, overrides: Partial<typeof whatsapps.$inferInsert> = {}) {
+export async function buildConnection(
+  db: Db,
+  companyId: number,
+  overrides: Partial<typeof whatsapps.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(whatsapps)
     .values({ companyId, name: unique("connection"), ...overrides })
@@ -70,16 +81,29 @@ export async function buildConnection(db: Db, companyId: number, overrides: Part
   return row;
 }
 
-export async function buildContact(db: Db, companyId: number, overrides: Partial<typeof contacts.$inferInsert> = {}) {
+export async function buildContact(
+  db: Db,
+  companyId: number,
+  overrides: Partial<typeof contacts.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(contacts)
-    .values({ companyId, name: unique("contact"), number: String(Date.now()) + Math.floor(Math.random() * 1e6), ...overrides })
+    .values({
+      companyId,
+      name: unique("contact"),
+      number: String(Date.now()) + Math.floor(Math.random() * 1e6),
+      ...overrides,
+    })
     .returning();
   if (!row) throw new Error("no contact");
   return row;
 }
 
-export async function buildTicket(db: Db, companyId: number, overrides: Partial<typeof tickets.$inferInsert> = {}) {
+export async function buildTicket(
+  db: Db,
+  companyId: number,
+  overrides: Partial<typeof tickets.$inferInsert> = {},
+) {
   const contactId = overrides.contactId ?? (await buildContact(db, companyId)).id;
   const [row] = await db
     .insert(tickets)
@@ -96,7 +120,11 @@ export interface Session extends LoginResponse {
 }
 
 /** Signs in through the real route and keeps what the browser would keep. */
-export async function login(app: FastifyInstance, email: string, password = DEFAULT_PASSWORD): Promise<Session> {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = DEFAULT_PASSWORD,
+): Promise<Session> {
   const res = await app.inject({ method: "POST", url: "/auth/login", payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as LoginResponse;
@@ -106,7 +134,11 @@ export async function login(app: FastifyInstance, email: string, password = DEFA
 }
 
 /** A company with an admin and an ordinary user, both signed in. */
-export async function buildTeam(app: FastifyInstance, db: Db, options: Parameters<typeof buildCompany>[1] = {}) {
+export async function buildTeam(
+  app: FastifyInstance,
+  db: Db,
+  options: Parameters<typeof buildCompany>[1] = {},
+) {
   const company = await buildCompany(db, options);
   const admin = await buildAdmin(db, company.id);
   const user = await buildUser(db, company.id);

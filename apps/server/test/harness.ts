@@ -32,7 +32,12 @@ export async function startTestServer(
     ...(usingPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string } : {}),
     ...options.env,
   });
-  const server = await createServer(config, { database, mailer: options.mailer, logger: false, skipSeed: true });
+  const server = await createServer(config, {
+    database,
+    mailer: options.mailer,
+    logger: false,
+    skipSeed: true,
+  });
   return {
     ...server,
     config,

@@ -72,7 +72,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const parametrised = () =>
-  (server.app.routeList ?? []).filter((r) => r.url.includes(":") && !r.config?.public && !r.url.startsWith("/public"));
+  (server.app.routeList ?? []).filter(
+    (r) => r.url.includes(":") && !r.config?.public && !r.url.startsWith("/public"),
+  );
 
 describe("cross-tenant sweep", () => {
   it("finds the parametrised routes", () => {
@@ -92,7 +94,9 @@ describe("cross-tenant sweep", () => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         const fixture = await owners[route.config?.owner as string]!(server.database.db, companyA);
-        const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => String(fixture.params[name] ?? fixture.params.id));
+        const url = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+          String(fixture.params[name] ?? fixture.params.id),
+        );
         const key = `${method} ${route.url}`;
         const body = bodies[key];
         if (["POST", "PUT", "PATCH"].includes(method) && !body) {
@@ -106,7 +110,8 @@ describe("cross-tenant sweep", () => {
           headers: { ...intruder.headers, ...body?.headers },
           payload: body?.payload as string,
         });
-        if (res.statusCode !== 403 && res.statusCode !== 404) failures.push(`${key} answered ${res.statusCode}: ${res.body}`);
+        if (res.statusCode !== 403 && res.statusCode !== 404)
+          failures.push(`${key} answered ${res.statusCode}: ${res.body}`);
         expect(await fixture.snapshot(), `${key} changed company A's record`).toEqual(before);
       }
     }

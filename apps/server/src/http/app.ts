@@ -25,6 +25,7 @@ import type { Realtime } from "../realtime/realtime.js";
 import type { Storage } from "../storage/storage.js";
 import { authenticator } from "./authenticate.js";
 import { registerErrorHandler } from "./error-handler.js";
+import { registerInputGuard } from "./input-guard.js";
 import { registerWebApp } from "./web-app.js";
 
 export interface AppDeps {
@@ -64,6 +65,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const routeList: RouteList = [];
   app.decorate("routeList", routeList);

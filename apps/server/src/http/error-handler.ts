@@ -36,6 +36,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(500)
         .send({ error: "ERR_INTERNAL", message: "An error occurred!" } satisfies ApiErrorBody);
     }
+    if (isBadInputFromDatabase(error)) {
+      // A safety net: schemas should have caught it. Logged so the schema can be fixed.
+      request.log.warn({ err: error }, "database refused a value the schema let through");
+      return reply
+        .status(400)
+        .send({ error: "ERR_VALIDATION", message: "Invalid value" } satisfies ApiErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
@@ -66,4 +73,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function fieldOf(context: string | undefined, instancePath: string): string {
   const path = instancePath.replace(/^\//, "").replaceAll("/", ".");
   return path || context || "body";
+}
+
+/** PostgreSQL data exceptions caused by a value: out of range, bad text, bad encoding. */
+const BAD_INPUT_SQLSTATES = new Set(["22001", "22003", "22007", "22008", "22021", "22P02", "22P05"]);
+
+function isBadInputFromDatabase(error: unknown): boolean {
+  let current: unknown = error;
+  for (let i = 0; i < 3 && current; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && BAD_INPUT_SQLSTATES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

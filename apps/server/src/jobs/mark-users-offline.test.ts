@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../db/schema/index.js";
 import { buildCompany, buildUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { users } from "../db/schema/index.js";
 import { MARK_USERS_OFFLINE } from "./mark-users-offline.js";
 
 let server: TestServer;
@@ -14,7 +14,10 @@ afterAll(() => server.close());
 describe("the mark-users-offline job (pg-boss)", () => {
   it("runs through the queue and marks users whose pings stopped offline, leaving recent ones online", async () => {
     const company = await buildCompany(server.database.db);
-    const stale = await buildUser(server.database.db, company.id, { online: true, lastSeenAt: new Date(Date.now() - 10 * 60_000) });
+    const stale = await buildUser(server.database.db, company.id, {
+      online: true,
+      lastSeenAt: new Date(Date.now() - 10 * 60_000),
+    });
     const fresh = await buildUser(server.database.db, company.id, { online: true, lastSeenAt: new Date() });
 
     const jobId = await server.jobs?.send(MARK_USERS_OFFLINE, {});

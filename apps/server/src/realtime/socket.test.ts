@@ -19,8 +19,15 @@ afterEach(() => {
 afterAll(() => server.close());
 
 /** A connected socket that records every event it receives. */
-async function socketFor(token: string): Promise<{ socket: Socket; events: { name: string; payload: unknown }[] }> {
-  const socket = connect(url, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
+async function socketFor(
+  token: string,
+): Promise<{ socket: Socket; events: { name: string; payload: unknown }[] }> {
+  const socket = connect(url, {
+    auth: { token },
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+  });
   open.push(socket);
   const events: { name: string; payload: unknown }[] = [];
   socket.onAny((name, payload) => events.push({ name, payload }));
@@ -117,7 +124,9 @@ describe("realtime", () => {
     pinger.socket.emit("userStatus");
     await until(() =>
       watcher.events.some(
-        (e) => e.name === `company-${team.company.id}-user` && (e.payload as { user?: { id: number; online: boolean } }).user?.id === colleague.id,
+        (e) =>
+          e.name === `company-${team.company.id}-user` &&
+          (e.payload as { user?: { id: number; online: boolean } }).user?.id === colleague.id,
       ),
     );
     const event = watcher.events.find((e) => e.name === `company-${team.company.id}-user`);

@@ -5,11 +5,20 @@ export function requiredString(message = "Required") {
   return z.string({ error: message }).trim().min(1, message);
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Largest value of a PostgreSQL `integer` (ids are serial). */
+export const MAX_DB_INT = 2_147_483_647;
+
+/** A record id, as a JSON number. */
+export const dbId = z.number().int().positive().max(MAX_DB_INT);
+
+/** A record id from a path or query string. */
+export const dbIdParam = z.coerce.number().int().positive().max(MAX_DB_INT);
+
+export const idParam = z.object({ id: dbIdParam });
 
 export const pageQuery = z.object({
   searchParam: z.string().max(200).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
 });
 
 /** HH:MM, 00:00 to 23:59. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALL_TICKET_VALUES, MENU_STATES, PROFILES, THEMES, TOGGLE_VALUES } from "../enums.js";
-import { timeOfDay } from "./common.js";
+import { dbId, timeOfDay } from "./common.js";
 
 const name = z.string({ error: "Required" }).trim().min(2, "Too Short!").max(50, "Too Long!");
 const email = z
@@ -48,8 +48,8 @@ const userFields = {
   showDashboard: toggle,
   allowRealTime: toggle,
   allowConnections: toggle,
-  queueIds: z.array(z.number().int().positive()).max(500),
-  whatsappId: z.number().int().positive().nullable(),
+  queueIds: z.array(dbId).max(500),
+  whatsappId: dbId.nullable(),
 };
 
 /** Defaults of a new user (spec 1 section 9). */

@@ -30,7 +30,12 @@ describe("POST /auth/login", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^ey/);
-    expect(body.user).toMatchObject({ id: user.id, companyId: company.id, email: user.email, profile: "admin" });
+    expect(body.user).toMatchObject({
+      id: user.id,
+      companyId: company.id,
+      email: user.email,
+      profile: "admin",
+    });
     expect(body.user.company.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.user.company.plan.useKanban).toBe(true);
     expect(body.user.company.companieSettings).toContainEqual({ key: "requiredTag", value: "disabled" });
@@ -43,7 +48,11 @@ describe("POST /auth/login", () => {
   it("refuses a wrong password and an unknown e-mail with the same answer", async () => {
     const company = await buildCompany(server.database.db);
     const user = await buildUser(server.database.db, company.id);
-    const wrong = await server.app.inject({ method: "POST", url: "/auth/login", payload: { email: user.email, password: "nope!!" } });
+    const wrong = await server.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: user.email, password: "nope!!" },
+    });
     const unknown = await server.app.inject({
       method: "POST",
       url: "/auth/login",
@@ -56,9 +65,17 @@ describe("POST /auth/login", () => {
   });
 
   it("answers 400 with the field and the spec's message for a malformed e-mail", async () => {
-    const res = await server.app.inject({ method: "POST", url: "/auth/login", payload: { email: "not-an-email", password: "x" } });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: "not-an-email", password: "x" },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: "ERR_VALIDATION", field: "email", message: "Por favor, insira um email válido." });
+    expect(res.json()).toMatchObject({
+      error: "ERR_VALIDATION",
+      field: "email",
+      message: "Por favor, insira um email válido.",
+    });
   });
 
   it("lets a user of an expired company sign in, with a due date the web app reads as expired", async () => {
@@ -72,13 +89,20 @@ describe("POST /auth/login", () => {
     const company = await buildCompany(server.database.db, { dueInDays: 3 });
     const user = await buildUser(server.database.db, company.id);
     const session = await login(server.app, user.email);
-    expect(subscriptionState(company.id, session.user.company?.dueDate ?? null)).toEqual({ kind: "warning", daysLeft: 3 });
+    expect(subscriptionState(company.id, session.user.company?.dueDate ?? null)).toEqual({
+      kind: "warning",
+      daysLeft: 3,
+    });
   });
 
   it("refuses users of an inactive company", async () => {
     const company = await buildCompany(server.database.db, { status: false });
     const user = await buildUser(server.database.db, company.id);
-    const res = await server.app.inject({ method: "POST", url: "/auth/login", payload: { email: user.email, password: DEFAULT_PASSWORD } });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: user.email, password: DEFAULT_PASSWORD },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe("ERR_NO_PERMISSION");
   });

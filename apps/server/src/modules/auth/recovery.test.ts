@@ -1,9 +1,9 @@
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../mail/mailer.js";
 import { buildCompany, buildUser, DEFAULT_PASSWORD, login, unique } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { createMailer } from "../../mail/mailer.js";
 
 /** A real SMTP server on loopback that keeps what it receives. */
 const inbox: { to: string[]; raw: string }[] = [];
@@ -55,9 +55,14 @@ function tokenFromMail(to: string): string {
   return match[1];
 }
 
-const recover = (email: string) => server.app.inject({ method: "POST", url: "/auth/recover-password", payload: { email } });
+const recover = (email: string) =>
+  server.app.inject({ method: "POST", url: "/auth/recover-password", payload: { email } });
 const reset = (token: string, password: string, confirmPassword = password) =>
-  server.app.inject({ method: "POST", url: "/auth/reset-password", payload: { token, password, confirmPassword } });
+  server.app.inject({
+    method: "POST",
+    url: "/auth/reset-password",
+    payload: { token, password, confirmPassword },
+  });
 
 describe("password recovery and reset", () => {
   it("mails a link over SMTP; the link sets a new password once and ends the old sessions", async () => {
@@ -70,7 +75,9 @@ describe("password recovery and reset", () => {
 
     const res = await reset(token, "nova-senha");
     expect(res.statusCode).toBe(200);
-    expect((await server.app.inject({ method: "GET", url: "/auth/me", headers: session.headers })).statusCode).toBe(401);
+    expect(
+      (await server.app.inject({ method: "GET", url: "/auth/me", headers: session.headers })).statusCode,
+    ).toBe(401);
     await login(server.app, user.email, "nova-senha");
     await expect(login(server.app, user.email, DEFAULT_PASSWORD)).rejects.toThrow(/401/);
 
@@ -94,6 +101,9 @@ describe("password recovery and reset", () => {
     const mismatch = await reset("x".repeat(43), "123456", "654321");
     expect(mismatch.json()).toMatchObject({ field: "confirmPassword", message: "As senhas não coincidem" });
     const short = await reset("x".repeat(43), "123", "123");
-    expect(short.json()).toMatchObject({ field: "password", message: "A senha deve ter no mínimo 6 caracteres" });
+    expect(short.json()).toMatchObject({
+      field: "password",
+      message: "A senha deve ter no mínimo 6 caracteres",
+    });
   });
 });

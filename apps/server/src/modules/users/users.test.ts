@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema/index.js";
 import {
   buildCompany,
   buildConnection,
@@ -12,6 +11,7 @@ import {
   unique,
 } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { users } from "../../db/schema/index.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,7 +30,12 @@ describe("creating users", () => {
   it("an admin creates a user with the spec's defaults, and the new user can sign in", async () => {
     const team = await buildTeam(server.app, server.database.db);
     const body = newUserBody();
-    const res = await server.app.inject({ method: "POST", url: "/users", headers: team.adminSession.headers, payload: body });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/users",
+      headers: team.adminSession.headers,
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       name: "Maria Souza",
@@ -93,9 +98,19 @@ describe("creating users", () => {
 
   it("enforces the plan's user limit", async () => {
     const team = await buildTeam(server.app, server.database.db, { maxUsers: 3 });
-    const third = await server.app.inject({ method: "POST", url: "/users", headers: team.adminSession.headers, payload: newUserBody() });
+    const third = await server.app.inject({
+      method: "POST",
+      url: "/users",
+      headers: team.adminSession.headers,
+      payload: newUserBody(),
+    });
     expect(third.statusCode).toBe(201);
-    const fourth = await server.app.inject({ method: "POST", url: "/users", headers: team.adminSession.headers, payload: newUserBody() });
+    const fourth = await server.app.inject({
+      method: "POST",
+      url: "/users",
+      headers: team.adminSession.headers,
+      payload: newUserBody(),
+    });
     expect(fourth.statusCode).toBe(400);
     expect(fourth.json().error).toBe("ERR_USER_CREATION_COUNT");
     const rows = await server.database.db.select().from(users).where(eq(users.companyId, team.company.id));
@@ -106,7 +121,12 @@ describe("creating users", () => {
     const team = await buildTeam(server.app, server.database.db, { maxUsers: 4 });
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        server.app.inject({ method: "POST", url: "/users", headers: team.adminSession.headers, payload: newUserBody() }),
+        server.app.inject({
+          method: "POST",
+          url: "/users",
+          headers: team.adminSession.headers,
+          payload: newUserBody(),
+        }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
@@ -116,7 +136,12 @@ describe("creating users", () => {
 
   it("an ordinary user cannot create users", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    const res = await server.app.inject({ method: "POST", url: "/users", headers: team.userSession.headers, payload: newUserBody() });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/users",
+      headers: team.userSession.headers,
+      payload: newUserBody(),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe("ERR_NO_PERMISSION");
   });
@@ -162,14 +187,33 @@ describe("listing and showing users", () => {
     const team = await buildTeam(server.app, server.database.db);
     const queue = await buildQueue(server.database.db, team.company.id);
     for (let i = 0; i < 43; i++) {
-      const u = await buildUser(server.database.db, team.company.id, { name: `Pessoa ${String(i).padStart(2, "0")}` });
+      const u = await buildUser(server.database.db, team.company.id, {
+        name: `Pessoa ${String(i).padStart(2, "0")}`,
+      });
       if (i % 2 === 0) {
         // Users with queues must not repeat across pages (no LIMIT over joined rows).
-        await server.app.inject({ method: "PUT", url: `/users/${u.id}`, headers: team.adminSession.headers, payload: { queueIds: [queue.id] } });
+        await server.app.inject({
+          method: "PUT",
+          url: `/users/${u.id}`,
+          headers: team.adminSession.headers,
+          payload: { queueIds: [queue.id] },
+        });
       }
     }
-    const page1 = (await server.app.inject({ method: "GET", url: "/users?pageNumber=1", headers: team.adminSession.headers })).json();
-    const page2 = (await server.app.inject({ method: "GET", url: "/users?pageNumber=2", headers: team.adminSession.headers })).json();
+    const page1 = (
+      await server.app.inject({
+        method: "GET",
+        url: "/users?pageNumber=1",
+        headers: team.adminSession.headers,
+      })
+    ).json();
+    const page2 = (
+      await server.app.inject({
+        method: "GET",
+        url: "/users?pageNumber=2",
+        headers: team.adminSession.headers,
+      })
+    ).json();
     expect(page1.count).toBe(45);
     expect(page1.hasMore).toBe(true);
     expect(page2.hasMore).toBe(false);
@@ -183,25 +227,53 @@ describe("listing and showing users", () => {
   it("searches by name or e-mail, case-insensitively, and treats % literally", async () => {
     const team = await buildTeam(server.app, server.database.db);
     await buildUser(server.database.db, team.company.id, { name: "Joana Darc" });
-    const res = await server.app.inject({ method: "GET", url: "/users?searchParam=JOANA", headers: team.adminSession.headers });
+    const res = await server.app.inject({
+      method: "GET",
+      url: "/users?searchParam=JOANA",
+      headers: team.adminSession.headers,
+    });
     expect(res.json().users.map((u: { name: string }) => u.name)).toEqual(["Joana Darc"]);
-    const pct = await server.app.inject({ method: "GET", url: "/users?searchParam=%25", headers: team.adminSession.headers });
+    const pct = await server.app.inject({
+      method: "GET",
+      url: "/users?searchParam=%25",
+      headers: team.adminSession.headers,
+    });
     expect(pct.json().count).toBe(0);
   });
 
   it("the users list is for admins; /users/list serves pickers for everyone", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    expect((await server.app.inject({ method: "GET", url: "/users", headers: team.userSession.headers })).statusCode).toBe(403);
-    const list = await server.app.inject({ method: "GET", url: "/users/list", headers: team.userSession.headers });
+    expect(
+      (await server.app.inject({ method: "GET", url: "/users", headers: team.userSession.headers }))
+        .statusCode,
+    ).toBe(403);
+    const list = await server.app.inject({
+      method: "GET",
+      url: "/users/list",
+      headers: team.userSession.headers,
+    });
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((u: { id: number }) => u.id).sort()).toEqual([team.admin.id, team.user.id].sort());
+    expect(
+      list
+        .json()
+        .map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([team.admin.id, team.user.id].sort());
   });
 
   it("a user sees themself but not a colleague", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    const self = await server.app.inject({ method: "GET", url: `/users/${team.user.id}`, headers: team.userSession.headers });
+    const self = await server.app.inject({
+      method: "GET",
+      url: `/users/${team.user.id}`,
+      headers: team.userSession.headers,
+    });
     expect(self.statusCode).toBe(200);
-    const colleague = await server.app.inject({ method: "GET", url: `/users/${team.admin.id}`, headers: team.userSession.headers });
+    const colleague = await server.app.inject({
+      method: "GET",
+      url: `/users/${team.admin.id}`,
+      headers: team.userSession.headers,
+    });
     expect(colleague.statusCode).toBe(403);
   });
 });
@@ -214,10 +286,21 @@ describe("updating users", () => {
       method: "PUT",
       url: `/users/${team.user.id}`,
       headers: team.adminSession.headers,
-      payload: { profile: "admin", queueIds: [queue.id], showDashboard: "enabled", allTicket: "enable", allowGroup: true },
+      payload: {
+        profile: "admin",
+        queueIds: [queue.id],
+        showDashboard: "enabled",
+        allTicket: "enable",
+        allowGroup: true,
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ profile: "admin", showDashboard: "enabled", allTicket: "enable", allowGroup: true });
+    expect(res.json()).toMatchObject({
+      profile: "admin",
+      showDashboard: "enabled",
+      allTicket: "enable",
+      allowGroup: true,
+    });
     expect(res.json().queues.map((q: { id: number }) => q.id)).toEqual([queue.id]);
   });
 
@@ -242,7 +325,12 @@ describe("updating users", () => {
       { allTicket: "enable" },
       { whatsappId: (await buildConnection(server.database.db, team.company.id)).id },
     ]) {
-      const res = await server.app.inject({ method: "PUT", url: `/users/${team.user.id}`, headers: team.userSession.headers, payload });
+      const res = await server.app.inject({
+        method: "PUT",
+        url: `/users/${team.user.id}`,
+        headers: team.userSession.headers,
+        payload,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(403);
       expect(res.json().error).toBe("ERR_NO_PERMISSION");
     }
@@ -357,15 +445,46 @@ describe("profile images", () => {
 describe("deleting users", () => {
   it("an admin deletes a user, who can no longer act", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    const res = await server.app.inject({ method: "DELETE", url: `/users/${team.user.id}`, headers: team.adminSession.headers });
+    const res = await server.app.inject({
+      method: "DELETE",
+      url: `/users/${team.user.id}`,
+      headers: team.adminSession.headers,
+    });
     expect(res.statusCode).toBe(200);
-    expect((await server.app.inject({ method: "GET", url: "/auth/me", headers: team.userSession.headers })).statusCode).toBe(401);
-    expect((await server.app.inject({ method: "GET", url: `/users/${team.user.id}`, headers: team.adminSession.headers })).statusCode).toBe(404);
+    expect(
+      (await server.app.inject({ method: "GET", url: "/auth/me", headers: team.userSession.headers }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await server.app.inject({
+          method: "GET",
+          url: `/users/${team.user.id}`,
+          headers: team.adminSession.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("an ordinary user cannot delete, and an admin cannot delete themself", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    expect((await server.app.inject({ method: "DELETE", url: `/users/${team.admin.id}`, headers: team.userSession.headers })).statusCode).toBe(403);
-    expect((await server.app.inject({ method: "DELETE", url: `/users/${team.admin.id}`, headers: team.adminSession.headers })).statusCode).toBe(403);
+    expect(
+      (
+        await server.app.inject({
+          method: "DELETE",
+          url: `/users/${team.admin.id}`,
+          headers: team.userSession.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await server.app.inject({
+          method: "DELETE",
+          url: `/users/${team.admin.id}`,
+          headers: team.adminSession.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

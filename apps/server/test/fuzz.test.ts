@@ -1,0 +1,141 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTeam } from "./factories.js";
+import { startTestServer, type TestServer } from "./harness.js";
+
+/**
+ * Random bodies, queries and params thrown at the auth and user routes:
+ * whatever arrives, the answer is a client error or a success, never a 500,
+ * and always the `{ error, message }` shape when it is an error.
+ */
+let server: TestServer;
+let team: Awaited<ReturnType<typeof buildTeam>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  team = await buildTeam(server.app, server.database.db, { maxUsers: 1000 });
+});
+afterAll(() => server.close());
+
+/** Values that have broken servers before: int4 overflow, NUL bytes, huge numbers, odd unicode. */
+const nasty = fc.constantFrom(
+  "\u0000",
+  "a\u0000b",
+  "2147483648",
+  "-2147483649",
+  "9".repeat(30),
+  "1e309",
+  "\ud800",
+  "%",
+  "_",
+  "'; --",
+);
+const anyString = fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), nasty);
+const userish = fc.record(
+  {
+    name: fc.oneof(anyString, fc.anything()),
+    email: fc.oneof(fc.emailAddress(), anyString, fc.anything()),
+    password: fc.oneof(fc.string({ maxLength: 60 }), fc.anything()),
+    profile: fc.oneof(fc.constantFrom("admin", "user", "super", ""), fc.anything()),
+    queueIds: fc.oneof(
+      fc.array(fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 })),
+      fc.array(fc.integer()),
+      fc.anything(),
+    ),
+    whatsappId: fc.oneof(
+      fc.integer(),
+      fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 }),
+      fc.constant(null),
+      fc.anything(),
+    ),
+    startWork: fc.oneof(fc.constantFrom("08:00", "25:00", "8h"), fc.anything()),
+    allTicket: fc.oneof(fc.constantFrom("enable", "disable", "x"), fc.anything()),
+    allowGroup: fc.anything(),
+    defaultTicketsManagerWidth: fc.oneof(fc.integer(), fc.double(), fc.string()),
+  },
+  { requiredKeys: [] },
+);
+const body = fc.oneof(
+  fc.anything({ withNullPrototype: true }),
+  fc.jsonValue(),
+  userish,
+  fc.dictionary(
+    fc.constantFrom("name", "email", "password", "queueIds", "whatsappId", "token"),
+    fc.oneof(anyString, fc.integer({ min: 2 ** 31 - 2, max: 2 ** 31 + 2 })),
+  ),
+  anyString,
+  fc.constant(undefined),
+);
+const param = fc.oneof(
+  fc.integer(),
+  anyString,
+  fc.constantFrom("0", "-1", "1e3", "2147483647", "2147483648", "NaN"),
+);
+
+async function send(method: string, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  const isText = typeof payload === "string";
+  const res = await server.app.inject({
+    method: method as "POST",
+    url,
+    headers: {
+      ...headers,
+      ...(payload === undefined ? {} : { "content-type": isText ? "text/plain" : "application/json" }),
+    },
+    payload: payload === undefined ? undefined : isText ? payload : JSON.stringify(payload),
+  });
+  if (res.statusCode >= 500) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode >= 400)
+    expect(Object.keys(res.json())).toEqual(expect.arrayContaining(["error", "message"]));
+  return res;
+}
+
+describe("random input never causes a 500", () => {
+  it("on the public auth routes", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          "/auth/login",
+          "/auth/recover-password",
+          "/auth/reset-password",
+          "/auth/refresh_token",
+        ),
+        body,
+        (url, payload) => send("POST", url, payload).then(() => undefined),
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("on the user routes, as an admin and as a user", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          ["POST", "/users"],
+          ["PUT", "/users/:id"],
+          ["PUT", "/users/toggleChangeWidht/:id"],
+          ["GET", "/users/:id"],
+          ["DELETE", "/users/:id"],
+          ["GET", "/users?pageNumber=:id&searchParam=:id"],
+          ["GET", "/users?searchParam=:id"],
+        ),
+        param,
+        body,
+        fc.boolean(),
+        async ([method, path], id, payload, asAdmin) => {
+          // Lone surrogates cannot be percent-encoded; replace them the way a browser would.
+          const wellFormed = String(id).replace(/[\ud800-\udfff]/g, "\ufffd");
+          const url = path.replaceAll(":id", encodeURIComponent(wellFormed));
+          const session = asAdmin ? team.adminSession : team.userSession;
+          const safe = method === "DELETE" && String(id) === String(team.admin.id) ? "0" : undefined;
+          await send(
+            method,
+            safe ? url.replace(String(id), safe) : url,
+            method === "GET" || method === "DELETE" ? undefined : payload,
+            session.headers,
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
