@@ -12,7 +12,8 @@ export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}
 export const DEFAULT_PASSWORD = "secret123";
 /** Hashing is deliberately slow; the default password is hashed once per test file. */
 const defaultHash = hashPassword(DEFAULT_PASSWORD);
-const passwordHashFor = (password: string) => (password === DEFAULT_PASSWORD ? defaultHash : hashPassword(password));
+const passwordHashFor = (password: string) =>
+  password === DEFAULT_PASSWORD ? defaultHash : hashPassword(password);
 
 function isoDate(daysFromToday: number): string {
   return new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);

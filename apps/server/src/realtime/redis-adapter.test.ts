@@ -1,0 +1,48 @@
+import type { AddressInfo } from "node:net";
+import { io as connect } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildAdmin, buildCompany, login } from "../../test/factories.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
+
+// Needs a Redis server: CI (.ci/run) sets TEST_REDIS_URL; without it there is nothing to fan out through.
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)("socket.io over Redis (REDIS_URL)", () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer({ env: { REDIS_URL: redisUrl as string } });
+    second = await startTestServer({ env: { REDIS_URL: redisUrl as string } });
+    await first.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  it("an event emitted by one node reaches a socket connected to another", async () => {
+    const company = await buildCompany(first.database.db);
+    const admin = await buildAdmin(first.database.db, company.id);
+    const session = await login(first.app, admin.email);
+    const url = `http://127.0.0.1:${(first.app.server.address() as AddressInfo).port}`;
+    const socket = connect(url, {
+      auth: { token: session.token },
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", () => resolve());
+        socket.once("connect_error", reject);
+      });
+      const received = new Promise((resolve) => socket.once(`company-${company.id}-user`, resolve));
+      // The adapter needs a moment to subscribe to the room's channel.
+      await new Promise((r) => setTimeout(r, 300));
+      second.realtime.toCompany(company.id, "user", { action: "update", user: { id: admin.id } });
+      expect(await received).toEqual({ action: "update", user: { id: admin.id } });
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
