@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * The e2e suite runs the built server (API + web app) on a fresh embedded
+ * database and drives the system Chromium (never a downloaded browser).
+ */
+const port = Number(process.env.E2E_PORT ?? 8099);
+export const ADMIN_EMAIL = "admin@e2e.test";
+export const ADMIN_PASSWORD = "e2e-admin-password";
+
+export default defineConfig({
+  testDir: "tests",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // One admin, one session at a time (a new login ends the older one).
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? "line" : "list",
+  outputDir: ".tmp/results",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "rm -rf .tmp/data && node ../apps/server/dist/main.js",
+    url: `http://127.0.0.1:${port}/version`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: `${process.cwd()}/.tmp/data`,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+    },
+  },
+});
