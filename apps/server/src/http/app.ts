@@ -19,6 +19,8 @@ import type { Db } from "../db/client.js";
 import type { Mailer } from "../mail/mailer.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
+import { connectionsRoutes } from "../modules/connections/routes.js";
+import { queuesRoutes } from "../modules/queues/routes.js";
 import { usersRoutes } from "../modules/users/routes.js";
 import { UsersService } from "../modules/users/service.js";
 import type { Realtime } from "../realtime/realtime.js";
@@ -103,6 +105,8 @@ export async function buildApp(
     priv.addHook("onRequest", authenticator(deps.tokens, deps.db));
     await priv.register(privateAuthRoutes(auth));
     await priv.register(usersRoutes(users));
+    await priv.register(queuesRoutes(deps.db));
+    await priv.register(connectionsRoutes(deps.db));
   });
 
   await app.register(fastifyStatic, { root: deps.storage.root, prefix: "/public/", decorateReply: false });
