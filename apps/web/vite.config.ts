@@ -1,16 +1,16 @@
 import react from "@vitejs/plugin-react";
-import { defaultClientConditions, defineConfig, type ProxyOptions } from "vite";
+import { defaultClientConditions, defineConfig, loadEnv, type ProxyOptions } from "vite";
 
-const API_TARGET = "http://localhost:8080";
+const DEFAULT_API_TARGET = "http://localhost:8080";
 
 /**
  * SPA routes such as /users share their path with API routes. A browser
  * navigation asks for text/html: let Vite serve index.html for those and
  * proxy only the API calls.
  */
-function apiProxy(): ProxyOptions {
+function apiProxy(target: string): ProxyOptions {
   return {
-    target: API_TARGET,
+    target,
     bypass(req) {
       const accept = req.headers.accept ?? "";
       return accept.includes("text/html") ? req.url : undefined;
@@ -18,26 +18,42 @@ function apiProxy(): ProxyOptions {
   };
 }
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: {
-    // Use @inbox/shared's TypeScript sources directly (no build of shared needed).
-    conditions: ["source", ...defaultClientConditions],
-  },
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      "/auth": apiProxy(),
-      "/users": apiProxy(),
-      "/version": apiProxy(),
-      "/public": apiProxy(),
-      "/queue": apiProxy(),
-      "/whatsapp": apiProxy(),
-      "/socket.io": { target: API_TARGET, ws: true },
+export default defineConfig(({ mode }) => {
+  // API_URL (environment or .env) points the dev proxy at another server.
+  const target = loadEnv(mode, ".", "API_").API_URL ?? DEFAULT_API_TARGET;
+  return {
+    plugins: [react()],
+    resolve: {
+      // Use @inbox/shared's TypeScript sources directly (no build of shared needed).
+      conditions: ["source", ...defaultClientConditions],
     },
-  },
+    build: {
+      outDir: "dist",
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: {
+          // Long-lived vendor chunks: an app release does not invalidate the libraries' cache.
+          codeSplitting: {
+            groups: [
+              { name: "mui", test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
+              { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+              { name: "vendor", test: /node_modules[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
+    server: {
+      port: 5173,
+      proxy: {
+        "/auth": apiProxy(target),
+        "/users": apiProxy(target),
+        "/version": apiProxy(target),
+        "/public": apiProxy(target),
+        "/queue": apiProxy(target),
+        "/whatsapp": apiProxy(target),
+        "/socket.io": { target, ws: true },
+      },
+    },
+  };
 });

@@ -43,3 +43,8 @@ export interface AuthEventPayload {
   /** The token version now valid; sessions holding an older one are over. */
   tokenVersion: number;
 }
+
+/** Payload of `company-{id}-user`: the full user on create and update, the id on delete. */
+export type UserEventPayload =
+  | { action: "create" | "update"; user: import("./schemas/dto.js").UserDto }
+  | { action: "delete"; userId: number };

@@ -83,6 +83,10 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
+  // Before the route scopes: a page load of /users must reach index.html, not the users route's auth hook.
+  if (config.SERVE_WEB) await registerWebApp(app, join(REPO_ROOT, "apps/web/dist"));
+  await app.register(fastifyStatic, { root: deps.storage.root, prefix: "/public/", decorateReply: false });
+
   const auth = new AuthService(deps);
   const users = new UsersService(deps);
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
@@ -109,7 +113,5 @@ export async function buildApp(
     await priv.register(connectionsRoutes(deps.db));
   });
 
-  await app.register(fastifyStatic, { root: deps.storage.root, prefix: "/public/", decorateReply: false });
-  if (config.SERVE_WEB) await registerWebApp(app, join(REPO_ROOT, "apps/web/dist"));
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.js";
+import { presentUser } from "../modules/users/presenter.js";
 import { UsersRepo } from "../modules/users/repo.js";
 import type { Realtime } from "../realtime/realtime.js";
 import type { JobDefinition } from "./jobs.js";

@@ -45,15 +45,25 @@ export class Realtime {
    * `tokenVersion` (after a new login elsewhere, a logout or a password
    * change). They are told first through `company-{id}-auth`.
    */
-  async endOlderSessions(companyId: number, userId: number, tokenVersion: number): Promise<void> {
+  async endOlderSessions(
+    companyId: number,
+    userId: number,
+    tokenVersion: number,
+    options: { announce: boolean } = { announce: true },
+  ): Promise<void> {
     if (!this.io) return;
-    this.toUser(companyId, userId, "auth", { action: "update", user: { id: userId }, tokenVersion });
+    // A logout is not "signed in elsewhere": its sockets just close.
+    if (options.announce)
+      this.toUser(companyId, userId, "auth", { action: "update", user: { id: userId }, tokenVersion });
     const sockets = await this.io.in(rooms.user(companyId, userId)).fetchSockets();
     const stale = sockets.filter((s) => Number(s.data?.tokenVersion) < tokenVersion);
     if (stale.length === 0) return;
     // Leave the auth event a moment to reach the old tab before its socket closes.
-    setTimeout(() => {
-      for (const socket of stale) socket.disconnect(true);
-    }, 1000).unref();
+    setTimeout(
+      () => {
+        for (const socket of stale) socket.disconnect(true);
+      },
+      options.announce ? 1000 : 0,
+    ).unref();
   }
 }

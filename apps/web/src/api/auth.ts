@@ -36,5 +36,9 @@ export function useResetPassword() {
 }
 
 export function useVersion() {
-  return useQuery({ queryKey: queryKeys.version, queryFn: authApi.version, staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({
+    queryKey: queryKeys.version,
+    queryFn: authApi.version,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

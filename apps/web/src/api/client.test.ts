@@ -37,7 +37,8 @@ function fakeServer(options: { validTokens: string[]; refreshAllowed: boolean; r
     });
     if (url === "/auth/refresh_token") {
       if (options.refreshDelayMs) await new Promise((r) => setTimeout(r, options.refreshDelayMs));
-      if (!options.refreshAllowed) return json(401, { error: "ERR_INVALID_REFRESH_TOKEN", message: "refused" });
+      if (!options.refreshAllowed)
+        return json(401, { error: "ERR_INVALID_REFRESH_TOKEN", message: "refused" });
       issued += 1;
       const token = `fresh-${issued}`;
       valid.add(token);
@@ -150,9 +151,10 @@ describe("api client", () => {
     const server = fakeServer({ validTokens: [], refreshAllowed: true });
     configureApiClient({ fetch: server.fetch });
 
-    const error = await apiRequest("/auth/login", { method: "POST", body: { email: "a@b.co", password: "x" } }).catch(
-      (e: unknown) => e,
-    );
+    const error = await apiRequest("/auth/login", {
+      method: "POST",
+      body: { email: "a@b.co", password: "x" },
+    }).catch((e: unknown) => e);
 
     expect(error).toMatchObject({ status: 401, code: "ERR_INVALID_CREDENTIALS", message: "bad" });
     expect(server.calls[0]?.body).toEqual({ email: "a@b.co", password: "x" });

@@ -14,7 +14,8 @@ export interface ConnectionOption {
 export function useConnectionOptions(enabled = true) {
   return useQuery({
     queryKey: queryKeys.connections,
-    queryFn: ({ signal }) => emptyOnNotFound(() => api.get<ConnectionOption[]>("/whatsapp", undefined, signal)),
+    queryFn: ({ signal }) =>
+      emptyOnNotFound(() => api.get<ConnectionOption[]>("/whatsapp", undefined, signal)),
     enabled,
     staleTime: 60_000,
   });

@@ -37,6 +37,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  showSupportNotice: false,
 });
 
 i18n.on("languageChanged", (lng) => {

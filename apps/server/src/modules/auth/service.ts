@@ -98,7 +98,7 @@ export class AuthService {
 
   async logout(ctx: RequestContext): Promise<void> {
     const version = await this.repo.endAllSessions(ctx.companyId, ctx.user.id);
-    await this.deps.realtime.endOlderSessions(ctx.companyId, ctx.user.id, version);
+    await this.deps.realtime.endOlderSessions(ctx.companyId, ctx.user.id, version, { announce: false });
     this.deps.realtime.toCompany(ctx.companyId, "user", {
       action: "update",
       user: { id: ctx.user.id, online: false },

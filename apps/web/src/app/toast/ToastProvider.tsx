@@ -1,7 +1,7 @@
 import { LIMITS } from "@inbox/shared";
 import { Alert, Snackbar } from "@mui/material";
 import { type ReactNode, useEffect, useState } from "react";
-import { type ToastMessage, subscribeToToasts } from "./toast-store";
+import { subscribeToToasts, type ToastMessage } from "./toast-store";
 
 /** Shows queued toasts one at a time; each closes after LIMITS.toastMs. */
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -31,7 +31,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         anchorOrigin={{ vertical: "top", horizontal: "right" }}
         slotProps={{ transition: { onExited: () => setQueue((items) => items.slice(1)) } }}
       >
-        <Alert severity={current?.severity ?? "info"} variant="filled" onClose={handleClose} sx={{ width: "100%" }}>
+        <Alert
+          severity={current?.severity ?? "info"}
+          variant="filled"
+          onClose={handleClose}
+          sx={{ width: "100%" }}
+        >
           {current?.message}
         </Alert>
       </Snackbar>

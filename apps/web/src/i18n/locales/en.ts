@@ -59,7 +59,8 @@ const en: LocaleShape = {
   },
   auth: {
     sessionElsewhere: "Your account was accessed from another computer.",
-    subscriptionExpired: "Oops! Your subscription expired on {{date}}. Please contact support for more information.",
+    subscriptionExpired:
+      "Oops! Your subscription expired on {{date}}. Please contact support for more information.",
     subscriptionWarning_one: "Your subscription expires in {{count}} day.",
     subscriptionWarning_other: "Your subscription expires in {{count}} days.",
     backToLogin: "Back to sign in",

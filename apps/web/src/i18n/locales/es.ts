@@ -94,7 +94,8 @@ const es: LocaleShape = {
       confirmPassword: "Confirmar nueva contraseña",
       submit: "Restablecer contraseña",
       invalidLink: "Enlace no válido",
-      invalidLinkDescription: "El enlace de restablecimiento está incompleto. Solicite un nuevo correo de recuperación.",
+      invalidLinkDescription:
+        "El enlace de restablecimiento está incompleto. Solicite un nuevo correo de recuperación.",
       requestNew: "Solicitar nueva recuperación",
       success: "¡Contraseña restablecida con éxito!",
       redirecting: "Será redirigido al inicio de sesión en unos instantes.",
@@ -136,7 +137,8 @@ const es: LocaleShape = {
   invoices: {
     title: "Facturación",
     expired: "Su suscripción ha expirado.",
-    expiredDescription: "Póngase en contacto con soporte para regularizar el pago y volver a usar el sistema.",
+    expiredDescription:
+      "Póngase en contacto con soporte para regularizar el pago y volver a usar el sistema.",
     empty: "No hay facturas pendientes.",
   },
   forbidden: {

@@ -138,7 +138,8 @@ const pt = {
   invoices: {
     title: "Financeiro",
     expired: "Sua assinatura expirou.",
-    expiredDescription: "Entre em contato com o suporte para regularizar o pagamento e voltar a usar o sistema.",
+    expiredDescription:
+      "Entre em contato com o suporte para regularizar o pagamento e voltar a usar o sistema.",
     empty: "Nenhuma fatura em aberto.",
   },
   forbidden: {

@@ -136,7 +136,8 @@ const tr: LocaleShape = {
   invoices: {
     title: "Faturalar",
     expired: "Aboneliğinizin süresi doldu.",
-    expiredDescription: "Ödemeyi düzenlemek ve sistemi yeniden kullanmak için destek ekibiyle iletişime geçin.",
+    expiredDescription:
+      "Ödemeyi düzenlemek ve sistemi yeniden kullanmak için destek ekibiyle iletişime geçin.",
     empty: "Açık fatura yok.",
   },
   forbidden: {

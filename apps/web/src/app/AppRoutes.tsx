@@ -1,0 +1,55 @@
+import { Route, Routes } from "react-router";
+import { LoginPage } from "../pages/auth/LoginPage";
+import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
+import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
+import { SignupPage } from "../pages/auth/SignupPage";
+import { DashboardPage } from "../pages/dashboard/DashboardPage";
+import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
+import { NotFoundPage } from "../pages/errors/NotFoundPage";
+import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
+import { TicketsPage } from "../pages/tickets/TicketsPage";
+import { UsersPage } from "../pages/users/UsersPage";
+import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
+import { PublicOnly } from "./guards/PublicOnly";
+import { RequireAuth } from "./guards/RequireAuth";
+import { RequirePermission } from "./guards/RequirePermission";
+import { canSeeDashboard, isAdmin } from "./permissions";
+import { SignedInLayout } from "./SignedInLayout";
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="/recover-password" element={<RecoverPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+      </Route>
+      <Route element={<RequireAuth />}>
+        <Route element={<SignedInLayout />}>
+          <Route
+            index
+            element={
+              <RequirePermission allow={canSeeDashboard}>
+                <DashboardPage />
+              </RequirePermission>
+            }
+          />
+          <Route path="/tickets" element={<TicketsPage />} />
+          <Route path="/tickets/:uuid" element={<TicketsPage />} />
+          <Route
+            path="/users"
+            element={
+              <RequirePermission allow={isAdmin}>
+                <UsersPage />
+              </RequirePermission>
+            }
+          />
+          <Route path={EXPIRED_SUBSCRIPTION_PATH} element={<OpenInvoicesPage />} />
+          <Route path="/403" element={<ForbiddenPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,16 @@
+import { RealtimeProvider } from "../realtime/RealtimeProvider";
+import { SessionEvents } from "../realtime/SessionEvents";
+import { useAuth, useCurrentUser } from "./auth/auth-context";
+import { AppShell } from "./shell/AppShell";
+
+/** Everything a signed-in user sees lives inside the company's realtime channel. */
+export function SignedInLayout() {
+  const user = useCurrentUser();
+  const { updateUser } = useAuth();
+  return (
+    <RealtimeProvider key={user.id} companyId={user.companyId}>
+      <SessionEvents user={user} onUserChanged={updateUser} />
+      <AppShell />
+    </RealtimeProvider>
+  );
+}

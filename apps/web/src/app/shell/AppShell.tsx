@@ -1,0 +1,61 @@
+import { Box, Toolbar, useMediaQuery } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { useVersion } from "../../api/auth";
+import { changeLanguage, isLanguage } from "../../i18n";
+import { UserModal } from "../../pages/users/UserModal";
+import { useAuth, useCurrentUser } from "../auth/auth-context";
+import { isAdmin } from "../permissions";
+import { useVolume } from "../volume";
+import { visibleMenuItems } from "./menu-items";
+import { SideDrawer } from "./SideDrawer";
+import { TopBar } from "./TopBar";
+
+/** The signed-in layout: top bar, side drawer and the current screen. */
+export function AppShell() {
+  const user = useCurrentUser();
+  const { logout } = useAuth();
+  const { i18n } = useTranslation();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down("md"), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(() => !narrow && user.defaultMenu !== "closed");
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [volume, setVolume] = useVolume();
+  const version = useVersion();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "pt";
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      <TopBar
+        drawerOpen={drawerOpen}
+        userName={user.name}
+        profileImage={user.profileImage}
+        dueDate={isAdmin(user) ? user.company?.dueDate : undefined}
+        volume={volume}
+        language={language}
+        onToggleDrawer={() => setDrawerOpen((open) => !open)}
+        onVolumeChange={setVolume}
+        onRefresh={() => window.location.reload()}
+        onProfile={() => setProfileOpen(true)}
+        onLanguage={changeLanguage}
+        onLogout={() => void logout()}
+      />
+      <SideDrawer
+        open={drawerOpen}
+        temporary={narrow}
+        items={visibleMenuItems(user)}
+        version={version.data?.version}
+        onClose={() => setDrawerOpen(false)}
+      />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
+        <Toolbar />
+        <Box sx={{ flexGrow: 1, p: { xs: 1.5, md: 3 }, minHeight: 0 }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <UserModal open={profileOpen} userId={user.id} onClose={() => setProfileOpen(false)} />
+    </Box>
+  );
+}

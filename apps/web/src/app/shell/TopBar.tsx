@@ -1,0 +1,63 @@
+import type { Language } from "@inbox/shared";
+import MenuIcon from "@mui/icons-material/Menu";
+import MenuOpenIcon from "@mui/icons-material/MenuOpen";
+import RefreshIcon from "@mui/icons-material/Refresh";
+import { AppBar, IconButton, Toolbar, Tooltip } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { AccountMenu } from "./AccountMenu";
+import { Greeting } from "./Greeting";
+import { NotificationsButton } from "./NotificationsButton";
+import { VolumeControl } from "./VolumeControl";
+
+interface TopBarProps {
+  drawerOpen: boolean;
+  userName: string;
+  profileImage: string | null;
+  dueDate?: string | null;
+  volume: number;
+  language: Language;
+  onToggleDrawer: () => void;
+  onVolumeChange: (volume: number) => void;
+  onRefresh: () => void;
+  onProfile: () => void;
+  onLanguage: (language: Language) => void;
+  onLogout: () => void;
+}
+
+export function TopBar(props: TopBarProps) {
+  const { t } = useTranslation();
+  const toggleLabel = props.drawerOpen ? t("shell.closeMenu") : t("shell.openMenu");
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 1 }}>
+        <Tooltip title={toggleLabel}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={toggleLabel}
+            aria-expanded={props.drawerOpen}
+            onClick={props.onToggleDrawer}
+          >
+            {props.drawerOpen ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+        </Tooltip>
+        <Greeting name={props.userName} dueDate={props.dueDate} />
+        <VolumeControl volume={props.volume} onChange={props.onVolumeChange} />
+        <Tooltip title={t("shell.refresh")}>
+          <IconButton color="inherit" aria-label={t("shell.refresh")} onClick={props.onRefresh}>
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+        <NotificationsButton count={0} />
+        <AccountMenu
+          name={props.userName}
+          profileImage={props.profileImage}
+          language={props.language}
+          onProfile={props.onProfile}
+          onLanguage={props.onLanguage}
+          onLogout={props.onLogout}
+        />
+      </Toolbar>
+    </AppBar>
+  );
+}

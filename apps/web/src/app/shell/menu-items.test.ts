@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { buildUser } from "../../test/render";
+import { MENU_ITEMS, type MenuItemDef, visibleMenuItems } from "./menu-items";
+
+const labels = (items: MenuItemDef[]) => items.map((item) => item.label);
+
+describe("visibleMenuItems", () => {
+  it("gives an admin the dashboard, tickets and the users administration item", () => {
+    expect(labels(visibleMenuItems(buildUser({ profile: "admin" })))).toEqual([
+      "dashboard",
+      "tickets",
+      "users",
+    ]);
+  });
+
+  it("gives a plain user only the tickets", () => {
+    expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).toEqual(["tickets"]);
+  });
+
+  it("adds the dashboard for a user with showDashboard enabled", () => {
+    expect(labels(visibleMenuItems(buildUser({ showDashboard: "enabled" })))).toEqual([
+      "dashboard",
+      "tickets",
+    ]);
+  });
+
+  it("hides an item whose plan flag is switched off", () => {
+    const items: MenuItemDef[] = [
+      ...MENU_ITEMS,
+      { ...MENU_ITEMS[1]!, label: "tickets", to: "/kanban", planFlag: "useKanban" },
+    ];
+    const plan = {
+      id: 1,
+      name: "Basic",
+      useWhatsapp: true,
+      useFacebook: true,
+      useInstagram: true,
+      useCampaigns: true,
+      useSchedules: true,
+      useInternalChat: true,
+      useExternalApi: true,
+      useKanban: false,
+      useOpenAi: true,
+      useIntegrations: true,
+    };
+    const withoutKanban = buildUser({ company: { id: 2, name: "Acme", dueDate: null, plan } });
+    expect(visibleMenuItems(withoutKanban, items).map((item) => item.to)).toEqual(["/tickets"]);
+    const withKanban = buildUser({
+      company: { id: 2, name: "Acme", dueDate: null, plan: { ...plan, useKanban: true } },
+    });
+    expect(visibleMenuItems(withKanban, items).map((item) => item.to)).toEqual(["/tickets", "/kanban"]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { UserDto } from "@inbox/shared";
+import type { SvgIconComponent } from "@mui/icons-material";
+import DashboardIcon from "@mui/icons-material/Dashboard";
+import ForumIcon from "@mui/icons-material/Forum";
+import PeopleIcon from "@mui/icons-material/People";
+import { canSeeDashboard, isAdmin, type PlanFlag, planAllows } from "../permissions";
+
+export type MenuSection = "main" | "administration";
+
+export interface MenuItemDef {
+  /** i18n key of the label, under `menu.` */
+  label: "dashboard" | "tickets" | "users";
+  to: string;
+  icon: SvgIconComponent;
+  section: MenuSection;
+  /** Role rule; absent means everyone. */
+  allow?: (user: UserDto) => boolean;
+  /** Plan feature the item needs; hidden when the plan switches it off. */
+  planFlag?: PlanFlag;
+}
+
+export const MENU_ITEMS: readonly MenuItemDef[] = [
+  { label: "dashboard", to: "/", icon: DashboardIcon, section: "main", allow: canSeeDashboard },
+  { label: "tickets", to: "/tickets", icon: ForumIcon, section: "main" },
+  { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
+];
+
+/** The items a user sees, by role and plan flags (spec 1 section 2, application shell). */
+export function visibleMenuItems(user: UserDto, items: readonly MenuItemDef[] = MENU_ITEMS): MenuItemDef[] {
+  return items.filter(
+    (item) => (item.allow?.(user) ?? true) && (!item.planFlag || planAllows(user, item.planFlag)),
+  );
+}

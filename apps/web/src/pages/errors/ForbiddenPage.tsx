@@ -1,0 +1,5 @@
+import { ForbiddenView } from "../../components/ForbiddenView";
+
+export function ForbiddenPage() {
+  return <ForbiddenView />;
+}

@@ -1,0 +1,108 @@
+import { LIMITS, type UserDto } from "@inbox/shared";
+import PersonAddIcon from "@mui/icons-material/PersonAdd";
+import SearchIcon from "@mui/icons-material/Search";
+import { Button, InputAdornment, Paper, TextField } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDeleteUser, useUsersInfinite } from "../../api/users";
+import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
+import { errorMessage, toastError } from "../../app/toast/toast-error";
+import { toast } from "../../app/toast/toast-store";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
+import { PageHeader } from "../../components/PageHeader";
+import { UserModal } from "./UserModal";
+import { UsersTable } from "./UsersTable";
+
+type ModalState = { open: false } | { open: true; userId: number | null };
+
+/** Users of the company: search, infinite list, add, edit and delete (admin only). */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState("");
+  const searchParam = useDebouncedValue(search.trim().toLowerCase(), LIMITS.searchDebounceMs);
+  const users = useUsersInfinite(searchParam);
+  const deleteUser = useDeleteUser();
+  const [modal, setModal] = useState<ModalState>({ open: false });
+  const [toDelete, setToDelete] = useState<UserDto | null>(null);
+
+  const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteUser.mutateAsync(toDelete.id);
+      toast.success(t("users.deleted"));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t("users.title")}
+        actions={
+          <>
+            <TextField
+              size="small"
+              type="search"
+              name="searchParam"
+              placeholder={t("users.search")}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{
+                htmlInput: { "aria-label": t("users.search") },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <Button
+              variant="contained"
+              startIcon={<PersonAddIcon />}
+              onClick={() => setModal({ open: true, userId: null })}
+            >
+              {t("users.add")}
+            </Button>
+          </>
+        }
+      />
+      <Paper variant="outlined">
+        <InfiniteScrollArea
+          canLoadMore={Boolean(users.hasNextPage) && !users.isFetchingNextPage}
+          onReachEnd={() => void users.fetchNextPage()}
+          sx={{ maxHeight: "calc(100vh - 200px)" }}
+        >
+          <UsersTable
+            users={rows}
+            loading={users.isPending}
+            error={users.isError ? errorMessage(users.error) : undefined}
+            loadingMore={users.isFetchingNextPage}
+            onEdit={(user) => setModal({ open: true, userId: user.id })}
+            onDelete={setToDelete}
+          />
+        </InfiniteScrollArea>
+      </Paper>
+      <UserModal
+        open={modal.open}
+        userId={modal.open ? modal.userId : null}
+        onClose={() => setModal({ open: false })}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t("users.deleteTitle", { name: toDelete?.name ?? "" })}
+        message={t("users.deleteMessage")}
+        busy={deleteUser.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}
