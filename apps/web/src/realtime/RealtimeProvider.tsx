@@ -26,10 +26,22 @@ export function RealtimeProvider({ companyId, children }: RealtimeProviderProps)
     instance.on("connect", () => {
       refreshedSinceConnect = false;
       instance.emit(CLIENT_EVENTS.joinNotification);
+      // Online at once, not 5 minutes later.
+      instance.emit(CLIENT_EVENTS.userStatus);
     });
     instance.on("connect_error", (error) => {
       if (!isSessionExpired(error) || refreshedSinceConnect) return;
       refreshedSinceConnect = true;
+      refreshSession()
+        .then(() => instance.connect())
+        .catch(() => {
+          // A refused refresh signs the user out through the API client.
+        });
+    });
+    // The server closes a socket when its access token expires; socket.io does
+    // not reconnect after a server-side close, so refresh and reconnect here.
+    instance.on("disconnect", (reason) => {
+      if (reason !== "io server disconnect") return;
       refreshSession()
         .then(() => instance.connect())
         .catch(() => {
