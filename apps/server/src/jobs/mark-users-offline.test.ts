@@ -20,6 +20,13 @@ describe("the mark-users-offline job (pg-boss)", () => {
     });
     const fresh = await buildUser(server.database.db, company.id, { online: true, lastSeenAt: new Date() });
 
+    const emitted: { companyId: number; payload: object }[] = [];
+    const toCompany = server.realtime.toCompany.bind(server.realtime);
+    server.realtime.toCompany = (companyId, topic, payload) => {
+      if (topic === "user") emitted.push({ companyId, payload });
+      toCompany(companyId, topic, payload);
+    };
+
     const jobId = await server.jobs?.send(MARK_USERS_OFFLINE, {});
     expect(jobId).toBeTruthy();
     const deadline = Date.now() + 20_000;
@@ -34,5 +41,13 @@ describe("the mark-users-offline job (pg-boss)", () => {
     const [freshRow] = await server.database.db.select().from(users).where(eq(users.id, fresh.id));
     expect(staleRow?.online).toBe(false);
     expect(freshRow?.online).toBe(true);
+    // The company hears it with the full user, as every user update carries.
+    expect(emitted).toContainEqual({
+      companyId: company.id,
+      payload: {
+        action: "update",
+        user: expect.objectContaining({ id: stale.id, online: false, email: stale.email, queues: [] }),
+      },
+    });
   });
 });

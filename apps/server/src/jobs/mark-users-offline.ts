@@ -23,11 +23,9 @@ export function markUsersOfflineJob(deps: {
     async handle() {
       const before = new Date(Date.now() - deps.offlineAfterSeconds * 1000);
       const gone = await repo.markStaleOffline(before);
-      for (const user of gone) {
-        deps.realtime.toCompany(user.companyId, "user", {
-          action: "update",
-          user: { id: user.id, online: false },
-        });
+      for (const { id, companyId } of gone) {
+        const user = await repo.findById(companyId, id);
+        if (user) deps.realtime.toCompany(companyId, "user", { action: "update", user: presentUser(user) });
       }
     },
   };

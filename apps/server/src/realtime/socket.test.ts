@@ -55,6 +55,28 @@ async function until(check: () => boolean, timeoutMs = 3000) {
 }
 
 describe("realtime", () => {
+  it("logout closes the user's sockets without the 'signed in elsewhere' event, and tells the company", async () => {
+    const team = await teamOf();
+    const colleague = await buildUser(server.database.db, team.company.id);
+    const colleagueSession = await login(server.app, colleague.email);
+    const watcher = await socketFor(team.session.token);
+    const leaving = await socketFor(colleagueSession.token);
+    const closed = new Promise<void>((resolve) => leaving.socket.once("disconnect", () => resolve()));
+    const res = await server.app.inject({
+      method: "DELETE",
+      url: "/auth/logout",
+      headers: colleagueSession.headers,
+    });
+    expect(res.statusCode).toBe(204);
+    await closed;
+    expect(leaving.events.filter((e) => e.name.endsWith("-auth"))).toEqual([]);
+    await until(() => watcher.events.some((e) => e.name === `company-${team.company.id}-user`));
+    expect(watcher.events.find((e) => e.name === `company-${team.company.id}-user`)?.payload).toMatchObject({
+      action: "update",
+      user: { id: colleague.id, online: false, email: colleague.email },
+    });
+  });
+
   it("refuses a socket without a token, with a forged token, or with an ended session", async () => {
     const refused = async (auth: Record<string, string>) => {
       const socket = connect(url, { auth, transports: ["websocket"], reconnection: false, forceNew: true });

@@ -99,10 +99,9 @@ export class AuthService {
   async logout(ctx: RequestContext): Promise<void> {
     const version = await this.repo.endAllSessions(ctx.companyId, ctx.user.id);
     await this.deps.realtime.endOlderSessions(ctx.companyId, ctx.user.id, version, { announce: false });
-    this.deps.realtime.toCompany(ctx.companyId, "user", {
-      action: "update",
-      user: { id: ctx.user.id, online: false },
-    });
+    const user = await this.users.findById(ctx.companyId, ctx.user.id);
+    if (user)
+      this.deps.realtime.toCompany(ctx.companyId, "user", { action: "update", user: presentUser(user) });
   }
 
   async me(ctx: RequestContext): Promise<UserDto> {
