@@ -60,9 +60,13 @@ export const whatsapps = pgTable(
     accessToken: text(),
     appSecret: text(),
     verifyToken: text(),
+    /** Random key in this connection's webhook URL (`/webhooks/meta/{key}`): names the connection for the handshake and the signature check. */
+    webhookKey: text(),
+    facebookUserId: text(),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex("whatsapps_webhook_key_key").on(t.webhookKey),
     uniqueIndex("whatsapps_company_name_key").on(t.companyId, t.name),
     index("whatsapps_company_status_idx").on(t.companyId, t.status),
     index("whatsapps_phone_number_id_idx").on(t.phoneNumberId),
@@ -85,5 +89,26 @@ export const whatsappQueues = pgTable(
   (t) => [
     primaryKey({ columns: [t.whatsappId, t.queueId] }),
     index("whatsapp_queues_company_queue_idx").on(t.companyId, t.queueId),
+  ],
+);
+
+/**
+ * Baileys auth state (creds and signal keys) in the database, not in files:
+ * one row per key per connection. Values are JSON with Buffers encoded.
+ */
+export const baileysAuth = pgTable(
+  "baileys_auth",
+  {
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer()
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    value: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.whatsappId, t.key] }),
+    index("baileys_auth_company_connection_idx").on(t.companyId, t.whatsappId),
   ],
 );

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -83,6 +84,18 @@ export const messages = pgTable(
     isEdited: boolean().notNull().default(false),
     isForwarded: boolean().notNull().default(false),
     quotedMsgId: integer(),
+    /** The chat's provider address (jid, PSID, IGSID) the message belongs to. */
+    remoteJid: text(),
+    /** Reactions on this message: `[{ emoji, fromMe, at }]`, one per sender. */
+    reactions: jsonb()
+      .$type<{ emoji: string; fromMe: boolean; by: string; at: string }[]>()
+      .notNull()
+      .default([]),
+    /** Provider details kept for display: location, contact cards, referral, buttons, mime type. */
+    extra: jsonb().$type<Record<string, unknown>>(),
+    /** Why an outbound send failed (an error code of the catalogue, e.g. ERR_SENDING_WAPP_MSG). */
+    sendError: text(),
+    sendErrorMessage: text(),
     participant: text(),
     userId: integer(),
     queueId: integer(),

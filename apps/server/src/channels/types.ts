@@ -1,0 +1,168 @@
+import type { Channel } from "@inbox/shared";
+
+/**
+ * The normalised language between providers and the rest of the server.
+ * Adapters translate provider events into `InboundEvent`s and send
+ * `OutboundMessage`s; nothing outside `channels/` knows a provider's shapes.
+ */
+
+/** The spec's message kinds (spec 1 section 3, Message.mediaType). */
+export type MediaKind =
+  | "chat"
+  | "image"
+  | "audio"
+  | "video"
+  | "application"
+  | "sticker"
+  | "locationMessage"
+  | "contactMessage"
+  | "adMetaPreview"
+  | "template"
+  | "reactionMessage"
+  | "call_log"
+  | "interactive"
+  | "unsupported";
+
+/** Who wrote: a phone number (WhatsApp), a PSID (Messenger) or an IGSID (Instagram). */
+export interface ContactRef {
+  /** Normalised id: digits for WhatsApp numbers, the provider id otherwise. */
+  id: string;
+  name?: string;
+  /** Baileys privacy id (`...@lid`), kept beside the phone jid. */
+  lid?: string;
+  profilePicUrl?: string;
+}
+
+export interface MediaRef {
+  /** Provider's media id (Cloud API) to fetch through the Graph API. */
+  providerMediaId?: string;
+  /** Direct URL (Messenger, Instagram attachments). */
+  url?: string;
+  mimeType?: string;
+  filename?: string;
+  /** Bytes already in hand (Baileys downloads them itself). */
+  bytes?: Buffer;
+}
+
+export interface InboundMessage {
+  providerMessageId: string;
+  timestamp: Date;
+  /** True for echoes of our own sends (or sends from the provider's own inbox). */
+  fromMe: boolean;
+  contact: ContactRef;
+  /** Group conversations (WhatsApp `@g.us`): the group, and `contact` is the participant. */
+  group?: { id: string; name?: string };
+  body: string;
+  mediaType: MediaKind;
+  media?: MediaRef;
+  quotedProviderMessageId?: string;
+  isForwarded: boolean;
+  /** Provider fields kept for display (location, contact cards, referral, buttons). */
+  extra?: Record<string, unknown>;
+}
+
+export type InboundEvent =
+  | { kind: "message"; message: InboundMessage }
+  | {
+      kind: "ack";
+      providerMessageId: string;
+      /** 0 error/clock, 1 sent, 2 delivered, 3 read, 4 read, 5 played. */
+      ack: number;
+      /** A provider failure (e.g. 131047, outside the 24-hour window). */
+      error?: { code: number; title: string };
+    }
+  | { kind: "readUpTo"; contactId: string; watermark: Date }
+  | {
+      kind: "reaction";
+      contact: ContactRef;
+      fromMe: boolean;
+      targetProviderMessageId: string;
+      /** Empty when the reaction was removed. */
+      emoji: string;
+      timestamp: Date;
+    }
+  | { kind: "edit"; providerMessageId: string; body: string }
+  | { kind: "delete"; providerMessageId: string }
+  | {
+      kind: "session";
+      status: "qrcode" | "OPENING" | "CONNECTED" | "DISCONNECTED" | "PAIRING" | "TIMEOUT";
+      qrcode?: string;
+    };
+
+/** Events of one connection, as found in one provider delivery. */
+export interface ConnectionEvents {
+  channel: Channel;
+  /** How the provider names our side: phone_number_id, page id, IG id, or our connection id (Baileys). */
+  accountId: string;
+  events: InboundEvent[];
+}
+
+export type OutboundKind =
+  | "text"
+  | "image"
+  | "video"
+  | "audio"
+  | "document"
+  | "contact"
+  | "reaction"
+  | "read";
+
+export interface OutboundMessage {
+  kind: OutboundKind;
+  /** The contact's id on the channel. */
+  to: string;
+  body?: string;
+  media?: { url: string; mimeType: string; filename?: string };
+  /** Voice note (WhatsApp `ptt`). */
+  voice?: boolean;
+  vcard?: { name: string; number: string };
+  quotedProviderMessageId?: string;
+  reaction?: { targetProviderMessageId: string; emoji: string };
+  /** For "read": the message being marked read. */
+  readProviderMessageId?: string;
+}
+
+export interface SendResult {
+  providerMessageId: string;
+}
+
+/** Credentials and ids of one connection, as an adapter needs them. */
+export interface ConnectionCredentials {
+  id: number;
+  companyId: number;
+  channel: Channel;
+  phoneNumberId: string | null;
+  pageId: string | null;
+  instagramId: string | null;
+  accessToken: string | null;
+}
+
+export interface ChannelAdapter {
+  readonly channel: Channel;
+  send(connection: ConnectionCredentials, message: OutboundMessage): Promise<SendResult>;
+  /** Fetches inbound media bytes the event only referenced. */
+  downloadMedia(
+    connection: ConnectionCredentials,
+    media: MediaRef,
+  ): Promise<{ bytes: Buffer; mimeType: string; filename?: string }>;
+}
+
+/** A provider refused a send; `code` is the provider's, `windowClosed` marks the 24-hour rule. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | undefined,
+    readonly options: { windowClosed?: boolean; retryable?: boolean; subcode?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Where adapters hand what they received. The ingest pipeline implements it;
+ * adapters never touch the database of messages, tickets or contacts.
+ */
+export interface InboundSink {
+  /** Events of one connection, in the order the provider gave them. Must be idempotent. */
+  deliver(connection: { id: number; companyId: number }, events: InboundEvent[]): Promise<void>;
+}
