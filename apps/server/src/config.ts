@@ -45,6 +45,11 @@ const envSchema = z.object({
   USER_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(30).default(360),
   JOBS_ENABLED: bool.default(true),
   SERVE_WEB: bool.default(true),
+  META_GRAPH_URL: z.url().default("https://graph.facebook.com"),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, "like v21.0")
+    .default("v21.0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
 });

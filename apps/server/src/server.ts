@@ -1,16 +1,24 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { pino } from "pino";
 import { RateLimiter } from "./auth/rate-limiter.js";
 import { TokenService } from "./auth/tokens.js";
+import { GraphClient } from "./channels/meta/graph-client.js";
+import { ChannelRegistry } from "./channels/registry.js";
+import { CloudApiAdapter } from "./channels/whatsappapi/adapter.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase, pgliteDataDir } from "./db/client.js";
 import { runMigrations } from "./db/migrate.js";
 import { type SeedResult, seed } from "./db/seed.js";
 import { buildApp } from "./http/app.js";
+import { IngestService } from "./ingest/service.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
+import { sweepOutboundJob, sweepWebhooksJob } from "./jobs/sweeps.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
+import { OutboundService } from "./modules/messages/outbound-service.js";
+import { WebhooksService } from "./modules/webhooks/service.js";
 import { Realtime } from "./realtime/realtime.js";
 import { createSocketServer } from "./realtime/socket-server.js";
 import { localStorage } from "./storage/storage.js";
@@ -21,6 +29,10 @@ export interface Server {
   realtime: Realtime;
   jobs?: Jobs;
   seedResult: SeedResult;
+  channels: ChannelRegistry;
+  ingest: IngestService;
+  webhooks: WebhooksService;
+  outbound: OutboundService;
   close(): Promise<void>;
 }
 
@@ -32,7 +44,7 @@ export interface ServerOptions {
   skipSeed?: boolean;
 }
 
-/** Composition root: config -> db -> migrate -> seed -> app -> realtime -> jobs. */
+/** Composition root: config -> db -> migrate -> seed -> services -> app -> realtime -> jobs. */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   mkdirSync(config.dataDir, { recursive: true });
   const database =
@@ -49,12 +61,21 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   const storageRoot = join(config.dataDir, "public");
   mkdirSync(storageRoot, { recursive: true });
+  const storage = localStorage(storageRoot);
+  const log = pino({ level: options.logger === false ? "silent" : config.LOG_LEVEL });
   const realtime = new Realtime();
   const tokens = new TokenService(
     config.JWT_SECRET,
     config.JWT_REFRESH_SECRET,
     config.ACCESS_TOKEN_TTL_SECONDS,
   );
+
+  const channels = new ChannelRegistry();
+  channels.register(new CloudApiAdapter(new GraphClient(config.META_GRAPH_URL, config.META_GRAPH_VERSION)));
+  const ingest = new IngestService({ db: database.db, realtime, storage, channels, logger: log });
+  const webhooks = new WebhooksService({ db: database.db, sink: ingest, logger: log });
+  const outbound = new OutboundService({ db: database.db, realtime, channels, storageRoot, logger: log });
+
   const app = await buildApp(
     {
       config,
@@ -63,9 +84,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       rateLimiter: new RateLimiter(database.db, config.RATE_LIMIT_WINDOW_SECONDS),
       realtime,
       mailer:
-        options.mailer ??
-        createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: consoleLogger() }),
-      storage: localStorage(storageRoot),
+        options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: log }),
+      storage,
+      webhooks,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
@@ -88,6 +109,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         offlineAfterSeconds: config.USER_OFFLINE_AFTER_SECONDS,
       }),
     );
+    await jobs.register(sweepWebhooksJob(webhooks));
+    await jobs.register(sweepOutboundJob(outbound));
+    // What a crash left unprocessed is processed now, not a minute from now.
+    void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));
   }
 
   return {
@@ -96,6 +121,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     realtime,
     jobs,
     seedResult,
+    channels,
+    ingest,
+    webhooks,
+    outbound,
     async close() {
       await jobs?.stop();
       await sockets.close();
@@ -103,8 +132,4 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       if (!options.database) await database.close();
     },
   };
-}
-
-function consoleLogger() {
-  return { info: (obj: object, msg: string) => console.log(msg, JSON.stringify(obj, null, 2)) };
 }

@@ -51,6 +51,8 @@ export const EXTRA_ERROR_CODES = [
   "ERR_FILE_TOO_LARGE",
   /** 429: too many attempts from this address or for this e-mail. */
   "ERR_TOO_MANY_REQUESTS",
+  /** A send refused because the 24-hour customer-service window is closed (WhatsApp 131047, Messenger 10/2018278). */
+  "ERR_OUTSIDE_24H_WINDOW",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

@@ -112,7 +112,8 @@ export interface OutboundMessage {
   /** The contact's id on the channel. */
   to: string;
   body?: string;
-  media?: { url: string; mimeType: string; filename?: string };
+  /** `url` is an http(s) URL or a file path in our storage; `bytes` when the caller already read it. */
+  media?: { url: string; mimeType: string; filename?: string; bytes?: Buffer };
   /** Voice note (WhatsApp `ptt`). */
   voice?: boolean;
   vcard?: { name: string; number: string };

@@ -23,6 +23,8 @@ import { connectionsRoutes } from "../modules/connections/routes.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { usersRoutes } from "../modules/users/routes.js";
 import { UsersService } from "../modules/users/service.js";
+import { webhooksRoutes } from "../modules/webhooks/routes.js";
+import type { WebhooksService } from "../modules/webhooks/service.js";
 import type { Realtime } from "../realtime/realtime.js";
 import type { Storage } from "../storage/storage.js";
 import { authenticator } from "./authenticate.js";
@@ -38,6 +40,7 @@ export interface AppDeps {
   realtime: Realtime;
   mailer: Mailer;
   storage: Storage;
+  webhooks: WebhooksService;
 }
 
 export const VERSION: string =
@@ -102,6 +105,7 @@ export async function buildApp(
     );
     open.get("/openapi.json", { config: { public: true } }, () => app.swagger());
     await open.register(publicAuthRoutes(auth, { secureCookies }));
+    await open.register(webhooksRoutes(deps.webhooks));
   });
 
   // Private routes: the tenant context comes from the verified token only.

@@ -34,6 +34,14 @@ export class Realtime {
     this.io?.to(rooms.user(companyId, userId)).emit(companyEvent(companyId, topic), payload);
   }
 
+  /** One emit to several rooms of a company: a socket in more than one gets it once. */
+  toRooms(companyId: number, roomNames: string[], topic: CompanyTopic, payload: object): void {
+    const prefix = `${rooms.company(companyId)}:`;
+    if (roomNames.some((r) => !r.startsWith(prefix)))
+      throw new Error(`a room is not of company ${companyId}`);
+    this.io?.to(roomNames).emit(companyEvent(companyId, topic), payload);
+  }
+
   toRoom(companyId: number, room: string, topic: CompanyTopic, payload: object): void {
     if (!room.startsWith(`${rooms.company(companyId)}:`))
       throw new Error(`room ${room} is not of company ${companyId}`);

@@ -1,6 +1,7 @@
 export * from "./companies.js";
 export * from "./connections.js";
 export * from "./contacts.js";
+export * from "./deliveries.js";
 export * from "./queues.js";
 export * from "./settings.js";
 export * from "./tags.js";

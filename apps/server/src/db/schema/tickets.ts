@@ -96,6 +96,8 @@ export const messages = pgTable(
     /** Why an outbound send failed (an error code of the catalogue, e.g. ERR_SENDING_WAPP_MSG). */
     sendError: text(),
     sendErrorMessage: text(),
+    /** Set by the sender that claimed this outbound message: two senders can never both call the provider. */
+    sendClaimedAt: timestamp({ withTimezone: true, mode: "date" }),
     participant: text(),
     userId: integer(),
     queueId: integer(),
@@ -103,6 +105,12 @@ export const messages = pgTable(
   },
   (t) => [
     uniqueIndex("messages_connection_provider_id_key").on(t.whatsappId, t.providerMessageId),
+    /** Outbound messages still waiting for the provider: the retry sweeper's scan. */
+    index("messages_unsent_idx")
+      .on(t.createdAt)
+      .where(
+        sql`${t.fromMe} AND ${t.providerMessageId} IS NULL AND ${t.sendError} IS NULL AND NOT ${t.isPrivate}`,
+      ),
     index("messages_company_ticket_created_idx").on(t.companyId, t.ticketId, t.createdAt.desc(), t.id.desc()),
   ],
 );

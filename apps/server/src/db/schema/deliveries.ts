@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { tenant } from "./columns.js";
+import { companies } from "./companies.js";
+import { whatsapps } from "./connections.js";
+
+/**
+ * A verified webhook delivery, stored before Meta gets its 200: a crash
+ * after the answer loses nothing, because the sweeper reprocesses rows that
+ * are not marked processed (ingest is idempotent).
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    whatsappId: integer()
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    channel: text().notNull(),
+    /** The exact bytes Meta signed. */
+    body: text().notNull(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    receivedAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("webhook_deliveries_pending_idx").on(t.receivedAt).where(sql`${t.processedAt} IS NULL`),
+    index("webhook_deliveries_company_idx").on(t.companyId, t.receivedAt),
+  ],
+);

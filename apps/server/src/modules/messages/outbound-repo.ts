@@ -1,0 +1,122 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { contacts, messages, tickets, whatsapps } from "../../db/schema/index.js";
+import type { MessageRow } from "./presenter.js";
+
+/** A claim older than this belongs to a sender that died; another may take over. */
+export const CLAIM_TIMEOUT_SECONDS = 120;
+
+export class OutboundRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: typeof messages.$inferInsert): Promise<MessageRow> {
+    const [row] = await this.db.insert(messages).values(values).returning();
+    if (!row) throw new Error("message insert returned no row");
+    return row;
+  }
+
+  /**
+   * Takes the right to call the provider for this message. Only one sender
+   * holds it at a time; a message with a provider id is never sent again.
+   */
+  async claim(companyId: number, id: number): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .update(messages)
+      .set({ sendClaimedAt: new Date() })
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.id, id),
+          eq(messages.fromMe, true),
+          eq(messages.isPrivate, false),
+          isNull(messages.providerMessageId),
+          isNull(messages.sendError),
+          or(
+            isNull(messages.sendClaimedAt),
+            lt(messages.sendClaimedAt, sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`),
+          ),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  async context(companyId: number, ticketId: number) {
+    const [row] = await this.db
+      .select({ ticket: tickets, contact: contacts, connection: whatsapps })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+      .limit(1);
+    return row;
+  }
+
+  async markSent(companyId: number, id: number, providerMessageId: string): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .update(messages)
+      .set({ providerMessageId, ack: sql`GREATEST(${messages.ack}, 1)`, updatedAt: new Date() })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** A retryable failure: give the claim back so a later attempt can send. */
+  async release(companyId: number, id: number): Promise<void> {
+    await this.db
+      .update(messages)
+      .set({ sendClaimedAt: null })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  }
+
+  async markFailed(
+    companyId: number,
+    id: number,
+    code: string,
+    detail: string,
+  ): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .update(messages)
+      .set({
+        sendError: code,
+        sendErrorMessage: detail.slice(0, 1000),
+        sendClaimedAt: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .returning();
+    return row;
+  }
+
+  async quotedProviderId(companyId: number, id: number | null): Promise<string | undefined> {
+    if (!id) return undefined;
+    const [row] = await this.db
+      .select({ providerMessageId: messages.providerMessageId })
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .limit(1);
+    return row?.providerMessageId ?? undefined;
+  }
+
+  /** Outbound messages waiting longer than `olderThanSeconds` with no live claim (the retry sweep). */
+  async unsent(olderThanSeconds: number, limit: number): Promise<{ id: number; companyId: number }[]> {
+    return this.db
+      .select({ id: messages.id, companyId: messages.companyId })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.fromMe, true),
+          isNull(messages.providerMessageId),
+          isNull(messages.sendError),
+          eq(messages.isPrivate, false),
+          lt(messages.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+          or(
+            isNull(messages.sendClaimedAt),
+            lt(messages.sendClaimedAt, sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`),
+          ),
+        ),
+      )
+      .orderBy(messages.createdAt)
+      .limit(limit);
+  }
+}

@@ -1,0 +1,86 @@
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type ConnectionRow = typeof whatsapps.$inferSelect;
+
+export class WebhooksRepo {
+  constructor(private readonly db: Db) {}
+
+  /** The connection a webhook URL names; its key is the only way in, so this lookup is not tenant-scoped. */
+  async connectionByKey(key: string): Promise<ConnectionRow | undefined> {
+    const [row] = await this.db.select().from(whatsapps).where(eq(whatsapps.webhookKey, key)).limit(1);
+    return row;
+  }
+
+  /** A connection of the same company that Meta names by `accountId` (phone number id, page id or IG id). */
+  async connectionByAccount(
+    companyId: number,
+    channel: string,
+    accountId: string,
+  ): Promise<ConnectionRow | undefined> {
+    const column =
+      channel === "whatsappapi"
+        ? whatsapps.phoneNumberId
+        : channel === "instagram"
+          ? whatsapps.instagramId
+          : whatsapps.pageId;
+    const [row] = await this.db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(column, accountId)))
+      .limit(1);
+    return row;
+  }
+
+  async store(connection: ConnectionRow, body: string): Promise<number> {
+    const [row] = await this.db
+      .insert(webhookDeliveries)
+      .values({
+        companyId: connection.companyId,
+        whatsappId: connection.id,
+        channel: connection.channel,
+        body,
+      })
+      .returning({ id: webhookDeliveries.id });
+    if (!row) throw new Error("delivery insert returned no row");
+    return row.id;
+  }
+
+  async find(id: number): Promise<DeliveryRow | undefined> {
+    const [row] = await this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
+    return row;
+  }
+
+  async markProcessed(id: number): Promise<void> {
+    await this.db
+      .update(webhookDeliveries)
+      .set({ processedAt: new Date(), attempts: sql`${webhookDeliveries.attempts} + 1`, lastError: null })
+      .where(eq(webhookDeliveries.id, id));
+  }
+
+  async markFailed(id: number, error: string): Promise<void> {
+    await this.db
+      .update(webhookDeliveries)
+      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastError: error.slice(0, 1000) })
+      .where(eq(webhookDeliveries.id, id));
+  }
+
+  /** Unprocessed deliveries old enough that their first processing has surely ended (or died). */
+  async pending(olderThan: Date, maxAttempts: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          isNull(webhookDeliveries.processedAt),
+          or(lt(webhookDeliveries.receivedAt, olderThan)),
+          lt(webhookDeliveries.attempts, maxAttempts),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.receivedAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+}

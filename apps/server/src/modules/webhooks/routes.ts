@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { WebhooksService } from "./service.js";
+
+/**
+ * Meta webhooks, one URL per connection: `/webhooks/meta/{webhookKey}`.
+ * The body stays raw bytes here: the signature is checked over them before
+ * anything is parsed.
+ */
+export function webhooksRoutes(service: WebhooksService): FastifyPluginAsync {
+  return async (app) => {
+    app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 5 * 1024 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+
+    app.get<{ Params: { key: string }; Querystring: Record<string, string | undefined> }>(
+      "/webhooks/meta/:key",
+      { config: { public: true } },
+      async (req, reply) => {
+        const challenge = await service.handshake(req.params.key, {
+          mode: req.query["hub.mode"],
+          token: req.query["hub.verify_token"],
+          challenge: req.query["hub.challenge"],
+        });
+        return reply.type("text/plain").send(challenge);
+      },
+    );
+
+    app.post<{ Params: { key: string } }>(
+      "/webhooks/meta/:key",
+      { config: { public: true } },
+      async (req, reply) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const signature = req.headers["x-hub-signature-256"];
+        const id = await service.accept(
+          req.params.key,
+          raw,
+          Array.isArray(signature) ? signature[0] : signature,
+          req.ip,
+        );
+        // Answered now; the work runs after the answer, and the stored row makes it durable.
+        setImmediate(() => void service.process(id));
+        return reply.status(200).send("EVENT_RECEIVED");
+      },
+    );
+  };
+}

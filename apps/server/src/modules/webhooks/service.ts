@@ -1,0 +1,107 @@
+import { parseMessengerWebhook } from "../../channels/facebook/parse.js";
+import type { ConnectionEvents, InboundSink } from "../../channels/types.js";
+import { parseCloudApiWebhook } from "../../channels/whatsappapi/parse.js";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../http/app-error.js";
+import { UnknownMessageError } from "../../ingest/service.js";
+import { type ConnectionRow, WebhooksRepo } from "./repo.js";
+import { sameSecret, validSignature } from "./signature.js";
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** After this many failed attempts a delivery stays for a person to look at. */
+const MAX_ATTEMPTS = 20;
+
+/**
+ * Meta webhooks: verify, store, answer, then process. The stored row is the
+ * durability: a crash after the 200 leaves it unprocessed and the sweeper
+ * (and every boot) processes it again; ingest is idempotent.
+ */
+export class WebhooksService {
+  private readonly repo: WebhooksRepo;
+
+  constructor(private readonly deps: { db: Db; sink: InboundSink; logger: Logger }) {
+    this.repo = new WebhooksRepo(deps.db);
+  }
+
+  async handshake(
+    key: string,
+    query: { mode?: string; token?: string; challenge?: string },
+  ): Promise<string> {
+    const connection = await this.repo.connectionByKey(key);
+    if (
+      !connection ||
+      query.mode !== "subscribe" ||
+      !query.token ||
+      !sameSecret(query.token, connection.verifyToken)
+    ) {
+      throw new AppError("ERR_NO_PERMISSION", { message: "Verification failed" });
+    }
+    return query.challenge ?? "";
+  }
+
+  /** Verifies the signature over the raw bytes before anything is parsed; answers the stored delivery id. */
+  async accept(key: string, rawBody: Buffer, signature: string | undefined, ip: string): Promise<number> {
+    const connection = await this.repo.connectionByKey(key);
+    if (!connection) throw new AppError("ERR_NOT_FOUND");
+    if (!validSignature(rawBody, signature, connection.appSecret)) {
+      this.deps.logger.warn(
+        { connectionId: connection.id, ip, signed: Boolean(signature) },
+        "webhook refused: bad or missing signature",
+      );
+      throw new AppError("ERR_NO_PERMISSION", { status: 401, message: "Invalid signature" });
+    }
+    return this.repo.store(connection, rawBody.toString("utf8"));
+  }
+
+  /** Processes one stored delivery; safe to call again for the same id. */
+  async process(deliveryId: number): Promise<void> {
+    const delivery = await this.repo.find(deliveryId);
+    if (!delivery || delivery.processedAt) return;
+    try {
+      const groups = parse(delivery.channel, delivery.body);
+      for (const group of groups) {
+        const connection = await this.repo.connectionByAccount(
+          delivery.companyId,
+          group.channel,
+          group.accountId,
+        );
+        if (!connection) {
+          this.deps.logger.warn(
+            { deliveryId, accountId: group.accountId },
+            "webhook names an account that is not ours",
+          );
+          continue;
+        }
+        await this.deps.sink.deliver(connection, group.events);
+      }
+      await this.repo.markProcessed(deliveryId);
+    } catch (error) {
+      await this.repo.markFailed(deliveryId, (error as Error).message);
+      if (!(error instanceof UnknownMessageError))
+        this.deps.logger.error({ err: error, deliveryId }, "webhook processing failed");
+    }
+  }
+
+  /** Reprocesses what a crash or a failure left behind. */
+  async sweep(olderThanMs: number, limit = 500): Promise<number> {
+    const ids = await this.repo.pending(new Date(Date.now() - olderThanMs), MAX_ATTEMPTS, limit);
+    for (const id of ids) await this.process(id);
+    return ids.length;
+  }
+}
+
+function parse(channel: string, body: string): ConnectionEvents[] {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  return channel === "whatsappapi" ? parseCloudApiWebhook(payload) : parseMessengerWebhook(payload);
+}
+
+export type { ConnectionRow };
