@@ -1,8 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.js";
-import { userQueues, users } from "../src/db/schema/index.js";
-import { buildAdmin, buildCompany, buildQueue, buildUser, login, type Session } from "./factories.js";
+import { userQueues, users, whatsappQueues, whatsapps } from "../src/db/schema/index.js";
+import {
+  buildAdmin,
+  buildCompany,
+  buildConnection,
+  buildQueue,
+  buildUser,
+  login,
+  type Session,
+} from "./factories.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
 /**
@@ -34,6 +42,23 @@ const owners: Record<string, (db: Db, companyId: number) => Promise<Fixture>> = 
   },
 };
 
+owners.connection = async (db, companyId) => {
+  const queue = await buildQueue(db, companyId);
+  const connection = await buildConnection(db, companyId, {
+    channel: "whatsappapi",
+    accessToken: "secret-token",
+    appSecret: "s",
+  });
+  await db.insert(whatsappQueues).values({ companyId, whatsappId: connection.id, queueId: queue.id });
+  return {
+    params: { id: connection.id },
+    snapshot: async () => ({
+      connection: await db.select().from(whatsapps).where(eq(whatsapps.id, connection.id)),
+      queues: await db.select().from(whatsappQueues).where(eq(whatsappQueues.whatsappId, connection.id)),
+    }),
+  };
+};
+
 const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
@@ -51,6 +76,9 @@ const multipartImage = Buffer.concat([
 const bodies: Record<string, { payload: unknown; headers?: Record<string, string> }> = {
   "PUT /users/:id": { payload: { name: "Taken Over", profile: "admin", password: "hacked1" } },
   "PUT /users/toggleChangeWidht/:id": { payload: { defaultTicketsManagerWidth: 500 } },
+  "PUT /whatsapp/:id": { payload: { name: "Taken Over", accessToken: "stolen", isDefault: true } },
+  "POST /whatsappsession/:id": { payload: {} },
+  "PUT /whatsappsession/:id": { payload: {} },
   "POST /users/:id/media-upload": {
     payload: multipartImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },

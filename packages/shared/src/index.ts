@@ -4,6 +4,7 @@ export * from "./events.js";
 export * from "./limits.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/common.js";
+export * from "./schemas/connection.js";
 export * from "./schemas/dto.js";
 export * from "./schemas/user.js";
 export * from "./subscription.js";

@@ -86,3 +86,19 @@ describe("schemas carry the spec's messages", () => {
     });
   });
 });
+
+describe("connection schemas", () => {
+  it("an update carries only what was sent (no defaults filled in)", async () => {
+    const { connectionUpdateSchema } = await import("./index.js");
+    expect(connectionUpdateSchema.parse({ name: "Nova" })).toEqual({ name: "Nova" });
+  });
+  it("a creation gets the defaults of spec 2 section 9", async () => {
+    const { connectionCreateSchema } = await import("./index.js");
+    expect(connectionCreateSchema.parse({ name: "Nova" })).toMatchObject({
+      channel: "whatsapp",
+      maxUseBotQueues: 3,
+      maxUseBotQueuesNPS: 3,
+      isDefault: false,
+    });
+  });
+});

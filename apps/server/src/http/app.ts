@@ -20,6 +20,7 @@ import type { Mailer } from "../mail/mailer.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
+import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { usersRoutes } from "../modules/users/routes.js";
 import { UsersService } from "../modules/users/service.js";
@@ -41,6 +42,7 @@ export interface AppDeps {
   mailer: Mailer;
   storage: Storage;
   webhooks: WebhooksService;
+  sessions?: SessionControl;
 }
 
 export const VERSION: string =
@@ -114,7 +116,16 @@ export async function buildApp(
     await priv.register(privateAuthRoutes(auth));
     await priv.register(usersRoutes(users));
     await priv.register(queuesRoutes(deps.db));
-    await priv.register(connectionsRoutes(deps.db));
+    await priv.register(
+      connectionsRoutes(
+        new ConnectionsService({
+          db: deps.db,
+          realtime: deps.realtime,
+          publicUrl: config.PUBLIC_URL,
+          sessions: deps.sessions,
+        }),
+      ),
+    );
   });
 
   return app;

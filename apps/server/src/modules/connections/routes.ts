@@ -1,31 +1,68 @@
-import { CHANNELS } from "@inbox/shared";
+import {
+  CHANNELS,
+  connectionCreateSchema,
+  connectionDto,
+  connectionUpdateSchema,
+  idParam,
+} from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Db } from "../../db/client.js";
-import { connectionDto, presentConnection } from "./presenter.js";
-import { ConnectionsRepo } from "./repo.js";
+import type { ConnectionsService } from "./service.js";
 
-/**
- * GET /whatsapp (spec 1 section 7, supporting calls): the company's
- * connections for pickers. `companyId` and `session` are accepted for
- * compatibility; the company always comes from the token.
- */
-export function connectionsRoutes(db: Db): FastifyPluginAsyncZod {
-  const repo = new ConnectionsRepo(db);
+const listQuery = z.object({
+  // Accepted for compatibility with the spec's calls; the company always comes from the token.
+  companyId: z.string().max(20).optional(),
+  session: z.string().max(5).optional(),
+  channel: z.enum(CHANNELS).optional(),
+});
+
+/** Connections (spec 2 sections 2, 3, 6, 7). */
+export function connectionsRoutes(service: ConnectionsService): FastifyPluginAsyncZod {
   return async (app) => {
+    const list = { schema: { querystring: listQuery, response: { 200: z.array(connectionDto) } } };
+    app.get("/whatsapp", list, (req) => service.list(req.ctx, req.query.channel));
+    app.get("/whatsapp/filter", list, (req) => service.list(req.ctx, req.query.channel));
+    app.get("/whatsapp/all", list, (req) => service.list(req.ctx, req.query.channel));
+
     app.get(
-      "/whatsapp",
-      {
-        schema: {
-          querystring: z.object({
-            companyId: z.string().max(20).optional(),
-            session: z.string().max(5).optional(),
-            channel: z.enum(CHANNELS).optional(),
-          }),
-          response: { 200: z.array(connectionDto) },
-        },
-      },
-      async (req) => (await repo.list(req.ctx.companyId, req.query.channel)).map(presentConnection),
+      "/whatsapp/:id",
+      { config: { owner: "connection" }, schema: { params: idParam, response: { 200: connectionDto } } },
+      (req) => service.show(req.ctx, req.params.id),
     );
+
+    app.post(
+      "/whatsapp",
+      { schema: { body: connectionCreateSchema, response: { 201: connectionDto } } },
+      async (req, reply) => reply.status(201).send(await service.create(req.ctx, req.body)),
+    );
+
+    app.put(
+      "/whatsapp/:id",
+      {
+        config: { owner: "connection" },
+        schema: { params: idParam, body: connectionUpdateSchema, response: { 200: connectionDto } },
+      },
+      (req) => service.update(req.ctx, req.params.id, req.body),
+    );
+
+    app.delete(
+      "/whatsapp/:id",
+      {
+        config: { owner: "connection" },
+        schema: { params: idParam, response: { 200: z.object({ message: z.string() }) } },
+      },
+      async (req) => {
+        await service.delete(req.ctx, req.params.id);
+        return { message: "Whatsapp deleted." };
+      },
+    );
+
+    const session = {
+      config: { owner: "connection" },
+      schema: { params: idParam, response: { 200: connectionDto } },
+    };
+    app.post("/whatsappsession/:id", session, (req) => service.session(req.ctx, req.params.id, "start"));
+    app.put("/whatsappsession/:id", session, (req) => service.session(req.ctx, req.params.id, "renew"));
+    app.delete("/whatsappsession/:id", session, (req) => service.session(req.ctx, req.params.id, "stop"));
   };
 }

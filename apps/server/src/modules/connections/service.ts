@@ -1,0 +1,194 @@
+import { randomBytes } from "node:crypto";
+import type { ConnectionCreateInput, ConnectionDto, ConnectionUpdateInput } from "@inbox/shared";
+import { randomPassword } from "../../auth/passwords.js";
+import type { Db, Tx } from "../../db/client.js";
+import { AppError } from "../../http/app-error.js";
+import type { RequestContext } from "../../http/context.js";
+import type { Realtime } from "../../realtime/realtime.js";
+import { CompaniesRepo } from "../companies/repo.js";
+import { authorizeManage, canManageConnections, channelAllowed } from "./policy.js";
+import { presentConnection } from "./presenter.js";
+import {
+  type ConnectionRow,
+  ConnectionsRepo,
+  type ConnectionWithQueues,
+  type NewConnection,
+} from "./repo.js";
+
+/** Start, renew and end QR-code sessions (the Baileys session manager). */
+export interface SessionControl {
+  start(connection: ConnectionRow): Promise<void>;
+  /** A new QR code: end the session, wipe its auth state, start again. */
+  renew(connection: ConnectionRow): Promise<void>;
+  stop(connection: ConnectionRow, options: { logout: boolean }): Promise<void>;
+}
+
+export interface ConnectionsDeps {
+  db: Db;
+  realtime: Realtime;
+  publicUrl: string;
+  sessions?: SessionControl;
+}
+
+const META_CHANNELS = new Set(["whatsappapi", "facebook", "instagram"]);
+
+export class ConnectionsService {
+  private readonly repo: ConnectionsRepo;
+  private readonly companies: CompaniesRepo;
+
+  constructor(private readonly deps: ConnectionsDeps) {
+    this.repo = new ConnectionsRepo(deps.db);
+    this.companies = new CompaniesRepo(deps.db);
+  }
+
+  async list(ctx: RequestContext, channel?: string): Promise<ConnectionDto[]> {
+    return (await this.repo.list(ctx.companyId, channel)).map((c) => this.present(c, ctx));
+  }
+
+  async show(ctx: RequestContext, id: number): Promise<ConnectionDto> {
+    return this.present(await this.find(ctx, id), ctx);
+  }
+
+  async create(ctx: RequestContext, input: ConnectionCreateInput): Promise<ConnectionDto> {
+    authorizeManage(ctx.user);
+    const id = await this.deps.db.transaction(async (tx) => {
+      await this.companies.lockForUpdate(tx, ctx.companyId);
+      const company = await this.companies.findWithPlan(ctx.companyId, tx);
+      if (!company) throw new AppError("ERR_NO_PERMISSION");
+      if (!channelAllowed(company.plan, input.channel)) {
+        throw new AppError("ERR_NO_PERMISSION", {
+          field: "channel",
+          message: `The plan does not include ${input.channel}`,
+        });
+      }
+      const existing = await this.repo.count(ctx.companyId, tx);
+      if (existing >= company.plan.connections) {
+        throw new AppError("ERR_NO_PERMISSION", {
+          message: `The plan allows ${company.plan.connections} connections`,
+        });
+      }
+      await this.checkName(ctx, input.name, undefined, tx);
+      const queueIds = await this.checkedQueues(ctx, input.queueIds, tx);
+      const { queueIds: _q, accessToken: _t, appSecret: _s, ...fields } = input;
+      const values: NewConnection = {
+        ...fields,
+        ...writeOnlySecrets(input),
+        // The first connection is the default one.
+        isDefault: input.isDefault || existing === 0,
+        token: randomPassword(30),
+        webhookKey: randomBytes(24).toString("base64url"),
+        verifyToken: input.verifyToken || randomPassword(24),
+        status: "DISCONNECTED",
+      };
+      values.status = this.metaStatus({ ...values, channel: input.channel });
+      const newId = await this.repo.insert(tx, ctx.companyId, values, queueIds);
+      if (values.isDefault) await this.repo.clearDefault(tx, ctx.companyId, newId);
+      return newId;
+    });
+    const created = await this.find(ctx, id);
+    this.announce(ctx, "create", created);
+    if (created.channel === "whatsapp") await this.deps.sessions?.start(created);
+    return this.present(created, ctx);
+  }
+
+  async update(ctx: RequestContext, id: number, input: ConnectionUpdateInput): Promise<ConnectionDto> {
+    authorizeManage(ctx.user);
+    const current = await this.find(ctx, id);
+    if (input.channel && input.channel !== current.channel) {
+      throw new AppError("ERR_VALIDATION", {
+        field: "channel",
+        message: "The channel of a connection cannot change",
+      });
+    }
+    await this.deps.db.transaction(async (tx) => {
+      if (input.name) await this.checkName(ctx, input.name, id, tx);
+      const queueIds = input.queueIds ? await this.checkedQueues(ctx, input.queueIds, tx) : undefined;
+      const { queueIds: _q, channel: _c, accessToken: _t, appSecret: _s, ...fields } = input;
+      const values: Partial<NewConnection> = { ...fields, ...writeOnlySecrets(input) };
+      if (values.verifyToken === "") delete values.verifyToken;
+      const merged = { ...current, ...values };
+      if (META_CHANNELS.has(current.channel)) values.status = this.metaStatus(merged);
+      await this.repo.update(tx, ctx.companyId, id, values, queueIds);
+      if (values.isDefault) await this.repo.clearDefault(tx, ctx.companyId, id);
+    });
+    const updated = await this.find(ctx, id);
+    this.announce(ctx, "update", updated);
+    return this.present(updated, ctx);
+  }
+
+  async delete(ctx: RequestContext, id: number): Promise<void> {
+    authorizeManage(ctx.user);
+    const current = await this.find(ctx, id);
+    if (current.channel === "whatsapp") await this.deps.sessions?.stop(current, { logout: true });
+    await this.repo.delete(ctx.companyId, id);
+    this.deps.realtime.toCompany(ctx.companyId, "whatsapp", { action: "delete", whatsappId: id });
+  }
+
+  /** POST /whatsappsession/{id}: try again. PUT: new QR code. DELETE: disconnect. */
+  async session(ctx: RequestContext, id: number, action: "start" | "renew" | "stop"): Promise<ConnectionDto> {
+    authorizeManage(ctx.user);
+    const connection = await this.find(ctx, id);
+    if (connection.channel !== "whatsapp") {
+      throw new AppError("ERR_VALIDATION", {
+        message: "Only WhatsApp Web (QR code) connections have sessions",
+      });
+    }
+    const sessions = this.deps.sessions;
+    if (!sessions) throw new AppError("ERR_WAPP_NOT_INITIALIZED", { status: 503 });
+    if (action === "start") await sessions.start(connection);
+    else if (action === "renew") await sessions.renew(connection);
+    else await sessions.stop(connection, { logout: true });
+    return this.present(await this.find(ctx, id), ctx);
+  }
+
+  /** The webhook URL and verify token are for those who configure Meta, not for every picker. */
+  private present(row: ConnectionWithQueues, ctx?: RequestContext): ConnectionDto {
+    return presentConnection(row, this.deps.publicUrl, {
+      forManager: ctx ? canManageConnections(ctx.user) : false,
+    });
+  }
+
+  private announce(ctx: RequestContext, action: "create" | "update", row: ConnectionWithQueues): void {
+    // Every socket of the company hears it: no configuration secrets in the event.
+    this.deps.realtime.toCompany(ctx.companyId, "whatsapp", { action, whatsapp: this.present(row) });
+  }
+
+  /** A Meta connection is usable once it has its account id and token; there is no session to open. */
+  private metaStatus(c: Partial<NewConnection> & { channel?: string | null }): string {
+    const account =
+      c.channel === "whatsappapi" ? c.phoneNumberId : c.channel === "instagram" ? c.instagramId : c.pageId;
+    if (!META_CHANNELS.has(c.channel ?? "")) return c.status ?? "DISCONNECTED";
+    return account && c.accessToken && c.appSecret ? "CONNECTED" : "DISCONNECTED";
+  }
+
+  private async find(ctx: RequestContext, id: number): Promise<ConnectionWithQueues> {
+    const row = await this.repo.find(ctx.companyId, id);
+    if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
+    return row;
+  }
+
+  private async checkName(ctx: RequestContext, name: string, exceptId: number | undefined, tx: Tx) {
+    if (await this.repo.nameTaken(ctx.companyId, name, exceptId, tx)) {
+      throw new AppError("ERR_VALIDATION", {
+        field: "name",
+        message: "A connection with this name already exists",
+      });
+    }
+  }
+
+  private async checkedQueues(ctx: RequestContext, queueIds: number[], tx: Tx): Promise<number[]> {
+    const unique = [...new Set(queueIds)];
+    if ((await this.repo.existingQueueIds(ctx.companyId, unique, tx)).length !== unique.length) {
+      throw new AppError("ERR_VALIDATION", { field: "queueIds", message: "Unknown queue" });
+    }
+    return unique;
+  }
+}
+
+/** Write-only secrets: empty or absent keeps what is stored. */
+function writeOnlySecrets(input: ConnectionUpdateInput): Partial<NewConnection> {
+  return {
+    ...(input.accessToken ? { accessToken: input.accessToken } : {}),
+    ...(input.appSecret ? { appSecret: input.appSecret } : {}),
+  };
+}
