@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { RateLimiter } from "./auth/rate-limiter.js";
 import { TokenService } from "./auth/tokens.js";
+import { MessengerAdapter } from "./channels/facebook/adapter.js";
 import { GraphClient } from "./channels/meta/graph-client.js";
 import { ChannelRegistry } from "./channels/registry.js";
 import { CloudApiAdapter } from "./channels/whatsappapi/adapter.js";
@@ -71,7 +72,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   );
 
   const channels = new ChannelRegistry();
-  channels.register(new CloudApiAdapter(new GraphClient(config.META_GRAPH_URL, config.META_GRAPH_VERSION)));
+  const graph = new GraphClient(config.META_GRAPH_URL, config.META_GRAPH_VERSION);
+  channels.register(new CloudApiAdapter(graph));
+  channels.register(new MessengerAdapter("facebook", graph, config.PUBLIC_URL));
+  channels.register(new MessengerAdapter("instagram", graph, config.PUBLIC_URL));
   const ingest = new IngestService({ db: database.db, realtime, storage, channels, logger: log });
   const webhooks = new WebhooksService({ db: database.db, sink: ingest, logger: log });
   const outbound = new OutboundService({ db: database.db, realtime, channels, storageRoot, logger: log });

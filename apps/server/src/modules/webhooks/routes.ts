@@ -8,6 +8,8 @@ import type { WebhooksService } from "./service.js";
  */
 export function webhooksRoutes(service: WebhooksService): FastifyPluginAsync {
   return async (app) => {
+    // Only in this scope: every body stays raw bytes (the default JSON parser would consume them).
+    app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 5 * 1024 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
@@ -31,14 +33,14 @@ export function webhooksRoutes(service: WebhooksService): FastifyPluginAsync {
       async (req, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const signature = req.headers["x-hub-signature-256"];
-        const id = await service.accept(
+        const { deliveryId, connectionId } = await service.accept(
           req.params.key,
           raw,
           Array.isArray(signature) ? signature[0] : signature,
           req.ip,
         );
         // Answered now; the work runs after the answer, and the stored row makes it durable.
-        setImmediate(() => void service.process(id));
+        void service.enqueue(connectionId, deliveryId);
         return reply.status(200).send("EVENT_RECEIVED");
       },
     );

@@ -44,7 +44,12 @@ export class WebhooksService {
   }
 
   /** Verifies the signature over the raw bytes before anything is parsed; answers the stored delivery id. */
-  async accept(key: string, rawBody: Buffer, signature: string | undefined, ip: string): Promise<number> {
+  async accept(
+    key: string,
+    rawBody: Buffer,
+    signature: string | undefined,
+    ip: string,
+  ): Promise<{ deliveryId: number; connectionId: number }> {
     const connection = await this.repo.connectionByKey(key);
     if (!connection) throw new AppError("ERR_NOT_FOUND");
     if (!validSignature(rawBody, signature, connection.appSecret)) {
@@ -54,7 +59,24 @@ export class WebhooksService {
       );
       throw new AppError("ERR_NO_PERMISSION", { status: 401, message: "Invalid signature" });
     }
-    return this.repo.store(connection, rawBody.toString("utf8"));
+    return {
+      deliveryId: await this.repo.store(connection, rawBody.toString("utf8")),
+      connectionId: connection.id,
+    };
+  }
+
+  /** Per connection, the tail of the deliveries being processed: they run one after another, in arrival order. */
+  private readonly lanes = new Map<number, Promise<void>>();
+
+  /** Queues a just-accepted delivery behind the others of its connection. */
+  enqueue(connectionId: number, deliveryId: number): Promise<void> {
+    const previous = this.lanes.get(connectionId) ?? Promise.resolve();
+    const next = previous.then(() => this.process(deliveryId));
+    this.lanes.set(connectionId, next);
+    void next.finally(() => {
+      if (this.lanes.get(connectionId) === next) this.lanes.delete(connectionId);
+    });
+    return next;
   }
 
   /** Processes one stored delivery; safe to call again for the same id. */

@@ -1,0 +1,93 @@
+import type { AddressInfo } from "node:net";
+import { type MetaSim, startMetaSim } from "@inbox/meta-sim";
+import { eq } from "drizzle-orm";
+import { whatsapps } from "../src/db/schema/index.js";
+import { buildTeam, unique } from "./factories.js";
+import { startTestServer, type TestServer } from "./harness.js";
+
+/**
+ * A real server listening on a port, and meta-sim in front of it as Meta:
+ * the server's Graph calls go to the sim, the sim's webhooks come to the server.
+ */
+export async function startMetaWorld(): Promise<{
+  server: TestServer;
+  sim: MetaSim;
+  baseUrl: string;
+  close(): Promise<void>;
+}> {
+  const sim = await startMetaSim({ port: 0, host: "127.0.0.1" });
+  const server = await startTestServer({
+    env: { META_GRAPH_URL: sim.url, META_GRAPH_VERSION: sim.graphVersion },
+  });
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  const baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  return {
+    server,
+    sim,
+    baseUrl,
+    async close() {
+      await server.close();
+      await sim.close();
+    },
+  };
+}
+
+export type MetaChannel = "whatsappapi" | "facebook" | "instagram";
+
+/** A company with a connection of `channel`, created through the API and registered in the sim. */
+export async function connectedCompany(
+  world: Awaited<ReturnType<typeof startMetaWorld>>,
+  channel: MetaChannel,
+) {
+  const { server, sim, baseUrl } = world;
+  const team = await buildTeam(server.app, server.database.db);
+  const accountId = String(Math.floor(Math.random() * 1e12));
+  const accessToken = unique("token");
+  const appSecret = unique("secret");
+  const ids =
+    channel === "whatsappapi"
+      ? { phoneNumberId: accountId }
+      : channel === "instagram"
+        ? { instagramId: accountId, pageId: unique("p") }
+        : { pageId: accountId };
+  const res = await server.app.inject({
+    method: "POST",
+    url: "/whatsapp",
+    headers: team.adminSession.headers,
+    payload: { name: unique("conn"), channel, accessToken, appSecret, ...ids },
+  });
+  if (res.statusCode !== 201) throw new Error(`connection: ${res.statusCode} ${res.body}`);
+  const connection = res.json() as { id: number; verifyToken: string };
+  const [row] = await server.database.db.select().from(whatsapps).where(eq(whatsapps.id, connection.id));
+  const webhookUrl = `${baseUrl}/webhooks/meta/${row?.webhookKey}`;
+  sim.registerAccount({
+    channel,
+    accountId,
+    accessToken,
+    appSecret,
+    webhookUrl,
+    verifyToken: connection.verifyToken,
+  });
+  return {
+    team,
+    accountId,
+    connectionId: connection.id,
+    webhookUrl,
+    verifyToken: connection.verifyToken,
+    appSecret,
+  };
+}
+
+/** Waits until `check` holds (processing happens after the webhook's 200). */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 5000,
+): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
