@@ -1,0 +1,170 @@
+/** Shapes shared by every part of the simulator. Provider payloads themselves stay plain JSON. */
+
+export type SimChannel = "whatsappapi" | "facebook" | "instagram";
+
+/** One of our connections as Meta knows it. */
+export interface AccountInput {
+  channel: SimChannel;
+  /** phone_number_id (Cloud API), page id (Messenger) or IG id (Instagram). */
+  accountId: string;
+  accessToken: string;
+  appSecret: string;
+  /** Where the sim POSTs signed webhooks (and GETs the subscription handshake). */
+  webhookUrl: string;
+  verifyToken?: string;
+  displayPhoneNumber?: string;
+  wabaId?: string;
+  /** Shown by the phone page and answered by `GET /{accountId}`. */
+  name?: string;
+}
+
+export interface Account extends AccountInput {
+  displayPhoneNumber: string;
+  wabaId: string;
+  name: string;
+}
+
+/** A Graph API error as the sim answers it: the HTTP status and the `error` object. */
+export interface SimGraphError {
+  httpStatus: number;
+  error: {
+    message: string;
+    type: string;
+    code: number;
+    error_subcode?: number;
+    error_user_title?: string;
+    error_user_msg?: string;
+    error_data?: { messaging_product?: string; details: string };
+    fbtrace_id?: string;
+  };
+}
+
+/** Bytes the sim serves for a media id; default bytes are used when omitted. */
+export interface MediaInput {
+  bytes?: Uint8Array;
+  mimeType?: string;
+  filename?: string;
+}
+
+export interface DeliverOptions {
+  /** true (default) signs with the app secret, false sends no signature, "tamper" sends a wrong one. */
+  sign?: boolean | "tamper";
+  /** Sends this exact header value instead of computing one. */
+  signature?: string;
+}
+
+/** What one webhook POST returned. */
+export interface DeliveryResult {
+  deliveryId: string;
+  status: number;
+  body: string;
+  /** The envelope as sent (parsed back from the raw bytes when possible). */
+  payload: unknown;
+  /** First provider message id in the delivery (message, status target or reaction). */
+  providerMessageId?: string;
+  providerMessageIds: string[];
+  /** Media ids (Cloud API) or media URLs (Messenger/Instagram) the delivery references. */
+  mediaIds: string[];
+  durationMs: number;
+}
+
+export interface RecordedDelivery {
+  id: string;
+  accountId: string;
+  url: string;
+  raw: Buffer;
+  signature?: string;
+  status: number;
+  responseBody: string;
+  durationMs: number;
+  at: Date;
+  /** Network failure (connection refused, timeout); status is 0 then. */
+  error?: string;
+}
+
+export interface RecordedSend {
+  accountId: string;
+  channel: SimChannel;
+  method: string;
+  path: string;
+  /** Request headers without Authorization. */
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+  /** The contact the send addressed (wa_id, PSID or IGSID). */
+  recipient?: string;
+  /** The message id answered; absent when the sim answered an error. */
+  id?: string;
+  httpStatus: number;
+  error?: SimGraphError["error"];
+  at: Date;
+}
+
+export interface RecordedUpload {
+  accountId: string;
+  id: string;
+  mimeType: string;
+  filename?: string;
+  size: number;
+  sha256: string;
+  type?: string;
+  at: Date;
+}
+
+export interface RecordedRead {
+  accountId: string;
+  channel: SimChannel;
+  /** Cloud API: the message marked read. */
+  messageId?: string;
+  /** Messenger/Instagram `mark_seen`: the contact whose conversation was seen. */
+  recipient?: string;
+  at: Date;
+}
+
+export interface AutoStatusOptions {
+  sent?: boolean;
+  delivered?: boolean;
+  read?: boolean;
+  /** Delay before each status webhook, in ms (default 20). */
+  delayMs?: number;
+  /** Cloud API: after `sent`, emit a `failed` status with this error (true = errors.reEngagement). */
+  failed?: boolean | SimGraphError;
+  /** Messenger/Instagram: also POST the `is_echo` copy of each send. */
+  echo?: boolean;
+}
+
+export interface FireLoadOptions {
+  accounts: string[];
+  ratePerSecond: number;
+  durationSeconds: number;
+  kind: "text";
+  /** Distinct contacts per account (default 1000). */
+  contacts?: number;
+  /** Keep-alive sockets towards the receiver (default 128). */
+  maxSockets?: number;
+}
+
+export interface FireLoadResult {
+  sent: number;
+  ok: number;
+  failed: number;
+  /** Latency percentiles (request start to response end) in ms. */
+  p50: number;
+  p99: number;
+  max: number;
+  durationMs: number;
+  /** Deliveries per second actually achieved. */
+  achievedRate: number;
+}
+
+/** One line of the phone page's conversation. */
+export interface ConversationItem {
+  id: string;
+  /** "in": the contact wrote it (webhook to us); "out": our server sent it. */
+  direction: "in" | "out";
+  type: string;
+  text: string;
+  mediaUrl?: string;
+  status: "pending" | "sent" | "delivered" | "read" | "failed";
+  at: number;
+  error?: string;
+}
