@@ -7,6 +7,8 @@ import { TokenService } from "./auth/tokens.js";
 import { MessengerAdapter } from "./channels/facebook/adapter.js";
 import { GraphClient } from "./channels/meta/graph-client.js";
 import { ChannelRegistry } from "./channels/registry.js";
+import { createWhatsappAdapter, sessionHooksFromSink } from "./channels/whatsapp/adapter.js";
+import { WhatsappSessionManager } from "./channels/whatsapp/session-manager.js";
 import { CloudApiAdapter } from "./channels/whatsappapi/adapter.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase, pgliteDataDir } from "./db/client.js";
@@ -43,6 +45,8 @@ export interface ServerOptions {
   mailer?: Mailer;
   logger?: boolean | object;
   skipSeed?: boolean;
+  /** Reopen the stored QR-code sessions at boot (default true). */
+  restoreSessions?: boolean;
 }
 
 /** Composition root: config -> db -> migrate -> seed -> services -> app -> realtime -> jobs. */
@@ -79,6 +83,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const ingest = new IngestService({ db: database.db, realtime, storage, channels, logger: log });
   const webhooks = new WebhooksService({ db: database.db, sink: ingest, logger: log });
   const outbound = new OutboundService({ db: database.db, realtime, channels, storageRoot, logger: log });
+  // QR-code WhatsApp sessions live in this process; see docs/ARCHITECTURE.md for running several.
+  const sessions = new WhatsappSessionManager({
+    db: database.db,
+    hooks: sessionHooksFromSink(ingest),
+    logger: log,
+  });
+  channels.register(createWhatsappAdapter(sessions));
 
   const app = await buildApp(
     {
@@ -91,6 +102,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: log }),
       storage,
       webhooks,
+      sessions,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
@@ -118,6 +130,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));
   }
+  if (options.restoreSessions ?? true) {
+    void sessions.restoreAll().catch((err) => log.error({ err }, "restoring WhatsApp sessions failed"));
+  }
 
   return {
     app,
@@ -130,6 +145,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     webhooks,
     outbound,
     async close() {
+      await sessions.stopAll();
       await jobs?.stop();
       await sockets.close();
       await app.close();

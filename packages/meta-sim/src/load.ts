@@ -126,7 +126,8 @@ export async function fireLoad(core: SimCore, options: FireLoadOptions): Promise
         [ID]: cloud ? wamid(from) : mid(),
         [FROM]: from,
         [TS]: cloud ? String(Math.floor(now / 1000)) : String(now),
-        [BODY]: `load ${index}`,
+        // The send time rides in the body so a receiver can measure end-to-end latency.
+        [BODY]: `load ${index} @${now}`,
       }),
     );
     const signature = `sha256=${createHmac("sha256", template.account.appSecret).update(raw).digest("hex")}`;

@@ -87,6 +87,10 @@ export type InboundEvent =
       kind: "session";
       status: "qrcode" | "OPENING" | "CONNECTED" | "DISCONNECTED" | "PAIRING" | "TIMEOUT";
       qrcode?: string;
+      /** The account's own number, once connected. */
+      number?: string;
+      /** QR codes shown since the last successful open. */
+      retries?: number;
     };
 
 /** Events of one connection, as found in one provider delivery. */

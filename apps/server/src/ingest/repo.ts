@@ -247,10 +247,14 @@ export class IngestRepo {
     return row;
   }
 
-  async setConnectionStatus(companyId: number, id: number, status: string, qrcode: string | null) {
+  async setConnectionStatus(
+    companyId: number,
+    id: number,
+    values: { status: string; qrcode: string | null; number?: string; retries?: number },
+  ) {
     const [row] = await this.db
       .update(whatsapps)
-      .set({ status, qrcode, updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date() })
       .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
       .returning();
     return row;

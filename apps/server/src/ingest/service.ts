@@ -64,12 +64,12 @@ export class IngestService implements InboundSink {
       case "delete":
         return this.changeMessage(connection, event.providerMessageId, { isDeleted: true });
       case "session": {
-        const updated = await this.repo.setConnectionStatus(
-          connection.companyId,
-          connection.id,
-          event.status,
-          event.qrcode ?? null,
-        );
+        const updated = await this.repo.setConnectionStatus(connection.companyId, connection.id, {
+          status: event.status,
+          qrcode: event.qrcode || null,
+          ...(event.number ? { number: event.number } : {}),
+          ...(event.retries !== undefined ? { retries: event.retries } : {}),
+        });
         if (updated) {
           this.deps.realtime.toCompany(connection.companyId, "whatsappSession", {
             action: "update",
@@ -100,7 +100,11 @@ export class IngestService implements InboundSink {
       : await this.repo.upsertContact({
           companyId,
           channel,
-          number: isPhone ? normalizePhone(message.contact.id) : message.contact.id,
+          // A privacy id (`@lid`) is not a phone number: kept as it is.
+          number:
+            isPhone && !message.contact.id.includes("@")
+              ? normalizePhone(message.contact.id)
+              : message.contact.id,
           name: message.contact.name ?? "",
           isGroup: false,
           lid: message.contact.lid,

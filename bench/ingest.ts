@@ -1,0 +1,189 @@
+/**
+ * Inbound load benchmark (issue 3): meta-sim fires signed Cloud API webhooks
+ * at a real server process on real PostgreSQL, across many connections, while
+ * an attendant's socket measures webhook -> socket latency.
+ *
+ *   npm run build && npx tsx bench/ingest.ts [--rate 1000] [--seconds 60] [--connections 100] [--runs 3]
+ *
+ * Prints one JSON line per run and one for the median of the runs.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { startMetaSim } from "@inbox/meta-sim";
+import pg from "pg";
+import { io } from "socket.io-client";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: {
+    rate: { type: "string", default: "1000" },
+    seconds: { type: "string", default: "60" },
+    connections: { type: "string", default: "100" },
+    runs: { type: "string", default: "3" },
+    port: { type: "string", default: "8097" },
+  },
+});
+const rate = Number(args.rate);
+const seconds = Number(args.seconds);
+const connectionCount = Number(args.connections);
+const port = Number(args.port);
+const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const dbName = "inbox_bench";
+const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+async function recreateDatabase() {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+}
+
+async function startServer(metaUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, "apps/server/dist/main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: dbUrl,
+      DATABASE_POOL_MAX: "20",
+      JWT_SECRET: "bench-secret-bench-secret-bench-secret-0001",
+      JWT_REFRESH_SECRET: "bench-secret-bench-secret-bench-secret-0002",
+      ADMIN_EMAIL: "admin@bench.test",
+      ADMIN_PASSWORD: "bench-password",
+      META_GRAPH_URL: metaUrl,
+      SERVE_WEB: "false",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_IP: "100000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/version`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+async function api<T>(path: string, token: string | null, body?: unknown): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function run(index: number) {
+  await recreateDatabase();
+  const sim = await startMetaSim({ port: 0 });
+  const server = await startServer(sim.url);
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const { token } = await api<{ token: string }>("/auth/login", null, { email: "admin@bench.test", password: "bench-password" });
+    await db.query("UPDATE plans SET connections = 10000");
+    const accounts: string[] = [];
+    for (let i = 0; i < connectionCount; i++) {
+      const accountId = String(100_000_000 + i);
+      const created = await api<{ id: number }>("/whatsapp", token, {
+        name: `bench-${i}`,
+        channel: "whatsappapi",
+        phoneNumberId: accountId,
+        accessToken: `token-${i}`,
+        appSecret: `secret-${i}`,
+      });
+      const { rows } = await db.query("SELECT webhook_key FROM whatsapps WHERE id = $1", [created.id]);
+      sim.registerAccount({
+        channel: "whatsappapi",
+        accountId,
+        accessToken: `token-${i}`,
+        appSecret: `secret-${i}`,
+        webhookUrl: `http://127.0.0.1:${port}/webhooks/meta/${rows[0].webhook_key}`,
+      });
+      accounts.push(accountId);
+    }
+
+    // The attendant: every new message of the company reaches this socket.
+    const socketLatencies: number[] = [];
+    const socket = io(`http://127.0.0.1:${port}`, { auth: { token }, transports: ["websocket"] });
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", () => resolve());
+      socket.once("connect_error", reject);
+    });
+    socket.emit("joinNotification");
+    socket.on("company-1-appMessage", (event: { action: string; message?: { body: string } }) => {
+      if (event.action !== "create" || !event.message) return;
+      const sentAt = Number(/@(\d+)$/.exec(event.message.body)?.[1]);
+      if (sentAt) socketLatencies.push(Date.now() - sentAt);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+
+    const load = await sim.fireLoad({ accounts, ratePerSecond: rate, durationSeconds: seconds, kind: "text", contacts: 200 });
+
+    // Wait for processing to drain, then check every message is stored exactly once.
+    const deadline = Date.now() + 120_000;
+    let stored = 0;
+    while (Date.now() < deadline) {
+      stored = Number((await db.query("SELECT count(*) FROM messages")).rows[0].count);
+      if (stored >= load.ok) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const distinct = Number((await db.query("SELECT count(DISTINCT (whatsapp_id, provider_message_id)) AS n FROM messages")).rows[0].n);
+    const unprocessed = Number((await db.query("SELECT count(*) FROM webhook_deliveries WHERE processed_at IS NULL")).rows[0].count);
+    socket.disconnect();
+    const sorted = [...socketLatencies].sort((a, b) => a - b);
+    const result = {
+      run: index,
+      rate,
+      seconds,
+      connections: connectionCount,
+      sent: load.sent,
+      accepted: load.ok,
+      failed: load.failed,
+      achievedRate: round(load.achievedRate),
+      webhookP50Ms: round(load.p50),
+      webhookP99Ms: round(load.p99),
+      stored,
+      duplicates: stored - distinct,
+      unprocessed,
+      socketEvents: sorted.length,
+      socketP50Ms: percentile(sorted, 50),
+      socketP99Ms: percentile(sorted, 99),
+    };
+    console.log(JSON.stringify(result));
+    return result;
+  } finally {
+    await db.end();
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    await sim.close();
+  }
+}
+
+const results = [];
+for (let i = 1; i <= Number(args.runs); i++) results.push(await run(i));
+const median = (key: keyof (typeof results)[number]) => {
+  const values = results.map((r) => Number(r[key])).sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)];
+};
+console.log(
+  JSON.stringify({
+    median: true,
+    runs: results.length,
+    achievedRate: median("achievedRate"),
+    webhookP99Ms: median("webhookP99Ms"),
+    socketP99Ms: median("socketP99Ms"),
+    duplicates: Math.max(...results.map((r) => r.duplicates)),
+    lost: Math.max(...results.map((r) => r.accepted - r.stored)),
+  }),
+);
