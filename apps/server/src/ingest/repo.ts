@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, lt, ne, sql, type Table } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
@@ -16,6 +16,25 @@ export class IngestRepo {
    * name the attendants edited is kept; a contact still named by its number
    * takes the provider's profile name.
    */
+  /** Most messages come from known contacts: a read, and a write only when something changes. */
+  async findOrUpsertContact(input: Parameters<IngestRepo["upsertContact"]>[0]): Promise<ContactRow> {
+    const [found] = await this.db
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.companyId, input.companyId),
+          eq(contacts.channel, input.channel),
+          eq(contacts.number, input.number),
+        ),
+      )
+      .limit(1);
+    const wouldRename = found && found.name === found.number && input.name && input.name !== found.name;
+    const gainsLid = found && input.lid && found.lid !== input.lid;
+    if (found && !wouldRename && !gainsLid) return found;
+    return this.upsertContact(input);
+  }
+
   async upsertContact(input: {
     companyId: number;
     channel: string;
@@ -114,21 +133,40 @@ export class IngestRepo {
     message: NewMessage,
     ticketChange: { lastMessage: string; unread: boolean },
   ): Promise<{ message: MessageRow; ticket: TicketRow } | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [stored] = await tx.insert(messages).values(message).onConflictDoNothing().returning();
-      if (!stored) return undefined;
-      const [ticket] = await tx
+    // One statement, so one round trip and atomic: the ticket moves only if the message was new.
+    const inserted = this.db
+      .$with("inserted")
+      .as(this.db.insert(messages).values(message).onConflictDoNothing().returning());
+    const moved = this.db.$with("moved").as(
+      this.db
         .update(tickets)
         .set({
           lastMessage: ticketChange.lastMessage,
           unreadMessages: ticketChange.unread ? sql`${tickets.unreadMessages} + 1` : tickets.unreadMessages,
           updatedAt: new Date(),
         })
-        .where(and(eq(tickets.companyId, message.companyId), eq(tickets.id, message.ticketId)))
-        .returning();
-      if (!ticket) throw new Error("ticket vanished while storing a message");
-      return { message: stored, ticket };
-    });
+        .where(
+          and(
+            eq(tickets.companyId, message.companyId),
+            eq(tickets.id, message.ticketId),
+            sql`EXISTS (SELECT 1 FROM ${inserted})`,
+          ),
+        )
+        .returning(),
+    );
+    const [row] = await this.db
+      .with(inserted, moved)
+      .select({
+        message: sql<Record<string, unknown>>`row_to_json(inserted.*)`,
+        ticket: sql<Record<string, unknown>>`row_to_json(moved.*)`,
+      })
+      .from(inserted)
+      .innerJoin(moved, sql`true`);
+    if (!row) return undefined;
+    return {
+      message: fromJsonRow(messages, row.message) as MessageRow,
+      ticket: fromJsonRow(tickets, row.ticket) as TicketRow,
+    };
   }
 
   async findByProviderId(
@@ -259,4 +297,21 @@ export class IngestRepo {
       .returning();
     return row;
   }
+}
+
+/**
+ * `row_to_json` answers database column names and JSON values; this maps
+ * them back onto the table's TypeScript fields (dates included).
+ */
+function fromJsonRow(table: Table, json: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    // The schema names columns by the `snake_case` casing rule, so the database name derives from the key.
+    const value = json[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
+    out[key] =
+      value !== null && value !== undefined && column.dataType === "date"
+        ? new Date(value as string)
+        : (value ?? null);
+  }
+  return out;
 }

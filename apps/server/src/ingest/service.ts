@@ -7,6 +7,7 @@ import { type Realtime, rooms } from "../realtime/realtime.js";
 import type { Storage } from "../storage/storage.js";
 import { contactChannel, normalizePhone } from "./phone.js";
 import { IngestRepo } from "./repo.js";
+import { TtlCache } from "./ttl-cache.js";
 
 export interface IngestDeps {
   db: Db;
@@ -33,8 +34,13 @@ export class IngestService implements InboundSink {
     this.repo = new IngestRepo(deps.db);
   }
 
+  /** Connections change rarely and are read for every message: kept for a few seconds. */
+  private readonly connections = new TtlCache<string, Connection>(5_000);
+
   async deliver(ref: { id: number; companyId: number }, events: InboundEvent[]): Promise<void> {
-    const connection = await this.repo.connection(ref.companyId, ref.id);
+    const connection = await this.connections.get(`${ref.companyId}:${ref.id}`, () =>
+      this.repo.connection(ref.companyId, ref.id),
+    );
     if (!connection) return;
     let unknownAck = false;
     for (const event of events) {
@@ -70,6 +76,7 @@ export class IngestService implements InboundSink {
           ...(event.number ? { number: event.number } : {}),
           ...(event.retries !== undefined ? { retries: event.retries } : {}),
         });
+        this.connections.delete(`${connection.companyId}:${connection.id}`);
         if (updated) {
           this.deps.realtime.toCompany(connection.companyId, "whatsappSession", {
             action: "update",
@@ -83,13 +90,18 @@ export class IngestService implements InboundSink {
 
   private async message(connection: Connection, message: InboundMessage): Promise<void> {
     const { companyId } = connection;
-    if (await this.repo.findByProviderId(companyId, connection.id, message.providerMessageId)) return;
     if (message.group && !connection.allowGroup) return;
+    // Storing is idempotent by itself; the early check only saves a media download on redelivery.
+    if (
+      message.media &&
+      (await this.repo.findByProviderId(companyId, connection.id, message.providerMessageId))
+    )
+      return;
 
     const channel = contactChannel(connection.channel);
     const isPhone = channel === "whatsapp";
     const contact = message.group
-      ? await this.repo.upsertContact({
+      ? await this.repo.findOrUpsertContact({
           companyId,
           channel,
           number: message.group.id,
@@ -97,7 +109,7 @@ export class IngestService implements InboundSink {
           isGroup: true,
           whatsappId: connection.id,
         })
-      : await this.repo.upsertContact({
+      : await this.repo.findOrUpsertContact({
           companyId,
           channel,
           // A privacy id (`@lid`) is not a phone number: kept as it is.

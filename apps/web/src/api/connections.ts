@@ -1,9 +1,18 @@
-import type { Channel, ConnectionStatus } from "@inbox/shared";
-import { useQuery } from "@tanstack/react-query";
-import { api } from "./client";
-import { emptyOnNotFound } from "./not-found";
+import {
+  CHANNELS,
+  type Channel,
+  CONNECTION_STATUSES,
+  type ConnectionCreateInput,
+  type ConnectionDto,
+  type ConnectionStatus,
+  type ConnectionUpdateInput,
+} from "@inbox/shared";
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, apiRequest } from "./client";
+import { applySavedConnection } from "./connection-cache";
 import { queryKeys } from "./query-keys";
 
+/** The part of a connection that pickers (user modal, filters) use. */
 export interface ConnectionOption {
   id: number;
   name: string;
@@ -11,12 +20,113 @@ export interface ConnectionOption {
   status: ConnectionStatus;
 }
 
+/** POST /whatsapp takes the create schema's input; omitted fields take its defaults. */
+export type ConnectionCreateBody = Partial<ConnectionCreateInput> &
+  Pick<ConnectionCreateInput, "name" | "channel">;
+
+/** QR-code session actions (spec 2 section 4): try again, new QR code, disconnect. */
+export type SessionAction = "start" | "renew" | "stop";
+
+/** The DTO types channel as a string; narrow it before using it as a key. */
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === "string" && (CHANNELS as readonly string[]).includes(value);
+}
+
+export function isConnectionStatus(value: unknown): value is ConnectionStatus {
+  return typeof value === "string" && (CONNECTION_STATUSES as readonly string[]).includes(value);
+}
+
+const SESSION_METHODS = { start: "POST", renew: "PUT", stop: "DELETE" } as const;
+
+export const connectionsApi = {
+  list: (signal?: AbortSignal) => api.get<ConnectionDto[]>("/whatsapp", undefined, signal),
+  get: (id: number, signal?: AbortSignal) => api.get<ConnectionDto>(`/whatsapp/${id}`, undefined, signal),
+  create: (body: ConnectionCreateBody) => api.post<ConnectionDto>("/whatsapp", body),
+  update: (id: number, body: ConnectionUpdateInput) => api.put<ConnectionDto>(`/whatsapp/${id}`, body),
+  remove: (id: number) => api.delete<{ message: string }>(`/whatsapp/${id}`),
+  session: (id: number, action: SessionAction) =>
+    apiRequest<ConnectionDto>(`/whatsappsession/${id}`, { method: SESSION_METHODS[action] }),
+};
+
+const listQuery = {
+  queryKey: queryKeys.connections.list,
+  queryFn: ({ signal }: { signal: AbortSignal }) => connectionsApi.list(signal),
+};
+
+/** The company's connections; live events keep this cache current (realtime/ConnectionEvents). */
+export function useConnections(enabled = true) {
+  return useQuery({ ...listQuery, enabled });
+}
+
+/** The same list for pickers: a minute old is fresh enough. */
 export function useConnectionOptions(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.connections,
-    queryFn: ({ signal }) =>
-      emptyOnNotFound(() => api.get<ConnectionOption[]>("/whatsapp", undefined, signal)),
+  return useQuery<ConnectionDto[], Error, ConnectionOption[]>({
+    ...listQuery,
     enabled,
     staleTime: 60_000,
+    select: (list) =>
+      list.map(({ id, name, channel, status }) => ({
+        id,
+        name,
+        channel: channel as Channel,
+        status: status as ConnectionStatus,
+      })),
+  });
+}
+
+/** One connection with the manager-only fields; always fetched again when the dialog opens. */
+export function useConnection(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.connections.detail(id ?? 0),
+    queryFn: ({ signal }) => connectionsApi.get(id ?? 0, signal),
+    enabled: id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** Put a connection the server answered with into the list, in place. */
+export function storeConnection(queryClient: QueryClient, saved: ConnectionDto): void {
+  queryClient.setQueryData<ConnectionDto[]>(queryKeys.connections.list, (list) =>
+    list ? applySavedConnection(list, saved) : list,
+  );
+}
+
+export function useCreateConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: connectionsApi.create,
+    onSuccess: (saved) => storeConnection(queryClient, saved),
+  });
+}
+
+export function useUpdateConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ConnectionUpdateInput }) =>
+      connectionsApi.update(id, body),
+    onSuccess: (saved) => storeConnection(queryClient, saved),
+  });
+}
+
+export function useDeleteConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await connectionsApi.remove(id);
+      return id;
+    },
+    onSuccess: (id) =>
+      queryClient.setQueryData<ConnectionDto[]>(queryKeys.connections.list, (list) =>
+        list?.filter((item) => item.id !== id),
+      ),
+  });
+}
+
+export function useSessionAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: SessionAction }) => connectionsApi.session(id, action),
+    onSuccess: (saved) => storeConnection(queryClient, saved),
   });
 }

@@ -8,5 +8,9 @@ export const queryKeys = {
     detail: (id: number) => ["users", "detail", id] as const,
   },
   queues: ["queues"] as const,
-  connections: ["connections"] as const,
+  connections: {
+    all: ["connections"] as const,
+    list: ["connections", "list"] as const,
+    detail: (id: number) => ["connections", "detail", id] as const,
+  },
 };

@@ -3,6 +3,7 @@ import { LoginPage } from "../pages/auth/LoginPage";
 import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
 import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
 import { SignupPage } from "../pages/auth/SignupPage";
+import { ConnectionsPage } from "../pages/connections/ConnectionsPage";
 import { DashboardPage } from "../pages/dashboard/DashboardPage";
 import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
 import { NotFoundPage } from "../pages/errors/NotFoundPage";
@@ -13,7 +14,7 @@ import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
 import { PublicOnly } from "./guards/PublicOnly";
 import { RequireAuth } from "./guards/RequireAuth";
 import { RequirePermission } from "./guards/RequirePermission";
-import { canSeeDashboard, isAdmin } from "./permissions";
+import { canManageConnections, canSeeDashboard, isAdmin } from "./permissions";
 import { SignedInLayout } from "./SignedInLayout";
 
 export function AppRoutes() {
@@ -42,6 +43,14 @@ export function AppRoutes() {
             element={
               <RequirePermission allow={isAdmin}>
                 <UsersPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="/connections"
+            element={
+              <RequirePermission allow={canManageConnections}>
+                <ConnectionsPage />
               </RequirePermission>
             }
           />

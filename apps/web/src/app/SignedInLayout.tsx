@@ -1,3 +1,4 @@
+import { ConnectionEvents } from "../realtime/ConnectionEvents";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { SessionEvents } from "../realtime/SessionEvents";
 import { useAuth, useCurrentUser } from "./auth/auth-context";
@@ -10,6 +11,7 @@ export function SignedInLayout() {
   return (
     <RealtimeProvider key={user.id} companyId={user.companyId}>
       <SessionEvents user={user} onUserChanged={updateUser} />
+      <ConnectionEvents />
       <AppShell />
     </RealtimeProvider>
   );

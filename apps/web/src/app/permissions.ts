@@ -19,3 +19,11 @@ export function canSeeDashboard(user: UserDto | null | undefined): boolean {
 export function planAllows(user: UserDto | null | undefined, flag: PlanFlag): boolean {
   return user?.company?.plan?.[flag] !== false;
 }
+
+/**
+ * Spec 2 section 6: admins, and users with allowConnections enabled (treated
+ * as admins there), manage connections; everyone else gets the 403 view.
+ */
+export function canManageConnections(user: UserDto | null | undefined): boolean {
+  return Boolean(user && (isAdmin(user) || user.allowConnections === "enabled"));
+}

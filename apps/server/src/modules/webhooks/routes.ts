@@ -33,14 +33,14 @@ export function webhooksRoutes(service: WebhooksService): FastifyPluginAsync {
       async (req, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const signature = req.headers["x-hub-signature-256"];
-        const { deliveryId, connectionId } = await service.accept(
+        const { deliveryId, connectionId, delivery } = await service.accept(
           req.params.key,
           raw,
           Array.isArray(signature) ? signature[0] : signature,
           req.ip,
         );
         // Answered now; the work runs after the answer, and the stored row makes it durable.
-        void service.enqueue(connectionId, deliveryId);
+        void service.enqueue(connectionId, deliveryId, delivery);
         return reply.status(200).send("EVENT_RECEIVED");
       },
     );

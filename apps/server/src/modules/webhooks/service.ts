@@ -4,7 +4,8 @@ import { parseCloudApiWebhook } from "../../channels/whatsappapi/parse.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import { UnknownMessageError } from "../../ingest/service.js";
-import { type ConnectionRow, WebhooksRepo } from "./repo.js";
+import { TtlCache } from "../../ingest/ttl-cache.js";
+import { type ConnectionRow, type DeliveryRow, WebhooksRepo } from "./repo.js";
 import { sameSecret, validSignature } from "./signature.js";
 
 interface Logger {
@@ -22,6 +23,9 @@ const MAX_ATTEMPTS = 20;
  */
 export class WebhooksService {
   private readonly repo: WebhooksRepo;
+  /** The webhook path reads the connection for every delivery: cached for a few seconds. */
+  private readonly byKey = new TtlCache<string, ConnectionRow>(5_000);
+  private readonly byAccount = new TtlCache<string, ConnectionRow>(5_000);
 
   constructor(private readonly deps: { db: Db; sink: InboundSink; logger: Logger }) {
     this.repo = new WebhooksRepo(deps.db);
@@ -49,8 +53,12 @@ export class WebhooksService {
     rawBody: Buffer,
     signature: string | undefined,
     ip: string,
-  ): Promise<{ deliveryId: number; connectionId: number }> {
-    const connection = await this.repo.connectionByKey(key);
+  ): Promise<{
+    deliveryId: number;
+    connectionId: number;
+    delivery: Pick<DeliveryRow, "companyId" | "channel" | "body">;
+  }> {
+    const connection = await this.byKey.get(key, () => this.repo.connectionByKey(key));
     if (!connection) throw new AppError("ERR_NOT_FOUND");
     if (!validSignature(rawBody, signature, connection.appSecret)) {
       this.deps.logger.warn(
@@ -59,9 +67,22 @@ export class WebhooksService {
       );
       throw new AppError("ERR_NO_PERMISSION", { status: 401, message: "Invalid signature" });
     }
+    const body = rawBody.toString("utf8");
+    let deliveryId: number;
+    try {
+      deliveryId = await this.repo.store(connection, body);
+    } catch (error) {
+      // Deleted within the cache's few seconds: the connection is gone.
+      if (isForeignKeyViolation(error)) {
+        this.byKey.delete(key);
+        throw new AppError("ERR_NOT_FOUND");
+      }
+      throw error;
+    }
     return {
-      deliveryId: await this.repo.store(connection, rawBody.toString("utf8")),
+      deliveryId,
       connectionId: connection.id,
+      delivery: { companyId: connection.companyId, channel: connection.channel, body },
     };
   }
 
@@ -69,9 +90,13 @@ export class WebhooksService {
   private readonly lanes = new Map<number, Promise<void>>();
 
   /** Queues a just-accepted delivery behind the others of its connection. */
-  enqueue(connectionId: number, deliveryId: number): Promise<void> {
+  enqueue(
+    connectionId: number,
+    deliveryId: number,
+    delivery?: Pick<DeliveryRow, "companyId" | "channel" | "body">,
+  ): Promise<void> {
     const previous = this.lanes.get(connectionId) ?? Promise.resolve();
-    const next = previous.then(() => this.process(deliveryId));
+    const next = previous.then(() => this.process(deliveryId, delivery));
     this.lanes.set(connectionId, next);
     void next.finally(() => {
       if (this.lanes.get(connectionId) === next) this.lanes.delete(connectionId);
@@ -80,16 +105,19 @@ export class WebhooksService {
   }
 
   /** Processes one stored delivery; safe to call again for the same id. */
-  async process(deliveryId: number): Promise<void> {
-    const delivery = await this.repo.find(deliveryId);
-    if (!delivery || delivery.processedAt) return;
+  async process(
+    deliveryId: number,
+    accepted?: Pick<DeliveryRow, "companyId" | "channel" | "body">,
+  ): Promise<void> {
+    // Just accepted: the body is in hand. From the sweeper: read it, unless another run finished it.
+    const delivery = accepted ?? (await this.repo.find(deliveryId));
+    if (!delivery || ("processedAt" in delivery && delivery.processedAt)) return;
     try {
       const groups = parse(delivery.channel, delivery.body);
       for (const group of groups) {
-        const connection = await this.repo.connectionByAccount(
-          delivery.companyId,
-          group.channel,
-          group.accountId,
+        const connection = await this.byAccount.get(
+          `${delivery.companyId}:${group.channel}:${group.accountId}`,
+          () => this.repo.connectionByAccount(delivery.companyId, group.channel, group.accountId),
         );
         if (!connection) {
           this.deps.logger.warn(
@@ -127,3 +155,8 @@ function parse(channel: string, body: string): ConnectionEvents[] {
 }
 
 export type { ConnectionRow };
+
+function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === "23503" || e.cause?.code === "23503";
+}

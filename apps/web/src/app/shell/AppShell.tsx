@@ -7,11 +7,12 @@ import { useVersion } from "../../api/auth";
 import { changeLanguage, isLanguage } from "../../i18n";
 import { UserModal } from "../../pages/users/UserModal";
 import { useAuth, useCurrentUser } from "../auth/auth-context";
-import { isAdmin } from "../permissions";
+import { canManageConnections, isAdmin } from "../permissions";
 import { useVolume } from "../volume";
 import { visibleMenuItems } from "./menu-items";
 import { SideDrawer } from "./SideDrawer";
 import { TopBar } from "./TopBar";
+import { useConnectionsBadge } from "./use-connections-badge";
 
 /** The signed-in layout: top bar, side drawer and the current screen. */
 export function AppShell() {
@@ -24,6 +25,7 @@ export function AppShell() {
   const [profileOpen, setProfileOpen] = useState(false);
   const [volume, setVolume] = useVolume();
   const version = useVersion();
+  const connectionsAlert = useConnectionsBadge(canManageConnections(user));
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "pt";
 
   return (
@@ -46,6 +48,7 @@ export function AppShell() {
         open={drawerOpen}
         temporary={narrow}
         items={visibleMenuItems(user)}
+        badges={{ connections: connectionsAlert }}
         version={version.data?.version}
         onClose={() => setDrawerOpen(false)}
       />

@@ -1,7 +1,7 @@
 import { Box, Divider, Drawer, Toolbar, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { DrawerMenu } from "./DrawerMenu";
-import type { MenuItemDef } from "./menu-items";
+import type { MenuBadges, MenuItemDef } from "./menu-items";
 
 export const DRAWER_WIDTH = 240;
 
@@ -9,12 +9,13 @@ interface SideDrawerProps {
   open: boolean;
   temporary: boolean;
   items: MenuItemDef[];
+  badges?: MenuBadges;
   version: string | undefined;
   onClose: () => void;
 }
 
 /** Temporary (overlay) on narrow screens, persistent beside the content otherwise. */
-export function SideDrawer({ open, temporary, items, version, onClose }: SideDrawerProps) {
+export function SideDrawer({ open, temporary, items, badges, version, onClose }: SideDrawerProps) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -30,7 +31,7 @@ export function SideDrawer({ open, temporary, items, version, onClose }: SideDra
     >
       <Toolbar />
       <Box sx={{ flexGrow: 1, overflowY: "auto" }}>
-        <DrawerMenu items={items} onNavigate={temporary ? onClose : undefined} />
+        <DrawerMenu items={items} badges={badges} onNavigate={temporary ? onClose : undefined} />
       </Box>
       <Divider />
       <Typography variant="caption" color="text.secondary" sx={{ p: 2 }}>

@@ -5,11 +5,19 @@ import { MENU_ITEMS, type MenuItemDef, visibleMenuItems } from "./menu-items";
 const labels = (items: MenuItemDef[]) => items.map((item) => item.label);
 
 describe("visibleMenuItems", () => {
-  it("gives an admin the dashboard, tickets and the users administration item", () => {
+  it("gives an admin the dashboard, tickets and the users and connections administration items", () => {
     expect(labels(visibleMenuItems(buildUser({ profile: "admin" })))).toEqual([
       "dashboard",
       "tickets",
       "users",
+      "connections",
+    ]);
+  });
+
+  it("adds the connections item for a user with allowConnections enabled", () => {
+    expect(labels(visibleMenuItems(buildUser({ allowConnections: "enabled" })))).toEqual([
+      "tickets",
+      "connections",
     ]);
   });
 

@@ -3,13 +3,19 @@ import type { SvgIconComponent } from "@mui/icons-material";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import ForumIcon from "@mui/icons-material/Forum";
 import PeopleIcon from "@mui/icons-material/People";
-import { canSeeDashboard, isAdmin, type PlanFlag, planAllows } from "../permissions";
+import SyncAltIcon from "@mui/icons-material/SyncAlt";
+import { canManageConnections, canSeeDashboard, isAdmin, type PlanFlag, planAllows } from "../permissions";
 
 export type MenuSection = "main" | "administration";
 
+export type MenuLabel = "dashboard" | "tickets" | "users" | "connections";
+
+/** Items that can carry an attention dot, and whether each has it now. */
+export type MenuBadges = Partial<Record<MenuLabel, boolean>>;
+
 export interface MenuItemDef {
   /** i18n key of the label, under `menu.` */
-  label: "dashboard" | "tickets" | "users";
+  label: MenuLabel;
   to: string;
   icon: SvgIconComponent;
   section: MenuSection;
@@ -23,6 +29,13 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "dashboard", to: "/", icon: DashboardIcon, section: "main", allow: canSeeDashboard },
   { label: "tickets", to: "/tickets", icon: ForumIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
+  {
+    label: "connections",
+    to: "/connections",
+    icon: SyncAltIcon,
+    section: "administration",
+    allow: canManageConnections,
+  },
 ];
 
 /** The items a user sees, by role and plan flags (spec 1 section 2, application shell). */

@@ -1,0 +1,55 @@
+import CropFreeIcon from "@mui/icons-material/CropFree";
+import SignalCellular4BarIcon from "@mui/icons-material/SignalCellular4Bar";
+import SignalCellularConnectedNoInternet0BarIcon from "@mui/icons-material/SignalCellularConnectedNoInternet0Bar";
+import SignalCellularConnectedNoInternet2BarIcon from "@mui/icons-material/SignalCellularConnectedNoInternet2Bar";
+import { Box, CircularProgress, Tooltip, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { isConnectionStatus } from "../../api/connections";
+
+interface ConnectionStatusIconProps {
+  channel: string;
+  status: string;
+}
+
+/**
+ * The status column: an icon whose tooltip names the state and says what to
+ * do. Meta channels have no session, so their hint is about credentials.
+ */
+export function ConnectionStatusIcon({ channel, status }: ConnectionStatusIconProps) {
+  const { t } = useTranslation();
+  if (!isConnectionStatus(status)) return <Typography variant="body2">{status}</Typography>;
+
+  const name = t(`connections.status.${status}`);
+  const hintKey = channel !== "whatsapp" && status === "DISCONNECTED" ? "DISCONNECTED_META" : status;
+  const iconProps = { role: "img", "aria-label": name, "aria-hidden": false } as const;
+  const icon =
+    status === "CONNECTED" ? (
+      <SignalCellular4BarIcon {...iconProps} color="success" />
+    ) : status === "DISCONNECTED" ? (
+      <SignalCellularConnectedNoInternet0BarIcon {...iconProps} color="error" />
+    ) : status === "qrcode" ? (
+      <CropFreeIcon {...iconProps} color="warning" />
+    ) : status === "OPENING" ? (
+      <CircularProgress size={20} aria-label={name} />
+    ) : (
+      <SignalCellularConnectedNoInternet2BarIcon {...iconProps} color="warning" />
+    );
+
+  return (
+    <Tooltip
+      describeChild
+      title={
+        <>
+          <Typography variant="subtitle2" component="span" sx={{ display: "block" }}>
+            {name}
+          </Typography>
+          <Typography variant="caption">{t(`connections.statusHint.${hintKey}`)}</Typography>
+        </>
+      }
+    >
+      <Box component="span" tabIndex={0} sx={{ display: "inline-flex", borderRadius: 1 }}>
+        {icon}
+      </Box>
+    </Tooltip>
+  );
+}

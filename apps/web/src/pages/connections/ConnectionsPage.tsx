@@ -1,0 +1,127 @@
+import type { ConnectionDto } from "@inbox/shared";
+import { Paper } from "@mui/material";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  type SessionAction,
+  useConnections,
+  useDeleteConnection,
+  useSessionAction,
+} from "../../api/connections";
+import { useCurrentUser } from "../../app/auth/auth-context";
+import { errorMessage, toastError } from "../../app/toast/toast-error";
+import { toast } from "../../app/toast/toast-store";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PageHeader } from "../../components/PageHeader";
+import { AddConnectionMenu } from "./AddConnectionMenu";
+import { ConnectionDialog, type ConnectionDialogState } from "./ConnectionDialog";
+import { ConnectionsTable } from "./ConnectionsTable";
+import { addableChannels } from "./connection-channels";
+import { QrCodeDialog } from "./QrCodeDialog";
+
+/**
+ * The company's channel connections (spec 2 section 2): add per plan, edit,
+ * delete, and drive QR-code sessions. Rows follow the live events through
+ * the query cache (realtime/ConnectionEvents).
+ */
+export function ConnectionsPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const connections = useConnections();
+  const deleteConnection = useDeleteConnection();
+  const sessionAction = useSessionAction();
+  const [dialog, setDialog] = useState<ConnectionDialogState>({ open: false });
+  const [qrId, setQrId] = useState<number | null>(null);
+  const [toDelete, setToDelete] = useState<ConnectionDto | null>(null);
+  const [toDisconnect, setToDisconnect] = useState<ConnectionDto | null>(null);
+
+  const rows = connections.data ?? [];
+  const closeQr = useCallback(() => setQrId(null), []);
+
+  const runSession = async (connection: ConnectionDto, action: SessionAction) => {
+    try {
+      await sessionAction.mutateAsync({ id: connection.id, action });
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const requestSession = (connection: ConnectionDto, action: SessionAction) => {
+    if (action === "stop") setToDisconnect(connection);
+    else void runSession(connection, action);
+  };
+
+  const confirmDisconnect = async () => {
+    if (!toDisconnect) return;
+    await runSession(toDisconnect, "stop");
+    setToDisconnect(null);
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteConnection.mutateAsync(toDelete.id);
+      toast.success(t("connections.deleted"));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  /** A new Meta connection stays open in edit mode: its webhook URL exists only now. */
+  const handleSaved = (saved: ConnectionDto, created: boolean) => {
+    if (created && saved.channel !== "whatsapp")
+      setDialog({ open: true, mode: "edit", connectionId: saved.id });
+    else setDialog({ open: false });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t("connections.title")}
+        actions={
+          <AddConnectionMenu
+            channels={addableChannels(user)}
+            onChoose={(channel) => setDialog({ open: true, mode: "create", channel })}
+          />
+        }
+      />
+      <Paper variant="outlined" sx={{ overflowX: "auto" }}>
+        <ConnectionsTable
+          connections={rows}
+          loading={connections.isPending}
+          error={connections.isError ? errorMessage(connections.error) : undefined}
+          busyId={sessionAction.isPending ? (sessionAction.variables?.id ?? null) : null}
+          onShowQr={(connection) => setQrId(connection.id)}
+          onSessionAction={requestSession}
+          onEdit={(connection) => setDialog({ open: true, mode: "edit", connectionId: connection.id })}
+          onDelete={setToDelete}
+        />
+      </Paper>
+      <ConnectionDialog state={dialog} onSaved={handleSaved} onClose={() => setDialog({ open: false })} />
+      <QrCodeDialog
+        open={qrId !== null}
+        connection={rows.find((connection) => connection.id === qrId)}
+        onClose={closeQr}
+      />
+      <ConfirmDialog
+        open={toDisconnect !== null}
+        title={t("connections.disconnectTitle", { name: toDisconnect?.name ?? "" })}
+        message={t("connections.disconnectMessage")}
+        confirmLabel={t("connections.actions.stop")}
+        busy={sessionAction.isPending}
+        onConfirm={() => void confirmDisconnect()}
+        onClose={() => setToDisconnect(null)}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t("connections.deleteTitle", { name: toDelete?.name ?? "" })}
+        message={t("connections.deleteMessage")}
+        busy={deleteConnection.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ConnectionDto } from "@inbox/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  applyConnectionEvent,
+  applySessionEvent,
+  type ConnectionEventPayload,
+  type ConnectionSessionEventPayload,
+} from "../api/connection-cache";
+import { queryKeys } from "../api/query-keys";
+import { useCompanyEvent } from "./realtime-context";
+
+/**
+ * Keeps the connections list current from the live events, in place and
+ * without a refetch (spec 2 section 4: lists reload through real-time events):
+ * - `company-{id}-whatsapp`: a connection was created, changed or deleted;
+ * - `company-{id}-whatsappSession`: a QR-code session changed status or QR code.
+ * The list feeds the connections page, the QR modal and the menu's badge.
+ */
+export function ConnectionEvents() {
+  const queryClient = useQueryClient();
+  const update = (change: (list: ConnectionDto[]) => ConnectionDto[]) =>
+    queryClient.setQueryData<ConnectionDto[]>(queryKeys.connections.list, (list) =>
+      list ? change(list) : list,
+    );
+
+  useCompanyEvent<ConnectionEventPayload>("whatsapp", (payload) => {
+    update((list) => applyConnectionEvent(list, payload));
+  });
+
+  useCompanyEvent<ConnectionSessionEventPayload>("whatsappSession", (payload) => {
+    update((list) => applySessionEvent(list, payload));
+  });
+
+  return null;
+}

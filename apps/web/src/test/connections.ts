@@ -1,0 +1,43 @@
+import type { ConnectionDto } from "@inbox/shared";
+
+/** A connection as GET /whatsapp/{id} answers it to a manager. */
+export function buildConnection(overrides: Partial<ConnectionDto> = {}): ConnectionDto {
+  return {
+    id: 1,
+    name: "Vendas",
+    channel: "whatsapp",
+    status: "CONNECTED",
+    qrcode: "",
+    number: "5511999990000",
+    isDefault: false,
+    allowGroup: false,
+    groupAsTicket: "disabled",
+    greetingMessage: null,
+    complationMessage: null,
+    outOfHoursMessage: null,
+    ratingMessage: null,
+    inactiveMessage: null,
+    maxUseBotQueues: 3,
+    timeUseBotQueues: 0,
+    timeSendQueue: 0,
+    sendIdQueue: null,
+    expiresTicket: 0,
+    whenExpiresTicket: "0",
+    expiresTicketNPS: 0,
+    maxUseBotQueuesNPS: 3,
+    expiresInactiveMessage: null,
+    timeInactiveMessage: 0,
+    timeCreateNewTicket: 0,
+    queues: [],
+    phoneNumberId: null,
+    wabaId: null,
+    pageId: null,
+    instagramId: null,
+    verifyToken: null,
+    webhookUrl: null,
+    accessTokenHint: null,
+    appSecretSet: false,
+    updatedAt: "2026-03-04T15:06:00.000Z",
+    ...overrides,
+  };
+}
