@@ -33,7 +33,8 @@ const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@12
 const dbName = "inbox_bench";
 const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 async function recreateDatabase() {
@@ -45,7 +46,9 @@ async function recreateDatabase() {
 }
 
 async function startServer(metaUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, "apps/server/dist/main.js")], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(root, "apps/server/dist/main.js")], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -90,7 +93,10 @@ async function run(index: number) {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   try {
-    const { token } = await api<{ token: string }>("/auth/login", null, { email: "admin@bench.test", password: "bench-password" });
+    const { token } = await api<{ token: string }>("/auth/login", null, {
+      email: "admin@bench.test",
+      password: "bench-password",
+    });
     await db.query("UPDATE plans SET connections = 10000");
     const accounts: string[] = [];
     for (let i = 0; i < connectionCount; i++) {
@@ -128,7 +134,13 @@ async function run(index: number) {
     });
     await new Promise((r) => setTimeout(r, 300));
 
-    const load = await sim.fireLoad({ accounts, ratePerSecond: rate, durationSeconds: seconds, kind: "text", contacts: 200 });
+    const load = await sim.fireLoad({
+      accounts,
+      ratePerSecond: rate,
+      durationSeconds: seconds,
+      kind: "text",
+      contacts: 200,
+    });
 
     // Wait for processing to drain, then check every message is stored exactly once.
     const deadline = Date.now() + 120_000;
@@ -138,8 +150,13 @@ async function run(index: number) {
       if (stored >= load.ok) break;
       await new Promise((r) => setTimeout(r, 500));
     }
-    const distinct = Number((await db.query("SELECT count(DISTINCT (whatsapp_id, provider_message_id)) AS n FROM messages")).rows[0].n);
-    const unprocessed = Number((await db.query("SELECT count(*) FROM webhook_deliveries WHERE processed_at IS NULL")).rows[0].count);
+    const distinct = Number(
+      (await db.query("SELECT count(DISTINCT (whatsapp_id, provider_message_id)) AS n FROM messages")).rows[0]
+        .n,
+    );
+    const unprocessed = Number(
+      (await db.query("SELECT count(*) FROM webhook_deliveries WHERE processed_at IS NULL")).rows[0].count,
+    );
     socket.disconnect();
     const sorted = [...socketLatencies].sort((a, b) => a - b);
     const result = {

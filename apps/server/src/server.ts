@@ -146,6 +146,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     outbound,
     async close() {
       await sessions.stopAll();
+      await webhooks.flush();
       await jobs?.stop();
       await sockets.close();
       await app.close();

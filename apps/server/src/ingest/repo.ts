@@ -16,23 +16,25 @@ export class IngestRepo {
    * name the attendants edited is kept; a contact still named by its number
    * takes the provider's profile name.
    */
-  /** Most messages come from known contacts: a read, and a write only when something changes. */
-  async findOrUpsertContact(input: Parameters<IngestRepo["upsertContact"]>[0]): Promise<ContactRow> {
-    const [found] = await this.db
-      .select()
+  /** The hot path's one read: the contact and its non-closed ticket on this connection, if they exist. */
+  async contactWithOpenTicket(companyId: number, channel: string, number: string, whatsappId: number) {
+    const [row] = await this.db
+      .select({ contact: contacts, ticket: tickets })
       .from(contacts)
-      .where(
+      .leftJoin(
+        tickets,
         and(
-          eq(contacts.companyId, input.companyId),
-          eq(contacts.channel, input.channel),
-          eq(contacts.number, input.number),
+          eq(tickets.companyId, contacts.companyId),
+          eq(tickets.contactId, contacts.id),
+          eq(tickets.whatsappId, whatsappId),
+          ne(tickets.status, "closed"),
         ),
       )
+      .where(
+        and(eq(contacts.companyId, companyId), eq(contacts.channel, channel), eq(contacts.number, number)),
+      )
       .limit(1);
-    const wouldRename = found && found.name === found.number && input.name && input.name !== found.name;
-    const gainsLid = found && input.lid && found.lid !== input.lid;
-    if (found && !wouldRename && !gainsLid) return found;
-    return this.upsertContact(input);
+    return row;
   }
 
   async upsertContact(input: {
@@ -314,4 +316,11 @@ function fromJsonRow(table: Table, json: Record<string, unknown>): Record<string
         : (value ?? null);
   }
   return out;
+}
+
+/** A contact still named by its number takes the provider's profile name; a new privacy id is recorded. */
+export function contactNeedsUpdate(contact: ContactRow, input: { name: string; lid?: string }): boolean {
+  const rename = contact.name === contact.number && input.name !== "" && input.name !== contact.name;
+  const newLid = Boolean(input.lid) && contact.lid !== input.lid;
+  return rename || newLid;
 }

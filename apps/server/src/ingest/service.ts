@@ -6,7 +6,7 @@ import { type ContactRow, presentTicket, type TicketRow } from "../modules/ticke
 import { type Realtime, rooms } from "../realtime/realtime.js";
 import type { Storage } from "../storage/storage.js";
 import { contactChannel, normalizePhone } from "./phone.js";
-import { IngestRepo } from "./repo.js";
+import { contactNeedsUpdate, IngestRepo } from "./repo.js";
 import { TtlCache } from "./ttl-cache.js";
 
 export interface IngestDeps {
@@ -99,36 +99,37 @@ export class IngestService implements InboundSink {
       return;
 
     const channel = contactChannel(connection.channel);
-    const isPhone = channel === "whatsapp";
-    const contact = message.group
-      ? await this.repo.findOrUpsertContact({
-          companyId,
-          channel,
-          number: message.group.id,
-          name: message.group.name ?? message.group.id,
-          isGroup: true,
-          whatsappId: connection.id,
-        })
-      : await this.repo.findOrUpsertContact({
-          companyId,
-          channel,
-          // A privacy id (`@lid`) is not a phone number: kept as it is.
-          number:
-            isPhone && !message.contact.id.includes("@")
-              ? normalizePhone(message.contact.id)
-              : message.contact.id,
-          name: message.contact.name ?? "",
-          isGroup: false,
-          lid: message.contact.lid,
-          whatsappId: connection.id,
-        });
-    const { ticket } = await this.repo.findOrOpenTicket({
+    const contactInput = {
       companyId,
-      contactId: contact.id,
-      whatsappId: connection.id,
-      channel: connection.channel,
+      channel,
+      number: contactNumber(channel, message),
+      name: (message.group ? message.group.name : message.contact.name) ?? "",
       isGroup: Boolean(message.group),
-    });
+      lid: message.group ? undefined : message.contact.lid,
+      whatsappId: connection.id,
+    };
+    // One read finds a known contact and its open ticket; writes happen only for what is new.
+    const known = await this.repo.contactWithOpenTicket(
+      companyId,
+      channel,
+      contactInput.number,
+      connection.id,
+    );
+    const contact =
+      known && !contactNeedsUpdate(known.contact, contactInput)
+        ? known.contact
+        : await this.repo.upsertContact(contactInput);
+    const ticket =
+      known?.ticket ??
+      (
+        await this.repo.findOrOpenTicket({
+          companyId,
+          contactId: contact.id,
+          whatsappId: connection.id,
+          channel: connection.channel,
+          isGroup: Boolean(message.group),
+        })
+      ).ticket;
 
     const quoted = message.quotedProviderMessageId
       ? await this.repo.findByProviderId(companyId, connection.id, message.quotedProviderMessageId)
@@ -337,4 +338,11 @@ function extensionOf(mimeType: string): string {
     "application/pdf": ".pdf",
   };
   return known[mimeType.split(";")[0]?.trim() ?? ""] ?? "";
+}
+
+/** Digits for phone numbers (Brazil's ninth digit added); provider ids and `@lid` privacy ids as they are. */
+function contactNumber(channel: string, message: InboundMessage): string {
+  if (message.group) return message.group.id;
+  const id = message.contact.id;
+  return channel === "whatsapp" && !id.includes("@") ? normalizePhone(id) : id;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
 
@@ -53,11 +53,12 @@ export class WebhooksRepo {
     return row;
   }
 
-  async markProcessed(id: number): Promise<void> {
+  async markProcessed(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .update(webhookDeliveries)
       .set({ processedAt: new Date(), attempts: sql`${webhookDeliveries.attempts} + 1`, lastError: null })
-      .where(eq(webhookDeliveries.id, id));
+      .where(inArray(webhookDeliveries.id, ids));
   }
 
   async markFailed(id: number, error: string): Promise<void> {
