@@ -146,10 +146,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     outbound,
     async close() {
       await sessions.stopAll();
-      await webhooks.flush();
-      await jobs?.stop();
       await sockets.close();
+      // No new webhooks, then let accepted ones finish (unfinished ones stay stored for the next boot).
       await app.close();
+      await webhooks.drain();
+      await jobs?.stop();
       if (!options.database) await database.close();
     },
   };

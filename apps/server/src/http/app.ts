@@ -107,7 +107,7 @@ export async function buildApp(
     );
     open.get("/openapi.json", { config: { public: true } }, () => app.swagger());
     await open.register(publicAuthRoutes(auth, { secureCookies }));
-    await open.register(webhooksRoutes(deps.webhooks));
+    await open.register(webhooksRoutes(deps.webhooks, { processDelayMs: config.WEBHOOK_PROCESS_DELAY_MS }));
   });
 
   // Private routes: the tenant context comes from the verified token only.

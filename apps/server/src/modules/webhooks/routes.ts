@@ -6,7 +6,10 @@ import type { WebhooksService } from "./service.js";
  * The body stays raw bytes here: the signature is checked over them before
  * anything is parsed.
  */
-export function webhooksRoutes(service: WebhooksService): FastifyPluginAsync {
+export function webhooksRoutes(
+  service: WebhooksService,
+  options: { processDelayMs: number },
+): FastifyPluginAsync {
   return async (app) => {
     // Only in this scope: every body stays raw bytes (the default JSON parser would consume them).
     app.removeAllContentTypeParsers();
@@ -40,7 +43,14 @@ export function webhooksRoutes(service: WebhooksService): FastifyPluginAsync {
           req.ip,
         );
         // Answered now; the work runs after the answer, and the stored row makes it durable.
-        void service.enqueue(connectionId, deliveryId, delivery);
+        if (options.processDelayMs > 0) {
+          setTimeout(
+            () => void service.enqueue(connectionId, deliveryId, delivery),
+            options.processDelayMs,
+          ).unref();
+        } else {
+          void service.enqueue(connectionId, deliveryId, delivery);
+        }
         return reply.status(200).send("EVENT_RECEIVED");
       },
     );

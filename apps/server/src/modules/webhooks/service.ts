@@ -110,6 +110,7 @@ export class WebhooksService {
     accepted?: Pick<DeliveryRow, "companyId" | "channel" | "body">,
   ): Promise<void> {
     // Just accepted: the body is in hand. From the sweeper: read it, unless another run finished it.
+    if (this.stopped) return;
     const delivery = accepted ?? (await this.repo.find(deliveryId));
     if (!delivery || ("processedAt" in delivery && delivery.processedAt)) return;
     try {
@@ -130,7 +131,8 @@ export class WebhooksService {
       }
       this.markProcessed(deliveryId);
     } catch (error) {
-      await this.repo.markFailed(deliveryId, (error as Error).message);
+      // Recording the failure can fail too (shutting down, database gone): the row stays unprocessed either way.
+      await this.repo.markFailed(deliveryId, (error as Error).message).catch(() => {});
       if (!(error instanceof UnknownMessageError))
         this.deps.logger.error({ err: error, deliveryId }, "webhook processing failed");
     }
@@ -147,6 +149,25 @@ export class WebhooksService {
   private markProcessed(id: number): void {
     this.processed.push(id);
     this.flushTimer ??= setTimeout(() => void this.flush(), 50);
+  }
+
+  private stopped = false;
+
+  /**
+   * Shutdown, before the database closes: waits up to `timeoutMs` for the
+   * deliveries being processed, then stops taking queued ones. Those stay
+   * stored unprocessed, and the next boot processes them.
+   */
+  async drain(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.lanes.size > 0 && Date.now() < deadline) {
+      await Promise.race([
+        Promise.allSettled([...this.lanes.values()]),
+        new Promise((r) => setTimeout(r, 100)),
+      ]);
+    }
+    this.stopped = true;
+    await this.flush();
   }
 
   async flush(): Promise<void> {
