@@ -1,10 +1,11 @@
 import { PROFILES } from "@inbox/shared";
-import { Box, Chip, Grid, MenuItem, TextField } from "@mui/material";
+import { Grid, MenuItem, TextField } from "@mui/material";
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { ConnectionOption } from "../../api/connections";
 import type { QueueOption } from "../../api/queues";
 import { muiRegister } from "../mui-register";
+import { QueueMultiSelect } from "../QueueMultiSelect";
 import type { UserFormInput } from "./user-form-schema";
 
 interface UserAccessFieldsProps {
@@ -18,7 +19,6 @@ interface UserAccessFieldsProps {
 /** Admin-only: profile, queues, default connection and working hours. */
 export function UserAccessFields({ control, register, errors, queues, connections }: UserAccessFieldsProps) {
   const { t } = useTranslation();
-  const queueName = (id: number) => queues.find((queue) => queue.id === id);
 
   return (
     <Grid container spacing={2}>
@@ -69,47 +69,16 @@ export function UserAccessFields({ control, register, errors, queues, connection
           control={control}
           name="queueIds"
           render={({ field }) => (
-            <TextField
-              select
-              fullWidth
+            <QueueMultiSelect
               name={field.name}
               inputRef={field.ref}
               label={t("userModal.fields.queues")}
+              queues={queues}
               value={field.value ?? []}
+              onChange={field.onChange}
               onBlur={field.onBlur}
-              onChange={(event) => {
-                const value = event.target.value as unknown as (number | string)[];
-                field.onChange(value.map(Number));
-              }}
               helperText={queues.length === 0 ? t("userModal.noQueues") : undefined}
-              disabled={queues.length === 0}
-              slotProps={{
-                select: {
-                  multiple: true,
-                  renderValue: (selected) => (
-                    <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
-                      {(selected as number[]).map((id) => {
-                        const queue = queueName(id);
-                        return queue ? (
-                          <Chip
-                            key={id}
-                            size="small"
-                            label={queue.name}
-                            sx={{ bgcolor: queue.color, color: "#fff" }}
-                          />
-                        ) : null;
-                      })}
-                    </Box>
-                  ),
-                },
-              }}
-            >
-              {queues.map((queue) => (
-                <MenuItem key={queue.id} value={queue.id}>
-                  {queue.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
         />
       </Grid>
