@@ -32,11 +32,13 @@ export async function startTestServer(
     ...(usingPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string } : {}),
     ...options.env,
   });
+  // Tests never reopen stored WhatsApp sessions: the Baileys tests leave creds in a shared PostgreSQL.
   const server = await createServer(config, {
     database,
     mailer: options.mailer,
     logger: false,
     skipSeed: true,
+    restoreSessions: false,
   });
   return {
     ...server,

@@ -22,6 +22,11 @@ export class Realtime {
     this.io = io;
   }
 
+  /** Shutting down: later emits (a session's last status, a straggling job) go nowhere instead of failing. */
+  detach(): void {
+    this.io = undefined;
+  }
+
   get server(): Server | undefined {
     return this.io;
   }

@@ -143,6 +143,7 @@ export async function createSocketServer(options: {
   return {
     io,
     async close() {
+      realtime.detach();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await closeRedis();
     },
