@@ -146,7 +146,9 @@ async function run(index: number) {
     const deadline = Date.now() + 15 * 60_000;
     let unprocessed = Number.POSITIVE_INFINITY;
     while (Date.now() < deadline) {
-      unprocessed = Number((await db.query("SELECT count(*) FROM webhook_deliveries WHERE processed_at IS NULL")).rows[0].count);
+      unprocessed = Number(
+        (await db.query("SELECT count(*) FROM webhook_deliveries WHERE processed_at IS NULL")).rows[0].count,
+      );
       if (unprocessed === 0) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
