@@ -46,6 +46,8 @@ const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   SERVE_WEB: bool.default(true),
   META_GRAPH_URL: z.url().default("https://graph.facebook.com"),
+  /** Accepted webhooks processed in memory at most; beyond it they wait, stored, for the sweeper (bounded memory). */
+  WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   /** Waits this long after answering a webhook before processing it (0 = at once); for crash-recovery drills. */
   WEBHOOK_PROCESS_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   META_GRAPH_VERSION: z

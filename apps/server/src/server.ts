@@ -81,7 +81,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   channels.register(new MessengerAdapter("facebook", graph, config.PUBLIC_URL));
   channels.register(new MessengerAdapter("instagram", graph, config.PUBLIC_URL));
   const ingest = new IngestService({ db: database.db, realtime, storage, channels, logger: log });
-  const webhooks = new WebhooksService({ db: database.db, sink: ingest, logger: log });
+  const webhooks = new WebhooksService({
+    db: database.db,
+    sink: ingest,
+    logger: log,
+    maxInFlight: config.WEBHOOK_MAX_IN_FLIGHT,
+  });
   const outbound = new OutboundService({ db: database.db, realtime, channels, storageRoot, logger: log });
   // QR-code WhatsApp sessions live in this process; see docs/ARCHITECTURE.md for running several.
   const sessions = new WhatsappSessionManager({

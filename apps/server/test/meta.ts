@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from "./harness.js";
  * A real server listening on a port, and meta-sim in front of it as Meta:
  * the server's Graph calls go to the sim, the sim's webhooks come to the server.
  */
-export async function startMetaWorld(): Promise<{
+export async function startMetaWorld(env: Record<string, string> = {}): Promise<{
   server: TestServer;
   sim: MetaSim;
   baseUrl: string;
@@ -17,7 +17,7 @@ export async function startMetaWorld(): Promise<{
 }> {
   const sim = await startMetaSim({ port: 0, host: "127.0.0.1" });
   const server = await startTestServer({
-    env: { META_GRAPH_URL: sim.url, META_GRAPH_VERSION: sim.graphVersion },
+    env: { META_GRAPH_URL: sim.url, META_GRAPH_VERSION: sim.graphVersion, ...env },
   });
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;

@@ -11,7 +11,10 @@ export function sweepWebhooksJob(webhooks: WebhooksService): JobDefinition {
     name: SWEEP_WEBHOOKS,
     cron: "* * * * *",
     async handle() {
-      await webhooks.sweep(30_000);
+      // A backlog (overload, a long outage) is worked through in pages, within the minute.
+      const deadline = Date.now() + 50_000;
+      const page = 500;
+      while ((await webhooks.sweep(30_000, page)) === page && Date.now() < deadline) {}
     },
   };
 }

@@ -27,7 +27,10 @@ export class WebhooksService {
   private readonly byKey = new TtlCache<string, ConnectionRow>(5_000);
   private readonly byAccount = new TtlCache<string, ConnectionRow>(5_000);
 
-  constructor(private readonly deps: { db: Db; sink: InboundSink; logger: Logger }) {
+  /** Deliveries queued or being processed in memory. */
+  private inFlight = 0;
+
+  constructor(private readonly deps: { db: Db; sink: InboundSink; logger: Logger; maxInFlight: number }) {
     this.repo = new WebhooksRepo(deps.db);
   }
 
@@ -95,8 +98,15 @@ export class WebhooksService {
     deliveryId: number,
     delivery?: Pick<DeliveryRow, "companyId" | "channel" | "body">,
   ): Promise<void> {
+    // Overloaded: the delivery is already stored; the sweeper takes it, so memory stays bounded.
+    if (this.inFlight >= this.deps.maxInFlight) return Promise.resolve();
+    this.inFlight += 1;
     const previous = this.lanes.get(connectionId) ?? Promise.resolve();
-    const next = previous.then(() => this.process(deliveryId, delivery));
+    const next = previous
+      .then(() => this.process(deliveryId, delivery))
+      .finally(() => {
+        this.inFlight -= 1;
+      });
     this.lanes.set(connectionId, next);
     void next.finally(() => {
       if (this.lanes.get(connectionId) === next) this.lanes.delete(connectionId);
