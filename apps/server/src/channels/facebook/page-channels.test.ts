@@ -165,7 +165,51 @@ describe("Messenger specifics", () => {
   });
 });
 
+describe("Messenger interactive events", () => {
+  it("quick replies, postbacks and replies are stored with what the contact chose", async () => {
+    const account = await connectedCompany(world, "facebook");
+    const first = await world.sim.messenger.text(account.accountId, { from: "7300", text: "Oi" });
+    await world.sim.messenger.quickReply(account.accountId, {
+      from: "7300",
+      text: "Suporte",
+      payload: "QUEUE_SUPPORT",
+    });
+    await world.sim.messenger.postback(account.accountId, {
+      from: "7300",
+      title: "Começar",
+      payload: "GET_STARTED",
+    });
+    await world.sim.messenger.text(account.accountId, {
+      from: "7300",
+      text: "sobre isso",
+      replyTo: first.providerMessageId,
+    });
+    const rows = await waitMessages(account.team.company.id, 4);
+    expect(rows.map((r) => [r.body, r.mediaType])).toEqual([
+      ["Oi", "chat"],
+      ["Suporte", "chat"],
+      ["Começar", "interactive"],
+      ["sobre isso", "chat"],
+    ]);
+    expect(rows[1]?.extra).toMatchObject({ quickReply: { payload: "QUEUE_SUPPORT" } });
+    expect(rows[2]?.extra).toMatchObject({ postback: { payload: "GET_STARTED" } });
+    expect(rows[3]?.quotedMsgId).toBe(rows[0]?.id);
+  });
+});
+
 describe("Instagram specifics", () => {
+  it("a reply to a story keeps the story for display", async () => {
+    const account = await connectedCompany(world, "instagram");
+    await world.sim.instagram.text(account.accountId, {
+      from: "7400",
+      text: "que lindo",
+      replyTo: { story: { id: "story-1" } },
+    });
+    const [row] = await waitMessages(account.team.company.id, 1);
+    expect(row?.body).toBe("que lindo");
+    expect(row?.extra).toMatchObject({ story: { id: "story-1" } });
+  });
+
   it("a deleted message is marked deleted; unsupported messages are kept", async () => {
     const account = await connectedCompany(world, "instagram");
     const text = await world.sim.instagram.text(account.accountId, { from: "7200", text: "apagar" });
