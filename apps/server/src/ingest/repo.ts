@@ -269,15 +269,6 @@ export class IngestRepo {
     return row;
   }
 
-  async findTicket(companyId: number, id: number): Promise<TicketRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
-      .limit(1);
-    return row;
-  }
-
   async connection(companyId: number, id: number) {
     const [row] = await this.db
       .select()

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { queues, whatsappQueues, whatsapps } from "../../db/schema/index.js";
+import { whatsapps } from "../../db/schema/index.js";
+import { attachQueues, connectionQueueLinks, replaceQueueLinks } from "../queues/links.js";
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 export type NewConnection = Omit<
@@ -19,7 +20,7 @@ export class ConnectionsRepo {
       .from(whatsapps)
       .where(and(eq(whatsapps.companyId, companyId), channel ? eq(whatsapps.channel, channel) : undefined))
       .orderBy(asc(whatsapps.name), asc(whatsapps.id));
-    return this.attachQueues(companyId, rows);
+    return attachQueues(this.db, connectionQueueLinks, companyId, rows);
   }
 
   async find(
@@ -32,7 +33,7 @@ export class ConnectionsRepo {
       .from(whatsapps)
       .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
       .limit(1);
-    return row ? (await this.attachQueues(companyId, [row], runner))[0] : undefined;
+    return row ? (await attachQueues(runner, connectionQueueLinks, companyId, [row]))[0] : undefined;
   }
 
   async exists(companyId: number, id: number, runner: Runner = this.db): Promise<boolean> {
@@ -78,7 +79,7 @@ export class ConnectionsRepo {
       .values({ ...values, companyId })
       .returning({ id: whatsapps.id });
     if (!row) throw new Error("insert returned no row");
-    await this.replaceQueues(tx, companyId, row.id, queueIds);
+    await replaceQueueLinks(tx, connectionQueueLinks, companyId, row.id, queueIds);
     return row.id;
   }
 
@@ -93,7 +94,7 @@ export class ConnectionsRepo {
       .update(whatsapps)
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
-    if (queueIds) await this.replaceQueues(tx, companyId, id, queueIds);
+    if (queueIds) await replaceQueueLinks(tx, connectionQueueLinks, companyId, id, queueIds);
   }
 
   /** One default connection per company: setting one clears the others. */
@@ -108,63 +109,5 @@ export class ConnectionsRepo {
 
   async delete(companyId: number, id: number): Promise<void> {
     await this.db.delete(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
-  }
-
-  async existingQueueIds(companyId: number, ids: number[], runner: Runner = this.db): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await runner
-      .select({ id: queues.id })
-      .from(queues)
-      .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)));
-    return rows.map((r) => r.id);
-  }
-
-  private async replaceQueues(
-    tx: Tx,
-    companyId: number,
-    whatsappId: number,
-    queueIds: number[],
-  ): Promise<void> {
-    await tx
-      .delete(whatsappQueues)
-      .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
-    if (queueIds.length > 0) {
-      await tx
-        .insert(whatsappQueues)
-        .values([...new Set(queueIds)].map((queueId) => ({ companyId, whatsappId, queueId })));
-    }
-  }
-
-  private async attachQueues(
-    companyId: number,
-    rows: ConnectionRow[],
-    runner: Runner = this.db,
-  ): Promise<ConnectionWithQueues[]> {
-    if (rows.length === 0) return [];
-    const links = await runner
-      .select({
-        whatsappId: whatsappQueues.whatsappId,
-        id: queues.id,
-        name: queues.name,
-        color: queues.color,
-      })
-      .from(whatsappQueues)
-      .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
-      .where(
-        and(
-          eq(whatsappQueues.companyId, companyId),
-          inArray(
-            whatsappQueues.whatsappId,
-            rows.map((r) => r.id),
-          ),
-        ),
-      )
-      .orderBy(asc(queues.name));
-    return rows.map((row) => ({
-      ...row,
-      queues: links
-        .filter((l) => l.whatsappId === row.id)
-        .map(({ id, name, color }) => ({ id, name, color })),
-    }));
   }
 }

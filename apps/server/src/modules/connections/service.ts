@@ -6,6 +6,7 @@ import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import { CompaniesRepo } from "../companies/repo.js";
+import { checkedQueueIds } from "../queues/links.js";
 import { authorizeManage, canManageConnections, channelAllowed } from "./policy.js";
 import { presentConnection } from "./presenter.js";
 import {
@@ -68,7 +69,7 @@ export class ConnectionsService {
         });
       }
       await this.checkName(ctx, input.name, undefined, tx);
-      const queueIds = await this.checkedQueues(ctx, input.queueIds, tx);
+      const queueIds = await checkedQueueIds(tx, ctx.companyId, input.queueIds);
       const { queueIds: _q, accessToken: _t, appSecret: _s, ...fields } = input;
       const values: NewConnection = {
         ...fields,
@@ -102,7 +103,7 @@ export class ConnectionsService {
     }
     await this.deps.db.transaction(async (tx) => {
       if (input.name) await this.checkName(ctx, input.name, id, tx);
-      const queueIds = input.queueIds ? await this.checkedQueues(ctx, input.queueIds, tx) : undefined;
+      const queueIds = input.queueIds ? await checkedQueueIds(tx, ctx.companyId, input.queueIds) : undefined;
       const { queueIds: _q, channel: _c, accessToken: _t, appSecret: _s, ...fields } = input;
       const values: Partial<NewConnection> = { ...fields, ...writeOnlySecrets(input) };
       if (values.verifyToken === "") delete values.verifyToken;
@@ -174,14 +175,6 @@ export class ConnectionsService {
         message: "A connection with this name already exists",
       });
     }
-  }
-
-  private async checkedQueues(ctx: RequestContext, queueIds: number[], tx: Tx): Promise<number[]> {
-    const unique = [...new Set(queueIds)];
-    if ((await this.repo.existingQueueIds(ctx.companyId, unique, tx)).length !== unique.length) {
-      throw new AppError("ERR_VALIDATION", { field: "queueIds", message: "Unknown queue" });
-    }
-    return unique;
   }
 }
 

@@ -1,13 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { queues, userQueues, users } from "../../db/schema/index.js";
+import { users } from "../../db/schema/index.js";
 import type { UserRow } from "../../http/context.js";
+import { attachQueues, type QueueRef, replaceQueueLinks, userQueueLinks } from "../queues/links.js";
 
-export interface QueueRef {
-  id: number;
-  name: string;
-  color: string;
-}
+export type { QueueRef };
 export type UserWithQueues = UserRow & { queues: QueueRef[] };
 export type NewUser = Omit<typeof users.$inferInsert, "id" | "companyId" | "createdAt" | "updatedAt">;
 
@@ -40,7 +37,7 @@ export class UsersRepo {
       .where(and(eq(users.companyId, companyId), eq(users.id, id)))
       .limit(1);
     if (!row) return undefined;
-    const [withQueues] = await this.attachQueues(companyId, [row], runner);
+    const [withQueues] = await attachQueues(runner, userQueueLinks, companyId, [row]);
     return withQueues;
   }
 
@@ -65,7 +62,10 @@ export class UsersRepo {
         .offset((options.page - 1) * options.pageSize),
       this.db.select({ value: count() }).from(users).where(filter),
     ]);
-    return { rows: await this.attachQueues(companyId, rows), count: Number(total?.value ?? 0) };
+    return {
+      rows: await attachQueues(this.db, userQueueLinks, companyId, rows),
+      count: Number(total?.value ?? 0),
+    };
   }
 
   async listAll(companyId: number): Promise<UserWithQueues[]> {
@@ -74,7 +74,7 @@ export class UsersRepo {
       .from(users)
       .where(eq(users.companyId, companyId))
       .orderBy(asc(users.name), asc(users.id));
-    return this.attachQueues(companyId, rows);
+    return attachQueues(this.db, userQueueLinks, companyId, rows);
   }
 
   async countInCompany(companyId: number, runner: Runner = this.db): Promise<number> {
@@ -93,7 +93,7 @@ export class UsersRepo {
       .values({ ...values, companyId })
       .returning({ id: users.id });
     if (!row) throw new Error("insert returned no row");
-    await this.replaceQueues(tx, companyId, row.id, queueIds);
+    await replaceQueueLinks(tx, userQueueLinks, companyId, row.id, queueIds);
     return row.id;
   }
 
@@ -110,7 +110,7 @@ export class UsersRepo {
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(users.companyId, companyId), eq(users.id, id)));
     }
-    if (queueIds) await this.replaceQueues(tx, companyId, id, queueIds);
+    if (queueIds) await replaceQueueLinks(tx, userQueueLinks, companyId, id, queueIds);
   }
 
   async delete(companyId: number, id: number): Promise<boolean> {
@@ -119,16 +119,6 @@ export class UsersRepo {
       .where(and(eq(users.companyId, companyId), eq(users.id, id)))
       .returning({ id: users.id });
     return rows.length > 0;
-  }
-
-  /** The ids among `queueIds` that belong to the company. */
-  async existingQueueIds(companyId: number, queueIds: number[], runner: Runner = this.db): Promise<number[]> {
-    if (queueIds.length === 0) return [];
-    const rows = await runner
-      .select({ id: queues.id })
-      .from(queues)
-      .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
-    return rows.map((r) => r.id);
   }
 
   /** Records a `userStatus` ping; tells whether the user was offline before it. */
@@ -153,43 +143,6 @@ export class UsersRepo {
       .set({ online: false })
       .where(and(eq(users.online, true), or(sql`${users.lastSeenAt} IS NULL`, lt(users.lastSeenAt, before))))
       .returning({ id: users.id, companyId: users.companyId });
-  }
-
-  private async replaceQueues(tx: Tx, companyId: number, userId: number, queueIds: number[]): Promise<void> {
-    await tx
-      .delete(userQueues)
-      .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
-    if (queueIds.length > 0) {
-      await tx
-        .insert(userQueues)
-        .values([...new Set(queueIds)].map((queueId) => ({ companyId, userId, queueId })));
-    }
-  }
-
-  private async attachQueues(
-    companyId: number,
-    rows: UserRow[],
-    runner: Runner = this.db,
-  ): Promise<UserWithQueues[]> {
-    if (rows.length === 0) return [];
-    const links = await runner
-      .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
-      .from(userQueues)
-      .innerJoin(queues, eq(queues.id, userQueues.queueId))
-      .where(
-        and(
-          eq(userQueues.companyId, companyId),
-          inArray(
-            userQueues.userId,
-            rows.map((r) => r.id),
-          ),
-        ),
-      )
-      .orderBy(asc(queues.name));
-    return rows.map((row) => ({
-      ...row,
-      queues: links.filter((l) => l.userId === row.id).map(({ id, name, color }) => ({ id, name, color })),
-    }));
   }
 }
 

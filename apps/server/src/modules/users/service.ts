@@ -7,6 +7,7 @@ import type { Realtime } from "../../realtime/realtime.js";
 import type { Storage } from "../../storage/storage.js";
 import { CompaniesRepo } from "../companies/repo.js";
 import { ConnectionsRepo } from "../connections/repo.js";
+import { checkedQueueIds } from "../queues/links.js";
 import { assertAdminOnlyFieldsUnchanged, authorize } from "./policy.js";
 import { presentUser } from "./presenter.js";
 import { type NewUser, UsersRepo, type UserWithQueues } from "./repo.js";
@@ -66,7 +67,7 @@ export class UsersService {
           message: "An user with this email already exists.",
         });
       }
-      const queueIds = await this.checkedQueueIds(ctx, input.queueIds, tx);
+      const queueIds = await checkedQueueIds(tx, ctx.companyId, input.queueIds);
       await this.checkConnection(ctx, input.whatsappId, tx);
       const { password: _password, queueIds: _queueIds, ...fields } = input;
       return this.repo.insert(tx, ctx.companyId, { ...fields, passwordHash }, queueIds);
@@ -95,7 +96,7 @@ export class UsersService {
           message: "An user with this email already exists.",
         });
       }
-      const checkedQueues = queueIds ? await this.checkedQueueIds(ctx, queueIds, tx) : undefined;
+      const checkedQueues = queueIds ? await checkedQueueIds(tx, ctx.companyId, queueIds) : undefined;
       if (input.whatsappId !== undefined) await this.checkConnection(ctx, input.whatsappId, tx);
       await this.repo.update(tx, ctx.companyId, id, values, checkedQueues);
     });
@@ -146,15 +147,6 @@ export class UsersService {
     const user = await this.repo.findById(ctx.companyId, id);
     if (!user) throw new AppError("ERR_NO_USER_FOUND");
     return user;
-  }
-
-  private async checkedQueueIds(ctx: RequestContext, queueIds: number[], tx: Tx): Promise<number[]> {
-    const unique = [...new Set(queueIds)];
-    const found = await this.repo.existingQueueIds(ctx.companyId, unique, tx);
-    if (found.length !== unique.length) {
-      throw new AppError("ERR_VALIDATION", { field: "queueIds", message: "Unknown queue" });
-    }
-    return unique;
   }
 
   private async checkConnection(

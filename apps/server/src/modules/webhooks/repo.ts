@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
 
@@ -76,7 +76,7 @@ export class WebhooksRepo {
       .where(
         and(
           isNull(webhookDeliveries.processedAt),
-          or(lt(webhookDeliveries.receivedAt, olderThan)),
+          lt(webhookDeliveries.receivedAt, olderThan),
           lt(webhookDeliveries.attempts, maxAttempts),
         ),
       )

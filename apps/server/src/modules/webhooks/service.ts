@@ -213,8 +213,6 @@ function parse(channel: string, body: string): ConnectionEvents[] {
   return channel === "whatsappapi" ? parseCloudApiWebhook(payload) : parseMessengerWebhook(payload);
 }
 
-export type { ConnectionRow };
-
 function isForeignKeyViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === "23503" || e.cause?.code === "23503";
