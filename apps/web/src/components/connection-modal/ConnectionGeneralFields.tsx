@@ -1,10 +1,11 @@
-import { FormControlLabel, Grid, MenuItem, Switch, TextField } from "@mui/material";
+import { Grid, MenuItem, TextField } from "@mui/material";
 import type { ReactNode } from "react";
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { QueueOption } from "../../api/queues";
 import { muiRegister } from "../mui-register";
 import { QueueMultiSelect } from "../QueueMultiSelect";
+import { SwitchField } from "../SwitchField";
 import type { ConnectionFormInput } from "./connection-form-schema";
 import { fieldErrorText } from "./server-errors";
 
@@ -44,24 +45,7 @@ export function ConnectionGeneralFields(props: ConnectionGeneralFieldsProps) {
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }} sx={{ display: "flex", alignItems: "center" }}>
-        <Controller
-          control={control}
-          name="isDefault"
-          render={({ field }) => (
-            <FormControlLabel
-              label={t("connectionModal.fields.isDefault")}
-              control={
-                <Switch
-                  name={field.name}
-                  inputRef={field.ref}
-                  checked={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(_event, checked) => field.onChange(checked)}
-                />
-              }
-            />
-          )}
-        />
+        <SwitchField control={control} name="isDefault" label={t("connectionModal.fields.isDefault")} />
       </Grid>
       <Grid size={12}>
         <Controller
@@ -87,24 +71,7 @@ export function ConnectionGeneralFields(props: ConnectionGeneralFieldsProps) {
       </Grid>
       {credentials && <Grid size={12}>{credentials}</Grid>}
       <Grid size={{ xs: 12, sm: 6 }} sx={{ display: "flex", alignItems: "center" }}>
-        <Controller
-          control={control}
-          name="allowGroup"
-          render={({ field }) => (
-            <FormControlLabel
-              label={t("connectionModal.fields.allowGroup")}
-              control={
-                <Switch
-                  name={field.name}
-                  inputRef={field.ref}
-                  checked={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(_event, checked) => field.onChange(checked)}
-                />
-              }
-            />
-          )}
-        />
+        <SwitchField control={control} name="allowGroup" label={t("connectionModal.fields.allowGroup")} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <Controller

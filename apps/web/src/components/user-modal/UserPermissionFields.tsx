@@ -1,6 +1,7 @@
 import { FormControlLabel, FormGroup, Switch } from "@mui/material";
 import { type Control, Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { SwitchField } from "../SwitchField";
 import { PERMISSION_TOGGLES, type UserFormInput } from "./user-form-schema";
 
 interface UserPermissionFieldsProps {
@@ -30,24 +31,7 @@ export function UserPermissionFields({ control }: UserPermissionFieldsProps) {
           />
         )}
       />
-      <Controller
-        control={control}
-        name="allowGroup"
-        render={({ field }) => (
-          <FormControlLabel
-            label={t("userModal.fields.allowGroup")}
-            control={
-              <Switch
-                name={field.name}
-                inputRef={field.ref}
-                checked={field.value}
-                onBlur={field.onBlur}
-                onChange={(_event, checked) => field.onChange(checked)}
-              />
-            }
-          />
-        )}
-      />
+      <SwitchField control={control} name="allowGroup" label={t("userModal.fields.allowGroup")} />
       {PERMISSION_TOGGLES.map((name) => (
         <Controller
           key={name}
