@@ -10,7 +10,16 @@ import { resolveError } from "./errors.js";
 import { isRecord, parseBody, readBody, sendBytes, sendJson } from "./http-util.js";
 import { defaultMedia } from "./media.js";
 import { readAll } from "./status-playback.js";
-import type { Account, AccountInput, RecordedDelivery, RecordedSend, SimChannel } from "./types.js";
+import type {
+  Account,
+  AccountInput,
+  FacebookPageInput,
+  FacebookUser,
+  FacebookUserInput,
+  RecordedDelivery,
+  RecordedSend,
+  SimChannel,
+} from "./types.js";
 import { verifyWebhook } from "./webhooks.js";
 
 type Json = Record<string, unknown>;
@@ -67,6 +76,14 @@ async function getRoute(
       );
       return sendJson(res, 200, { sent: sends });
     }
+    case "users":
+      return sendJson(res, 200, { users: [...core.users.values()].map(publicUser) });
+    case "subscriptions": {
+      const page = query.get("page");
+      return sendJson(res, 200, {
+        subscriptions: core.subscriptions.filter((s) => !page || s.pageId === page),
+      });
+    }
     case "uploads":
       return sendJson(res, 200, { uploads: core.uploads.filter((u) => !account || u.accountId === account) });
     case "reads":
@@ -122,6 +139,8 @@ async function postRoute(core: SimCore, name: string, body: Json): Promise<unkno
   switch (name) {
     case "accounts":
       return { account: publicAccount(core.registerAccount(accountInput(body))) };
+    case "users":
+      return { user: publicUser(core.registerUser(userInput(body))) };
     case "verify": {
       const account = accountOf(core, body);
       const token = typeof body.verifyToken === "string" ? body.verifyToken : account.verifyToken;
@@ -211,6 +230,55 @@ function accountInput(body: Json): AccountInput {
     ...optional("displayPhoneNumber"),
     ...optional("wabaId"),
     ...optional("name"),
+  };
+}
+
+const text = (value: unknown): value is string => typeof value === "string" && value !== "";
+
+function userInput(body: Json): FacebookUserInput {
+  if (!text(body.userId) || !text(body.accessToken)) {
+    throw new ControlError(400, "userId and accessToken are required");
+  }
+  if (!Array.isArray(body.pages)) throw new ControlError(400, "pages[] is required");
+  const pages = body.pages.map((page): FacebookPageInput => {
+    if (!isRecord(page) || !text(page.id) || !text(page.name) || !text(page.accessToken)) {
+      throw new ControlError(400, "every page needs id, name and accessToken");
+    }
+    const ig = page.instagram;
+    if (ig !== undefined && (!isRecord(ig) || !text(ig.id) || !text(ig.username))) {
+      throw new ControlError(400, "instagram needs id and username");
+    }
+    return {
+      id: page.id,
+      name: page.name,
+      accessToken: page.accessToken,
+      ...(text(page.category) ? { category: page.category } : {}),
+      ...(isRecord(ig)
+        ? {
+            instagram: {
+              id: ig.id as string,
+              username: ig.username as string,
+              ...(text(ig.name) ? { name: ig.name } : {}),
+              ...(text(ig.profilePictureUrl) ? { profilePictureUrl: ig.profilePictureUrl } : {}),
+            },
+          }
+        : {}),
+    };
+  });
+  return {
+    userId: body.userId,
+    accessToken: body.accessToken,
+    ...(text(body.name) ? { name: body.name } : {}),
+    pages,
+  };
+}
+
+/** A user and their pages without any token. */
+function publicUser(user: FacebookUser) {
+  return {
+    userId: user.userId,
+    name: user.name,
+    pages: user.pages.map(({ accessToken: _token, ...page }) => page),
   };
 }
 

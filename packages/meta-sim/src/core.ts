@@ -22,9 +22,13 @@ import type {
   AutoStatusOptions,
   DeliverOptions,
   DeliveryResult,
+  FacebookPageInput,
+  FacebookUser,
+  FacebookUserInput,
   RecordedDelivery,
   RecordedRead,
   RecordedSend,
+  RecordedSubscription,
   RecordedUpload,
   SimGraphError,
 } from "./types.js";
@@ -75,6 +79,10 @@ export class SimCore {
   readonly sent: RecordedSend[] = [];
   readonly uploads: RecordedUpload[] = [];
   readonly reads: RecordedRead[] = [];
+  /** Facebook Login users by id, and every user token (long-lived ones too) to its user id. */
+  readonly users = new Map<string, FacebookUser>();
+  readonly userTokens = new Map<string, string>();
+  readonly subscriptions: RecordedSubscription[] = [];
   private readonly nextFailures = new Map<string, SimGraphError[]>();
   private readonly recipientFailures = new Map<string, SimGraphError>();
   private readonly autoStatus = new Map<string, AutoStatusOptions>();
@@ -105,6 +113,34 @@ export class SimCore {
     if (!account)
       throw new SimUsageError(`meta-sim: unknown account ${accountId}; call registerAccount first`);
     return account;
+  }
+
+  /** A Facebook Login user; registering the same id again replaces their token and pages. */
+  registerUser(input: FacebookUserInput): FacebookUser {
+    const previous = this.users.get(input.userId);
+    if (previous) {
+      for (const [token, userId] of this.userTokens)
+        if (userId === input.userId) this.userTokens.delete(token);
+    }
+    const user: FacebookUser = { ...input, name: input.name ?? `User ${input.userId.slice(-4)}` };
+    this.users.set(user.userId, user);
+    this.userTokens.set(user.accessToken, user.userId);
+    return user;
+  }
+
+  userForToken(token: string | undefined): FacebookUser | undefined {
+    const userId = token ? this.userTokens.get(token) : undefined;
+    return userId ? this.users.get(userId) : undefined;
+  }
+
+  /** The page (of any user) whose page access token this is. */
+  pageForToken(token: string | undefined): FacebookPageInput | undefined {
+    if (!token) return undefined;
+    for (const user of this.users.values()) {
+      const page = user.pages.find((candidate) => candidate.accessToken === token);
+      if (page) return page;
+    }
+    return undefined;
   }
 
   accountsForToken(token: string | undefined): Account[] {
@@ -359,6 +395,7 @@ export class SimCore {
     this.sent.length = 0;
     this.uploads.length = 0;
     this.reads.length = 0;
+    this.subscriptions.length = 0;
     this.webhooks.clear();
     this.conversations.clear();
     this.nextFailures.clear();

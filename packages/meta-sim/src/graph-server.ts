@@ -15,6 +15,7 @@ import {
   type GraphReply,
 } from "./graph-cloud.js";
 import { pageInfo, pageMessages, pageProfile } from "./graph-pages.js";
+import { exchangeToken, subscribeApp, userAccounts } from "./graph-users.js";
 import { BodyTooLargeError, bearerToken, parseBody, readBody, sendBytes, sendJson } from "./http-util.js";
 import { PHONE_PAGE_HTML } from "./phone-page.js";
 import type { Account, SimGraphError } from "./types.js";
@@ -73,10 +74,21 @@ async function graph(core: SimCore, req: IncomingMessage, url: URL, segments: st
       },
     });
   }
+  const method = req.method ?? "GET";
+  // The token exchange authenticates with the app's credentials, not a bearer token.
+  if (id === "oauth" && edge === "access_token" && rest.length === 0 && method === "GET") {
+    return exchangeToken(core, url.searchParams);
+  }
   const token = bearerToken(req, url.searchParams);
   const tokenAccounts = core.accountsForToken(token);
-  const method = req.method ?? "GET";
   if (rest.length > 0) return fail(unknownObject(id, method === "GET" ? "get" : "post"));
+
+  if (method === "GET" && edge === "accounts") return userAccounts(core, id, token, url);
+  if (method === "POST" && edge === "subscribed_apps") {
+    const body = parseBody(await readBody(req), req.headers["content-type"]) ?? {};
+    const params = { ...Object.fromEntries(url.searchParams), ...body };
+    return subscribeApp(core, id, token, params);
+  }
 
   if (method === "POST" && (edge === "messages" || edge === "media")) {
     const raw = await readBody(req);

@@ -2,6 +2,7 @@
  * The phone-like page served at `/`: a person chats as a contact. Plain HTML
  * and a small inline script over the `/_sim/` endpoints; no build step.
  * Every text from the server goes through textContent, never innerHTML.
+ * `/?account=&contact=&name=` opens that chat at once.
  */
 export const PHONE_PAGE_HTML = `<!doctype html>
 <html lang="en">
@@ -211,7 +212,12 @@ $("file").addEventListener("change", async () => {
 
 $("open").addEventListener("click", openChat);
 $("account").addEventListener("change", loadContacts);
-loadAccounts().catch((error) => say(error.message));
+// ?account=&contact=&name= fill the form and open that chat (the demo prints such a link).
+const preset = new URLSearchParams(location.search);
+for (const key of ["account", "contact", "name"]) if (preset.get(key)) $(key).value = preset.get(key);
+loadAccounts()
+  .then(() => { if (preset.get("account") && preset.get("contact")) openChat(); })
+  .catch((error) => say(error.message));
 setInterval(refresh, 1000);
 setInterval(() => loadAccounts().catch(() => {}), 10000);
 </script>

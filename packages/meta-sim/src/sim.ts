@@ -13,11 +13,13 @@ import type {
   AutoStatusOptions,
   DeliverOptions,
   DeliveryResult,
+  FacebookUserInput,
   FireLoadOptions,
   FireLoadResult,
   RecordedDelivery,
   RecordedRead,
   RecordedSend,
+  RecordedSubscription,
   RecordedUpload,
   SimGraphError,
 } from "./types.js";
@@ -134,8 +136,22 @@ export class MetaSim {
     return this.core.webhooks.deliveries;
   }
 
+  /** Every `POST /{page-id}/subscribed_apps` the Graph API accepted. */
+  get subscriptions(): readonly RecordedSubscription[] {
+    return this.core.subscriptions;
+  }
+
   registerAccount(account: AccountInput): void {
     this.core.registerAccount(account);
+  }
+
+  /**
+   * A person who went through Facebook Login: `GET /{userId}/accounts` with their
+   * token lists these pages (and their Instagram business accounts). Again with
+   * the same id replaces them.
+   */
+  registerUser(user: FacebookUserInput): void {
+    this.core.registerUser(user);
   }
 
   /** The subscription handshake against the account's webhookUrl. */

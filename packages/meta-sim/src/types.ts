@@ -24,6 +24,38 @@ export interface Account extends AccountInput {
   name: string;
 }
 
+/** An Instagram professional account linked to a page (`instagram_business_account`). */
+export interface InstagramBusinessAccountInput {
+  id: string;
+  username: string;
+  name?: string;
+  /** Default: an avatar URL served by the sim. */
+  profilePictureUrl?: string;
+}
+
+/** A Facebook page a user manages, with the page access token `/{user}/accounts` hands out. */
+export interface FacebookPageInput {
+  id: string;
+  name: string;
+  accessToken: string;
+  /** Default "Business". */
+  category?: string;
+  instagram?: InstagramBusinessAccountInput;
+}
+
+/** A person who went through Facebook Login: their user token and the pages they manage. */
+export interface FacebookUserInput {
+  userId: string;
+  /** The user access token Facebook Login handed to the browser. */
+  accessToken: string;
+  name?: string;
+  pages: FacebookPageInput[];
+}
+
+export interface FacebookUser extends FacebookUserInput {
+  name: string;
+}
+
 /** A Graph API error as the sim answers it: the HTTP status and the `error` object. */
 export interface SimGraphError {
   httpStatus: number;
@@ -96,6 +128,13 @@ export interface RecordedSend {
   id?: string;
   httpStatus: number;
   error?: SimGraphError["error"];
+  at: Date;
+}
+
+/** One `POST /{page-id}/subscribed_apps` the sim accepted. */
+export interface RecordedSubscription {
+  pageId: string;
+  fields: string[];
   at: Date;
 }
 
