@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import { type Db, rowsOf } from "../db/client.js";
 import { AppError } from "../http/app-error.js";
 
 /**
@@ -33,9 +33,4 @@ export class RateLimiter {
       });
     }
   }
-}
-
-/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too, but typed differently. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

@@ -170,4 +170,16 @@ export class ProviderError extends Error {
 export interface InboundSink {
   /** Events of one connection, in the order the provider gave them. Must be idempotent. */
   deliver(connection: { id: number; companyId: number }, events: InboundEvent[]): Promise<void>;
+  /**
+   * Many deliveries at once, each a list of per-connection event lists (a
+   * webhook can carry several accounts). Answers the failed deliveries by
+   * index; throws when the batch as a whole failed.
+   */
+  deliverMany(deliveries: SinkEvents[][]): Promise<Map<number, Error>>;
+}
+
+/** Events of one of our connections, as the sink receives them. */
+export interface SinkEvents {
+  connection: { id: number; companyId: number };
+  events: InboundEvent[];
 }

@@ -13,6 +13,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle has the same query API. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** The rows of `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`, typed differently. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 /** Plain SQL access for pg-boss and the migrator. */
 export interface SqlExecutor {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;

@@ -1,5 +1,5 @@
-import { and, eq, getTableColumns, lt, ne, sql, type Table } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.js";
+import { and, eq, getTableColumns, inArray, lt, ne, sql, type Table } from "drizzle-orm";
+import { type Db, rowsOf, type Tx } from "../db/client.js";
 import { contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
 import type { ContactRow, TicketRow } from "../modules/tickets/presenter.js";
@@ -12,51 +12,73 @@ export class IngestRepo {
   constructor(private readonly db: Db) {}
 
   /**
-   * One contact per (company, channel, number), under any concurrency. A
-   * name the attendants edited is kept; a contact still named by its number
-   * takes the provider's profile name.
+   * The hot path's one read, for a whole batch: for each key, the contact and
+   * its non-closed ticket on that connection, when they exist. Answers the
+   * key's index with what was found; keys with no contact are absent.
    */
-  /** The hot path's one read: the contact and its non-closed ticket on this connection, if they exist. */
-  async contactWithOpenTicket(companyId: number, channel: string, number: string, whatsappId: number) {
-    const [row] = await this.db
-      .select({ contact: contacts, ticket: tickets })
-      .from(contacts)
-      .leftJoin(
-        tickets,
-        and(
-          eq(tickets.companyId, contacts.companyId),
-          eq(tickets.contactId, contacts.id),
-          eq(tickets.whatsappId, whatsappId),
-          ne(tickets.status, "closed"),
-        ),
-      )
-      .where(
-        and(eq(contacts.companyId, companyId), eq(contacts.channel, channel), eq(contacts.number, number)),
-      )
-      .limit(1);
-    return row;
+  async contactsWithOpenTickets(
+    keys: { companyId: number; channel: string; number: string; whatsappId: number }[],
+  ): Promise<Map<number, { contact: ContactRow; ticket: TicketRow | null }>> {
+    const found = new Map<number, { contact: ContactRow; ticket: TicketRow | null }>();
+    if (keys.length === 0) return found;
+    const input = JSON.stringify(
+      keys.map((k, i) => ({
+        i,
+        company_id: k.companyId,
+        channel: k.channel,
+        number: k.number,
+        whatsapp_id: k.whatsappId,
+      })),
+    );
+    const result = await this.db.execute(sql`
+      SELECT k.i, row_to_json(c.*) AS contact, row_to_json(t.*) AS ticket
+      FROM json_to_recordset(${input}::json) AS k(i int, company_id int, channel text, number text, whatsapp_id int)
+      JOIN contacts c ON c.company_id = k.company_id AND c.channel = k.channel AND c.number = k.number
+      LEFT JOIN tickets t ON t.company_id = c.company_id AND t.contact_id = c.id
+        AND t.whatsapp_id = k.whatsapp_id AND t.status <> 'closed'`);
+    for (const row of rowsOf<{
+      i: number;
+      contact: Record<string, unknown>;
+      ticket: Record<string, unknown> | null;
+    }>(result)) {
+      found.set(row.i, {
+        contact: fromJsonRow(contacts, row.contact) as ContactRow,
+        ticket: row.ticket ? (fromJsonRow(tickets, row.ticket) as TicketRow) : null,
+      });
+    }
+    return found;
   }
 
-  async upsertContact(input: {
-    companyId: number;
-    channel: string;
-    number: string;
-    name: string;
-    isGroup: boolean;
-    lid?: string;
-    whatsappId: number;
-  }): Promise<ContactRow> {
-    const [row] = await this.db
+  /**
+   * Many contacts in one statement, one per (company, channel, number) under
+   * any concurrency. A name the attendants edited is kept; a contact still
+   * named by its number takes the provider's profile name.
+   */
+  async upsertContacts(
+    inputs: {
+      companyId: number;
+      channel: string;
+      number: string;
+      name: string;
+      isGroup: boolean;
+      lid?: string;
+      whatsappId: number;
+    }[],
+  ): Promise<ContactRow[]> {
+    if (inputs.length === 0) return [];
+    return this.db
       .insert(contacts)
-      .values({
-        companyId: input.companyId,
-        channel: input.channel,
-        number: input.number,
-        name: input.name || input.number,
-        isGroup: input.isGroup,
-        lid: input.lid,
-        whatsappId: input.whatsappId,
-      })
+      .values(
+        inputs.map((input) => ({
+          companyId: input.companyId,
+          channel: input.channel,
+          number: input.number,
+          name: input.name || input.number,
+          isGroup: input.isGroup,
+          lid: input.lid,
+          whatsappId: input.whatsappId,
+        })),
+      )
       .onConflictDoUpdate({
         target: [contacts.companyId, contacts.channel, contacts.number],
         set: {
@@ -65,8 +87,130 @@ export class IngestRepo {
         },
       })
       .returning();
-    if (!row) throw new Error("contact upsert returned no row");
-    return row;
+  }
+
+  /**
+   * Opens a ticket for each (contact, connection) that has none, in one
+   * statement. The partial unique index makes concurrent first messages agree
+   * on one ticket: a losing insert does nothing and the winner's is read.
+   * Answers every asked pair's non-closed ticket, keyed `contactId:whatsappId`.
+   */
+  async openTickets(
+    inputs: { companyId: number; contactId: number; whatsappId: number; channel: string; isGroup: boolean }[],
+  ): Promise<Map<string, TicketRow>> {
+    const byPair = new Map<string, TicketRow>();
+    if (inputs.length === 0) return byPair;
+    const created = await this.db
+      .insert(tickets)
+      .values(inputs.map((input) => ({ ...input, status: input.isGroup ? "group" : "pending" })))
+      .onConflictDoNothing()
+      .returning();
+    for (const ticket of created) byPair.set(`${ticket.contactId}:${ticket.whatsappId}`, ticket);
+    if (created.length > 0) {
+      await this.db
+        .insert(ticketLogs)
+        .values(created.map((t) => ({ companyId: t.companyId, ticketId: t.id, type: "create" })));
+    }
+    for (const input of inputs) {
+      const pair = `${input.contactId}:${input.whatsappId}`;
+      if (byPair.has(pair)) continue;
+      const winner = await this.findOpenTicket(input.companyId, input.contactId, input.whatsappId);
+      if (!winner) throw new Error("ticket vanished between conflict and read");
+      byPair.set(pair, winner);
+    }
+    return byPair;
+  }
+
+  /**
+   * Stores a batch of messages and moves their tickets, in one transaction: a
+   * ticket moves only for messages that were new, so a redelivery changes
+   * nothing. `moves` says, per provider id, the ticket's last-message text and
+   * whether the message counts as unread.
+   */
+  async storeMessages(
+    rows: NewMessage[],
+    moves: Map<string, { lastMessage: string; unread: boolean }>,
+  ): Promise<{ messages: MessageRow[]; tickets: Map<number, TicketRow> }> {
+    const moved = new Map<number, TicketRow>();
+    if (rows.length === 0) return { messages: [], tickets: moved };
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx.insert(messages).values(rows).onConflictDoNothing().returning();
+      if (inserted.length === 0) return { messages: [], tickets: moved };
+      inserted.sort((a, b) => a.id - b.id);
+      const perTicket = new Map<number, { id: number; company_id: number; last: string; unread: number }>();
+      for (const message of inserted) {
+        const move = moves.get(`${message.whatsappId}:${message.providerMessageId}`);
+        const entry = perTicket.get(message.ticketId) ?? {
+          id: message.ticketId,
+          company_id: message.companyId,
+          last: "",
+          unread: 0,
+        };
+        entry.last = move?.lastMessage ?? message.body;
+        if (move?.unread) entry.unread += 1;
+        perTicket.set(message.ticketId, entry);
+      }
+      // Ordered by id, so concurrent batches lock tickets in the same order.
+      const input = JSON.stringify([...perTicket.values()].sort((a, b) => a.id - b.id));
+      const result = await tx.execute(sql`
+        UPDATE tickets t
+        SET last_message = v.last, unread_messages = t.unread_messages + v.unread, updated_at = now()
+        FROM json_to_recordset(${input}::json) AS v(id int, company_id int, last text, unread int)
+        WHERE t.id = v.id AND t.company_id = v.company_id
+        RETURNING row_to_json(t.*) AS ticket`);
+      for (const row of rowsOf<{ ticket: Record<string, unknown> }>(result)) {
+        const ticket = fromJsonRow(tickets, row.ticket) as TicketRow;
+        moved.set(ticket.id, ticket);
+      }
+      return { messages: inserted, tickets: moved };
+    });
+  }
+
+  /** Which of these provider ids a connection already stored (saves media downloads on redelivery). */
+  async storedProviderIds(
+    companyId: number,
+    whatsappId: number,
+    providerMessageIds: string[],
+  ): Promise<Set<string>> {
+    if (providerMessageIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: messages.providerMessageId })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.whatsappId, whatsappId),
+          inArray(messages.providerMessageId, providerMessageIds),
+        ),
+      );
+    return new Set(rows.map((r) => r.id ?? ""));
+  }
+
+  /** Ids of stored messages by provider id, for reply context. */
+  async idsByProviderId(
+    companyId: number,
+    whatsappId: number,
+    providerMessageIds: string[],
+  ): Promise<Map<string, number>> {
+    if (providerMessageIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: messages.id, providerMessageId: messages.providerMessageId })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.whatsappId, whatsappId),
+          inArray(messages.providerMessageId, providerMessageIds),
+        ),
+      );
+    return new Map(rows.map((r) => [r.providerMessageId ?? "", r.id]));
+  }
+
+  async setQuoted(companyId: number, id: number, quotedMsgId: number): Promise<void> {
+    await this.db
+      .update(messages)
+      .set({ quotedMsgId })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
   }
 
   async findOpenTicket(
@@ -88,87 +232,6 @@ export class IngestRepo {
       )
       .limit(1);
     return row;
-  }
-
-  /**
-   * The contact's non-closed ticket on this connection, opening one if none
-   * exists. The partial unique index makes concurrent first messages agree
-   * on one ticket: the loser's insert does nothing and it reads the winner's.
-   */
-  async findOrOpenTicket(input: {
-    companyId: number;
-    contactId: number;
-    whatsappId: number;
-    channel: string;
-    isGroup: boolean;
-  }): Promise<{ ticket: TicketRow; created: boolean }> {
-    const existing = await this.findOpenTicket(input.companyId, input.contactId, input.whatsappId);
-    if (existing) return { ticket: existing, created: false };
-    const [inserted] = await this.db
-      .insert(tickets)
-      .values({
-        companyId: input.companyId,
-        contactId: input.contactId,
-        whatsappId: input.whatsappId,
-        channel: input.channel,
-        isGroup: input.isGroup,
-        status: input.isGroup ? "group" : "pending",
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted) {
-      await this.db
-        .insert(ticketLogs)
-        .values({ companyId: input.companyId, ticketId: inserted.id, type: "create" });
-      return { ticket: inserted, created: true };
-    }
-    const winner = await this.findOpenTicket(input.companyId, input.contactId, input.whatsappId);
-    if (!winner) throw new Error("ticket vanished between conflict and read");
-    return { ticket: winner, created: false };
-  }
-
-  /**
-   * Stores the message and moves the ticket, atomically. Answers `undefined`
-   * when the provider id is already stored (a redelivery): nothing changes.
-   */
-  async storeMessage(
-    message: NewMessage,
-    ticketChange: { lastMessage: string; unread: boolean },
-  ): Promise<{ message: MessageRow; ticket: TicketRow } | undefined> {
-    // One statement, so one round trip and atomic: the ticket moves only if the message was new.
-    const inserted = this.db
-      .$with("inserted")
-      .as(this.db.insert(messages).values(message).onConflictDoNothing().returning());
-    const moved = this.db.$with("moved").as(
-      this.db
-        .update(tickets)
-        .set({
-          lastMessage: ticketChange.lastMessage,
-          unreadMessages: ticketChange.unread ? sql`${tickets.unreadMessages} + 1` : tickets.unreadMessages,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(tickets.companyId, message.companyId),
-            eq(tickets.id, message.ticketId),
-            sql`EXISTS (SELECT 1 FROM ${inserted})`,
-          ),
-        )
-        .returning(),
-    );
-    const [row] = await this.db
-      .with(inserted, moved)
-      .select({
-        message: sql<Record<string, unknown>>`row_to_json(inserted.*)`,
-        ticket: sql<Record<string, unknown>>`row_to_json(moved.*)`,
-      })
-      .from(inserted)
-      .innerJoin(moved, sql`true`);
-    if (!row) return undefined;
-    return {
-      message: fromJsonRow(messages, row.message) as MessageRow,
-      ticket: fromJsonRow(tickets, row.ticket) as TicketRow,
-    };
   }
 
   async findByProviderId(

@@ -1,7 +1,13 @@
 import type { ChannelRegistry } from "../channels/registry.js";
-import type { ConnectionCredentials, InboundEvent, InboundMessage, InboundSink } from "../channels/types.js";
+import type {
+  ConnectionCredentials,
+  InboundEvent,
+  InboundMessage,
+  InboundSink,
+  SinkEvents,
+} from "../channels/types.js";
 import type { Db } from "../db/client.js";
-import { presentMessage } from "../modules/messages/presenter.js";
+import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
 import { type ContactRow, presentTicket, type TicketRow } from "../modules/tickets/presenter.js";
 import { type Realtime, rooms } from "../realtime/realtime.js";
 import type { Storage } from "../storage/storage.js";
@@ -37,28 +43,56 @@ export class IngestService implements InboundSink {
   /** Connections change rarely and are read for every message: kept for a few seconds. */
   private readonly connections = new TtlCache<string, Connection>(5_000);
 
-  async deliver(ref: { id: number; companyId: number }, events: InboundEvent[]): Promise<void> {
-    const connection = await this.connections.get(`${ref.companyId}:${ref.id}`, () =>
-      this.repo.connection(ref.companyId, ref.id),
-    );
-    if (!connection) return;
-    let unknownAck = false;
-    for (const event of events) {
+  async deliver(ref: ConnectionRef, events: InboundEvent[]): Promise<void> {
+    const failure = (await this.deliverMany([[{ connection: ref, events }]])).get(0);
+    if (failure) throw failure;
+  }
+
+  /**
+   * Many deliveries at once (the webhook path's batches). New messages of the
+   * whole batch are stored with a handful of statements whatever its size;
+   * the other events (acks, reactions, edits...) follow one by one in order.
+   * Answers the failed deliveries by index; a failure of the shared message
+   * step throws, so the caller can retry the deliveries one by one.
+   */
+  async deliverMany(deliveries: SinkEvents[][]): Promise<Map<number, Error>> {
+    const failures = new Map<number, Error>();
+    const messages: { index: number; connection: Connection; message: InboundMessage }[] = [];
+    const others: { index: number; connection: Connection; event: InboundEvent }[] = [];
+    for (const [index, groups] of deliveries.entries()) {
+      for (const group of groups) {
+        const connection = await this.connections.get(
+          `${group.connection.companyId}:${group.connection.id}`,
+          () => this.repo.connection(group.connection.companyId, group.connection.id),
+        );
+        if (!connection) continue;
+        for (const event of group.events) {
+          if (event.kind === "message") messages.push({ index, connection, message: event.message });
+          else others.push({ index, connection, event });
+        }
+      }
+    }
+    await this.storeMessages(messages);
+    for (const { index, connection, event } of others) {
+      const failed = failures.get(index);
+      // After another error a delivery stops; after an unknown ack its other events still apply.
+      if (failed && !(failed instanceof UnknownMessageError)) continue;
       try {
         await this.apply(connection, event);
       } catch (error) {
-        if (!(error instanceof UnknownMessageError)) throw error;
-        unknownAck = true;
+        // Statuses can outrun the send that produced their id; the caller retries the delivery.
+        if (error instanceof UnknownMessageError)
+          failures.set(index, failed ?? new UnknownMessageError("a status names a message not stored yet"));
+        else failures.set(index, error as Error);
       }
     }
-    // Statuses can outrun the send that produced their id; the caller retries the delivery.
-    if (unknownAck) throw new UnknownMessageError("a status names a message not stored yet");
+    return failures;
   }
 
   private async apply(connection: Connection, event: InboundEvent): Promise<void> {
     switch (event.kind) {
       case "message":
-        return this.message(connection, event.message);
+        return this.storeMessages([{ connection, message: event.message }]);
       case "ack":
         return this.ack(connection, event.providerMessageId, event.ack, event.error);
       case "readUpTo":
@@ -88,59 +122,44 @@ export class IngestService implements InboundSink {
     }
   }
 
-  private async message(connection: Connection, message: InboundMessage): Promise<void> {
-    const { companyId } = connection;
-    if (message.group && !connection.allowGroup) return;
-    // Storing is idempotent by itself; the early check only saves a media download on redelivery.
-    if (
-      message.media &&
-      (await this.repo.findByProviderId(companyId, connection.id, message.providerMessageId))
-    )
-      return;
+  /**
+   * Stores new messages: contacts and their open tickets read in one query,
+   * created only where missing, media downloaded, then every message inserted
+   * and every ticket moved in one transaction. Idempotent: a provider id
+   * already stored is skipped and moves nothing.
+   */
+  private async storeMessages(items: { connection: Connection; message: InboundMessage }[]): Promise<void> {
+    let wanted = items.filter(({ connection, message }) => !message.group || connection.allowGroup);
+    wanted = await this.withoutStoredMedia(wanted);
+    if (wanted.length === 0) return;
 
-    const channel = contactChannel(connection.channel);
-    const contactInput = {
-      companyId,
-      channel,
-      number: contactNumber(channel, message),
-      name: (message.group ? message.group.name : message.contact.name) ?? "",
-      isGroup: Boolean(message.group),
-      lid: message.group ? undefined : message.contact.lid,
-      whatsappId: connection.id,
-    };
-    // One read finds a known contact and its open ticket; writes happen only for what is new.
-    const known = await this.repo.contactWithOpenTicket(
-      companyId,
-      channel,
-      contactInput.number,
-      connection.id,
+    // Who wrote, on which connection: one key per (contact, connection).
+    const keys = new Map<string, { index: number; input: ContactInput; connection: Connection }>();
+    const keyOf = wanted.map(({ connection, message }) => {
+      const input = contactInputOf(connection, message);
+      const key = `${input.companyId}:${input.channel}:${input.number}:${connection.id}`;
+      if (!keys.has(key)) keys.set(key, { index: keys.size, input, connection });
+      return key;
+    });
+    const parties = await this.parties([...keys.values()]);
+
+    const media = await mapLimit(wanted, 4, ({ connection, message }) =>
+      this.storeMedia(connection, message),
     );
-    const contact =
-      known && !contactNeedsUpdate(known.contact, contactInput)
-        ? known.contact
-        : await this.repo.upsertContact(contactInput);
-    const ticket =
-      known?.ticket ??
-      (
-        await this.repo.findOrOpenTicket({
-          companyId,
-          contactId: contact.id,
-          whatsappId: connection.id,
-          channel: connection.channel,
-          isGroup: Boolean(message.group),
-        })
-      ).ticket;
-
-    const quoted = message.quotedProviderMessageId
-      ? await this.repo.findByProviderId(companyId, connection.id, message.quotedProviderMessageId)
-      : undefined;
-    const media = await this.storeMedia(connection, message);
-    const history = message.extra?.append === true;
-    const stored = await this.repo.storeMessage(
-      {
-        companyId,
-        ticketId: ticket.id,
-        contactId: contact.id,
+    const quoted = await this.quotedIds(wanted);
+    const moves = new Map<string, { lastMessage: string; unread: boolean }>();
+    const rows = wanted.map(({ connection, message }, i) => {
+      const party = parties[keys.get(keyOf[i] as string)?.index ?? -1];
+      if (!party) throw new Error("no contact resolved for a message");
+      const file = media[i] ?? { url: null };
+      moves.set(`${connection.id}:${message.providerMessageId}`, {
+        lastMessage: message.body || `[${message.mediaType}]`,
+        unread: !message.fromMe && message.extra?.append !== true,
+      });
+      return {
+        companyId: connection.companyId,
+        ticketId: party.ticket.id,
+        contactId: party.contact.id,
         whatsappId: connection.id,
         providerMessageId: message.providerMessageId,
         remoteJid: message.group?.id ?? message.contact.id,
@@ -148,18 +167,130 @@ export class IngestService implements InboundSink {
         body: message.body,
         fromMe: message.fromMe,
         mediaType: message.mediaType,
-        mediaUrl: media.url,
+        mediaUrl: file.url,
         ack: message.fromMe ? 1 : 0,
         isForwarded: message.isForwarded,
-        quotedMsgId: quoted?.id ?? null,
-        extra: { ...message.extra, ...(media.error ? { mediaError: media.error } : {}) },
+        quotedMsgId: quoted.get(`${connection.id}:${message.quotedProviderMessageId}`) ?? null,
+        extra: { ...message.extra, ...(file.error ? { mediaError: file.error } : {}) },
         createdAt: message.timestamp,
         updatedAt: message.timestamp,
-      },
-      { lastMessage: message.body || `[${message.mediaType}]`, unread: !message.fromMe && !history },
+      };
+    });
+
+    const stored = await this.repo.storeMessages(rows, moves);
+    await this.linkQuotesWithinBatch(wanted, stored.messages);
+    const contactsById = new Map(parties.map((p) => [p.contact.id, p.contact]));
+    for (const message of stored.messages) {
+      const ticket = stored.tickets.get(message.ticketId);
+      const contact = contactsById.get(message.contactId ?? -1);
+      if (ticket && contact) this.announce(ticket, contact, "create", presentMessage(message));
+    }
+  }
+
+  /** A redelivered media message is not downloaded again: one read per connection says which are stored. */
+  private async withoutStoredMedia<T extends { connection: Connection; message: InboundMessage }>(
+    items: T[],
+  ): Promise<T[]> {
+    const byConnection = new Map<number, T[]>();
+    for (const item of items) {
+      if (!item.message.media) continue;
+      byConnection.set(item.connection.id, [...(byConnection.get(item.connection.id) ?? []), item]);
+    }
+    if (byConnection.size === 0) return items;
+    const skip = new Set<T>();
+    for (const group of byConnection.values()) {
+      const { connection } = group[0] as T;
+      const stored = await this.repo.storedProviderIds(
+        connection.companyId,
+        connection.id,
+        group.map((g) => g.message.providerMessageId),
+      );
+      for (const item of group) if (stored.has(item.message.providerMessageId)) skip.add(item);
+    }
+    return items.filter((item) => !skip.has(item));
+  }
+
+  /**
+   * Each key's contact and non-closed ticket, in the keys' order: one read
+   * for the known ones; contacts created or renamed and tickets opened only
+   * where needed.
+   */
+  private async parties(
+    keys: { input: ContactInput; connection: Connection }[],
+  ): Promise<{ contact: ContactRow; ticket: TicketRow }[]> {
+    const known = await this.repo.contactsWithOpenTickets(
+      keys.map(({ input, connection }) => ({ ...input, whatsappId: connection.id })),
     );
-    if (!stored) return;
-    this.announce(stored.ticket, contact, "create", presentMessage(stored.message));
+    const contactKey = (c: { companyId: number; channel: string; number: string }) =>
+      `${c.companyId}:${c.channel}:${c.number}`;
+    const toWrite = new Map<string, ContactInput>();
+    for (const [i, { input }] of keys.entries()) {
+      const found = known.get(i);
+      if (!found || contactNeedsUpdate(found.contact, input)) toWrite.set(contactKey(input), input);
+    }
+    const written = new Map(
+      (await this.repo.upsertContacts([...toWrite.values()])).map((c) => [contactKey(c), c]),
+    );
+    const contactsOf = keys.map(({ input }, i) => {
+      const contact = written.get(contactKey(input)) ?? known.get(i)?.contact;
+      if (!contact) throw new Error("contact upsert returned no row");
+      return contact;
+    });
+    const opened = await this.repo.openTickets(
+      keys.flatMap(({ input, connection }, i) =>
+        known.get(i)?.ticket
+          ? []
+          : [
+              {
+                companyId: input.companyId,
+                contactId: (contactsOf[i] as ContactRow).id,
+                whatsappId: connection.id,
+                channel: connection.channel,
+                isGroup: input.isGroup,
+              },
+            ],
+      ),
+    );
+    return keys.map(({ connection }, i) => {
+      const contact = contactsOf[i] as ContactRow;
+      const ticket = known.get(i)?.ticket ?? opened.get(`${contact.id}:${connection.id}`);
+      if (!ticket) throw new Error("no open ticket resolved");
+      return { contact, ticket };
+    });
+  }
+
+  /** Stored ids of the messages being replied to, keyed `connectionId:providerId`. */
+  private async quotedIds(items: { connection: Connection; message: InboundMessage }[]) {
+    const ids = new Map<string, number>();
+    const byConnection = new Map<number, { connection: Connection; quoted: string[] }>();
+    for (const { connection, message } of items) {
+      if (!message.quotedProviderMessageId) continue;
+      const entry = byConnection.get(connection.id) ?? { connection, quoted: [] };
+      entry.quoted.push(message.quotedProviderMessageId);
+      byConnection.set(connection.id, entry);
+    }
+    for (const { connection, quoted } of byConnection.values()) {
+      const found = await this.repo.idsByProviderId(connection.companyId, connection.id, quoted);
+      for (const [providerId, id] of found) ids.set(`${connection.id}:${providerId}`, id);
+    }
+    return ids;
+  }
+
+  /** A reply to a message of the same batch: its id exists only now. */
+  private async linkQuotesWithinBatch(
+    items: { connection: Connection; message: InboundMessage }[],
+    stored: MessageRow[],
+  ): Promise<void> {
+    const byProviderId = new Map(stored.map((m) => [`${m.whatsappId}:${m.providerMessageId}`, m]));
+    for (const { connection, message } of items) {
+      if (!message.quotedProviderMessageId) continue;
+      const reply = byProviderId.get(`${connection.id}:${message.providerMessageId}`);
+      const original = byProviderId.get(`${connection.id}:${message.quotedProviderMessageId}`);
+      if (reply && original && reply.quotedMsgId === null) {
+        await this.repo.setQuoted(reply.companyId, reply.id, original.id);
+        reply.quotedMsgId = original.id;
+      }
+    }
   }
 
   private async storeMedia(
@@ -345,4 +476,35 @@ function contactNumber(channel: string, message: InboundMessage): string {
   if (message.group) return message.group.id;
   const id = message.contact.id;
   return channel === "whatsapp" && !id.includes("@") ? normalizePhone(id) : id;
+}
+
+type ConnectionRef = { id: number; companyId: number };
+
+type ContactInput = ReturnType<typeof contactInputOf>;
+
+function contactInputOf(connection: Connection, message: InboundMessage) {
+  const channel = contactChannel(connection.channel);
+  return {
+    companyId: connection.companyId,
+    channel,
+    number: contactNumber(channel, message),
+    name: (message.group ? message.group.name : message.contact.name) ?? "",
+    isGroup: Boolean(message.group),
+    lid: message.group ? undefined : message.contact.lid,
+    whatsappId: connection.id,
+  };
+}
+
+/** `Promise.all` over `items`, at most `limit` at a time, answers in order. */
+async function mapLimit<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await run(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }

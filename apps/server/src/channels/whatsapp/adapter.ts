@@ -31,7 +31,7 @@ export function createWhatsappAdapter(manager: WhatsappSessionManager): ChannelA
  * `company-{id}-whatsappSession`. The paired number and the QR count are not
  * part of that event yet, so they are dropped here.
  */
-export function sessionHooksFromSink(sink: InboundSink): SessionHooks {
+export function sessionHooksFromSink(sink: Pick<InboundSink, "deliver">): SessionHooks {
   return {
     onStatus: (connection, update) =>
       sink.deliver(connection, [

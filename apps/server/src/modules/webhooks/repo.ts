@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.js";
 import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type NewDelivery = Pick<DeliveryRow, "companyId" | "whatsappId" | "channel" | "body">;
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
 export class WebhooksRepo {
@@ -34,23 +35,16 @@ export class WebhooksRepo {
     return row;
   }
 
-  async store(connection: ConnectionRow, body: string): Promise<number> {
-    const [row] = await this.db
+  /**
+   * Stores deliveries with one INSERT; answers their ids in the given order
+   * (PostgreSQL returns the rows of an INSERT ... VALUES in the order given).
+   */
+  async storeMany(deliveries: NewDelivery[]): Promise<number[]> {
+    const rows = await this.db
       .insert(webhookDeliveries)
-      .values({
-        companyId: connection.companyId,
-        whatsappId: connection.id,
-        channel: connection.channel,
-        body,
-      })
+      .values(deliveries)
       .returning({ id: webhookDeliveries.id });
-    if (!row) throw new Error("delivery insert returned no row");
-    return row.id;
-  }
-
-  async find(id: number): Promise<DeliveryRow | undefined> {
-    const [row] = await this.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1);
-    return row;
+    return rows.map((r) => r.id);
   }
 
   async markProcessed(ids: number[]): Promise<void> {
@@ -69,9 +63,15 @@ export class WebhooksRepo {
   }
 
   /** Unprocessed deliveries old enough that their first processing has surely ended (or died). */
-  async pending(olderThan: Date, maxAttempts: number, limit: number): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: webhookDeliveries.id })
+  async pending(olderThan: Date, maxAttempts: number, limit: number) {
+    return this.db
+      .select({
+        id: webhookDeliveries.id,
+        companyId: webhookDeliveries.companyId,
+        whatsappId: webhookDeliveries.whatsappId,
+        channel: webhookDeliveries.channel,
+        body: webhookDeliveries.body,
+      })
       .from(webhookDeliveries)
       .where(
         and(
@@ -82,6 +82,5 @@ export class WebhooksRepo {
       )
       .orderBy(asc(webhookDeliveries.receivedAt))
       .limit(limit);
-    return rows.map((r) => r.id);
   }
 }

@@ -36,7 +36,7 @@ export function webhooksRoutes(
       async (req, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         const signature = req.headers["x-hub-signature-256"];
-        const { deliveryId, connectionId, delivery } = await service.accept(
+        const delivery = await service.accept(
           req.params.key,
           raw,
           Array.isArray(signature) ? signature[0] : signature,
@@ -44,12 +44,9 @@ export function webhooksRoutes(
         );
         // Answered now; the work runs after the answer, and the stored row makes it durable.
         if (options.processDelayMs > 0) {
-          setTimeout(
-            () => void service.enqueue(connectionId, deliveryId, delivery),
-            options.processDelayMs,
-          ).unref();
+          setTimeout(() => void service.enqueue(delivery), options.processDelayMs).unref();
         } else {
-          void service.enqueue(connectionId, deliveryId, delivery);
+          void service.enqueue(delivery);
         }
         return reply.status(200).send("EVENT_RECEIVED");
       },

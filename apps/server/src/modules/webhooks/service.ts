@@ -1,5 +1,5 @@
 import { parseMessengerWebhook } from "../../channels/facebook/parse.js";
-import type { ConnectionEvents, InboundSink } from "../../channels/types.js";
+import type { ConnectionEvents, InboundSink, SinkEvents } from "../../channels/types.js";
 import { parseCloudApiWebhook } from "../../channels/whatsappapi/parse.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
@@ -7,6 +7,7 @@ import { UnknownMessageError } from "../../ingest/service.js";
 import { TtlCache } from "../../ingest/ttl-cache.js";
 import { type ConnectionRow, type DeliveryRow, WebhooksRepo } from "./repo.js";
 import { sameSecret, validSignature } from "./signature.js";
+import { DeliveryWriter } from "./writer.js";
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -15,6 +16,11 @@ interface Logger {
 
 /** After this many failed attempts a delivery stays for a person to look at. */
 const MAX_ATTEMPTS = 20;
+/** Deliveries processed together; bounds a batch's statement sizes and its latency. */
+const BATCH_SIZE = 200;
+
+/** A stored delivery, as processing needs it. */
+export type Delivery = Pick<DeliveryRow, "id" | "companyId" | "whatsappId" | "channel" | "body">;
 
 /**
  * Meta webhooks: verify, store, answer, then process. The stored row is the
@@ -30,8 +36,12 @@ export class WebhooksService {
   /** Deliveries queued or being processed in memory. */
   private inFlight = 0;
 
+  /** Stores accepted deliveries in groups: one INSERT for all the webhooks that arrived meanwhile. */
+  private readonly writer: DeliveryWriter;
+
   constructor(private readonly deps: { db: Db; sink: InboundSink; logger: Logger; maxInFlight: number }) {
     this.repo = new WebhooksRepo(deps.db);
+    this.writer = new DeliveryWriter(this.repo);
   }
 
   async handshake(
@@ -50,17 +60,8 @@ export class WebhooksService {
     return query.challenge ?? "";
   }
 
-  /** Verifies the signature over the raw bytes before anything is parsed; answers the stored delivery id. */
-  async accept(
-    key: string,
-    rawBody: Buffer,
-    signature: string | undefined,
-    ip: string,
-  ): Promise<{
-    deliveryId: number;
-    connectionId: number;
-    delivery: Pick<DeliveryRow, "companyId" | "channel" | "body">;
-  }> {
+  /** Verifies the signature over the raw bytes before anything is parsed; answers the stored delivery. */
+  async accept(key: string, rawBody: Buffer, signature: string | undefined, ip: string): Promise<Delivery> {
     const connection = await this.byKey.get(key, () => this.repo.connectionByKey(key));
     if (!connection) throw new AppError("ERR_NOT_FOUND");
     if (!validSignature(rawBody, signature, connection.appSecret)) {
@@ -70,10 +71,14 @@ export class WebhooksService {
       );
       throw new AppError("ERR_NO_PERMISSION", { status: 401, message: "Invalid signature" });
     }
-    const body = rawBody.toString("utf8");
-    let deliveryId: number;
+    const delivery = {
+      companyId: connection.companyId,
+      whatsappId: connection.id,
+      channel: connection.channel,
+      body: rawBody.toString("utf8"),
+    };
     try {
-      deliveryId = await this.repo.store(connection, body);
+      return { id: await this.writer.store(delivery), ...delivery };
     } catch (error) {
       // Deleted within the cache's few seconds: the connection is gone.
       if (isForeignKeyViolation(error)) {
@@ -82,70 +87,88 @@ export class WebhooksService {
       }
       throw error;
     }
-    return {
-      deliveryId,
-      connectionId: connection.id,
-      delivery: { companyId: connection.companyId, channel: connection.channel, body },
-    };
   }
 
-  /** Per connection, the tail of the deliveries being processed: they run one after another, in arrival order. */
-  private readonly lanes = new Map<number, Promise<void>>();
+  /**
+   * Accepted deliveries waiting to be processed, in arrival order. One loop
+   * takes them in batches, so each connection's deliveries are processed in
+   * order, and a batch costs a handful of statements whatever its size.
+   */
+  private queue: Delivery[] = [];
+  private running?: Promise<void>;
 
-  /** Queues a just-accepted delivery behind the others of its connection. */
-  enqueue(
-    connectionId: number,
-    deliveryId: number,
-    delivery?: Pick<DeliveryRow, "companyId" | "channel" | "body">,
-  ): Promise<void> {
+  /** Queues a just-accepted delivery; answers when it has been processed (or left to the sweeper). */
+  enqueue(delivery: Delivery): Promise<void> {
     // Overloaded: the delivery is already stored; the sweeper takes it, so memory stays bounded.
-    if (this.inFlight >= this.deps.maxInFlight) return Promise.resolve();
+    if (this.inFlight >= this.deps.maxInFlight || this.stopped) return Promise.resolve();
     this.inFlight += 1;
-    const previous = this.lanes.get(connectionId) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.process(deliveryId, delivery))
-      .finally(() => {
-        this.inFlight -= 1;
-      });
-    this.lanes.set(connectionId, next);
-    void next.finally(() => {
-      if (this.lanes.get(connectionId) === next) this.lanes.delete(connectionId);
+    this.queue.push(delivery);
+    this.running ??= this.run().finally(() => {
+      this.running = undefined;
     });
-    return next;
+    return this.running;
   }
 
-  /** Processes one stored delivery; safe to call again for the same id. */
-  async process(
-    deliveryId: number,
-    accepted?: Pick<DeliveryRow, "companyId" | "channel" | "body">,
-  ): Promise<void> {
-    // Just accepted: the body is in hand. From the sweeper: read it, unless another run finished it.
-    if (this.stopped) return;
-    const delivery = accepted ?? (await this.repo.find(deliveryId));
-    if (!delivery || ("processedAt" in delivery && delivery.processedAt)) return;
-    try {
-      const groups = parse(delivery.channel, delivery.body);
-      for (const group of groups) {
-        const connection = await this.byAccount.get(
-          `${delivery.companyId}:${group.channel}:${group.accountId}`,
-          () => this.repo.connectionByAccount(delivery.companyId, group.channel, group.accountId),
-        );
-        if (!connection) {
-          this.deps.logger.warn(
-            { deliveryId, accountId: group.accountId },
-            "webhook names an account that is not ours",
-          );
-          continue;
-        }
-        await this.deps.sink.deliver(connection, group.events);
+  private async run(): Promise<void> {
+    while (this.queue.length > 0 && !this.stopped) {
+      const batch = this.queue.splice(0, BATCH_SIZE);
+      try {
+        await this.processBatch(batch);
+      } finally {
+        this.inFlight -= batch.length;
       }
-      this.markProcessed(deliveryId);
-    } catch (error) {
-      // Recording the failure can fail too (shutting down, database gone): the row stays unprocessed either way.
-      await this.repo.markFailed(deliveryId, (error as Error).message).catch(() => {});
-      if (!(error instanceof UnknownMessageError))
-        this.deps.logger.error({ err: error, deliveryId }, "webhook processing failed");
     }
+  }
+
+  /**
+   * Processes stored deliveries; safe to run again for the same ones. When the
+   * batch as a whole fails (one bad delivery, a deadlock), each delivery is
+   * retried alone, so only the bad one is marked failed.
+   */
+  private async processBatch(batch: Delivery[]): Promise<void> {
+    const events = [];
+    for (const delivery of batch) events.push(await this.eventsOf(delivery));
+    let failures: Map<number, Error>;
+    try {
+      failures = await this.deps.sink.deliverMany(events);
+    } catch (error) {
+      if (batch.length > 1) {
+        for (const delivery of batch) if (!this.stopped) await this.processBatch([delivery]);
+        return;
+      }
+      failures = new Map([[0, error as Error]]);
+    }
+    for (const [index, delivery] of batch.entries()) {
+      const error = failures.get(index);
+      if (!error) {
+        this.markProcessed(delivery.id);
+        continue;
+      }
+      // Recording the failure can fail too (shutting down, database gone): the row stays unprocessed either way.
+      await this.repo.markFailed(delivery.id, error.message).catch(() => {});
+      if (!(error instanceof UnknownMessageError))
+        this.deps.logger.error({ err: error, deliveryId: delivery.id }, "webhook processing failed");
+    }
+  }
+
+  /** The delivery's events, per connection of ours that its accounts name. */
+  private async eventsOf(delivery: Delivery): Promise<SinkEvents[]> {
+    const out: SinkEvents[] = [];
+    for (const group of parse(delivery.channel, delivery.body)) {
+      const connection = await this.byAccount.get(
+        `${delivery.companyId}:${group.channel}:${group.accountId}`,
+        () => this.repo.connectionByAccount(delivery.companyId, group.channel, group.accountId),
+      );
+      if (!connection) {
+        this.deps.logger.warn(
+          { deliveryId: delivery.id, accountId: group.accountId },
+          "webhook names an account that is not ours",
+        );
+        continue;
+      }
+      out.push({ connection, events: group.events });
+    }
+    return out;
   }
 
   /**
@@ -165,18 +188,16 @@ export class WebhooksService {
 
   /**
    * Shutdown, before the database closes: waits up to `timeoutMs` for the
-   * deliveries being processed, then stops taking queued ones. Those stay
-   * stored unprocessed, and the next boot processes them.
+   * queued deliveries, then stops taking more. Those stay stored
+   * unprocessed, and the next boot processes them.
    */
   async drain(timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.lanes.size > 0 && Date.now() < deadline) {
-      await Promise.race([
-        Promise.allSettled([...this.lanes.values()]),
-        new Promise((r) => setTimeout(r, 100)),
-      ]);
+    await this.writer.idle();
+    if (this.running) {
+      await Promise.race([this.running, new Promise((r) => setTimeout(r, timeoutMs).unref())]);
     }
     this.stopped = true;
+    await this.running;
     await this.flush();
   }
 
@@ -194,12 +215,14 @@ export class WebhooksService {
     }
   }
 
-  /** Reprocesses what a crash or a failure left behind. */
+  /** Reprocesses what a crash or a failure left behind; answers how many it took. */
   async sweep(olderThanMs: number, limit = 500): Promise<number> {
-    const ids = await this.repo.pending(new Date(Date.now() - olderThanMs), MAX_ATTEMPTS, limit);
-    for (const id of ids) await this.process(id);
+    const pending = await this.repo.pending(new Date(Date.now() - olderThanMs), MAX_ATTEMPTS, limit);
+    for (let i = 0; i < pending.length && !this.stopped; i += BATCH_SIZE) {
+      await this.processBatch(pending.slice(i, i + BATCH_SIZE));
+    }
     await this.flush();
-    return ids.length;
+    return pending.length;
   }
 }
 
