@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.js";
-import { userQueues, users, whatsappQueues, whatsapps } from "../src/db/schema/index.js";
+import { messages, tickets, userQueues, users, whatsappQueues, whatsapps } from "../src/db/schema/index.js";
 import {
   buildAdmin,
   buildCompany,
   buildConnection,
   buildQueue,
+  buildTicket,
   buildUser,
   login,
   type Session,
@@ -55,6 +56,23 @@ owners.connection = async (db, companyId) => {
     snapshot: async () => ({
       connection: await db.select().from(whatsapps).where(eq(whatsapps.id, connection.id)),
       queues: await db.select().from(whatsappQueues).where(eq(whatsappQueues.whatsappId, connection.id)),
+    }),
+  };
+};
+
+owners.ticket = async (db, companyId) => {
+  const queue = await buildQueue(db, companyId);
+  const ticket = await buildTicket(db, companyId, {
+    status: "pending",
+    queueId: queue.id,
+    unreadMessages: 2,
+  });
+  await db.insert(messages).values({ companyId, ticketId: ticket.id, body: "secret conversation" });
+  return {
+    params: { id: ticket.id, ticketId: ticket.id, uuid: ticket.uuid },
+    snapshot: async () => ({
+      ticket: await db.select().from(tickets).where(eq(tickets.id, ticket.id)),
+      messages: await db.select().from(messages).where(eq(messages.ticketId, ticket.id)),
     }),
   };
 };

@@ -6,5 +6,7 @@ export * from "./schemas/auth.js";
 export * from "./schemas/common.js";
 export * from "./schemas/connection.js";
 export * from "./schemas/dto.js";
+export * from "./schemas/ticket.js";
 export * from "./schemas/user.js";
 export * from "./subscription.js";
+export * from "./ticket-visibility.js";

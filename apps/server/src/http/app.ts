@@ -21,7 +21,11 @@ import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
 import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
+import { messagesRoutes } from "../modules/messages/routes.js";
+import { MessagesService } from "../modules/messages/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
+import { ticketsRoutes } from "../modules/tickets/routes.js";
+import { TicketsService } from "../modules/tickets/service.js";
 import { usersRoutes } from "../modules/users/routes.js";
 import { UsersService } from "../modules/users/service.js";
 import { webhooksRoutes } from "../modules/webhooks/routes.js";
@@ -94,6 +98,8 @@ export async function buildApp(
 
   const auth = new AuthService(deps);
   const users = new UsersService(deps);
+  const tickets = new TicketsService(deps);
+  const messages = new MessagesService({ db: deps.db, tickets });
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
 
   // Public routes: no token.
@@ -116,6 +122,8 @@ export async function buildApp(
     await priv.register(privateAuthRoutes(auth));
     await priv.register(usersRoutes(users));
     await priv.register(queuesRoutes(deps.db));
+    await priv.register(ticketsRoutes(tickets));
+    await priv.register(messagesRoutes(messages));
     await priv.register(
       connectionsRoutes(
         new ConnectionsService({

@@ -1,31 +1,9 @@
-import { z } from "zod";
+import { type MessageDto, messageDto } from "@inbox/shared";
 import type { messages } from "../../db/schema/index.js";
 
 export type MessageRow = typeof messages.$inferSelect;
 
-/** What clients see of a message (spec 1 section 3). */
-export const messageDto = z.object({
-  id: z.number(),
-  ticketId: z.number(),
-  contactId: z.number().nullable(),
-  body: z.string(),
-  fromMe: z.boolean(),
-  mediaType: z.string(),
-  mediaUrl: z.string().nullable(),
-  ack: z.number(),
-  read: z.boolean(),
-  isPrivate: z.boolean(),
-  isDeleted: z.boolean(),
-  isEdited: z.boolean(),
-  isForwarded: z.boolean(),
-  quotedMsgId: z.number().nullable(),
-  reactions: z.array(z.object({ emoji: z.string(), fromMe: z.boolean(), by: z.string(), at: z.string() })),
-  sendError: z.string().nullable(),
-  sendErrorMessage: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type MessageDto = z.infer<typeof messageDto>;
+export { type MessageDto, messageDto };
 
 export function presentMessage(row: MessageRow): MessageDto {
   return {

@@ -1,50 +1,36 @@
-import { z } from "zod";
-import type { contacts, tickets } from "../../db/schema/index.js";
+import { type ContactRefDto, contactRefDto, type TicketDto, ticketDto } from "@inbox/shared";
+import type { contacts, queues, tags, tickets, users, whatsapps } from "../../db/schema/index.js";
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 
-export const contactRefDto = z.object({
-  id: z.number(),
-  name: z.string(),
-  number: z.string(),
-  channel: z.string(),
-  isGroup: z.boolean(),
-  profilePicUrl: z.string().nullable(),
-});
+/** The related rows a REST answer loads with a ticket; events of the message path carry none. */
+export interface TicketRefs {
+  queue: Pick<typeof queues.$inferSelect, "id" | "name" | "color"> | null;
+  user: Pick<typeof users.$inferSelect, "id" | "name" | "color"> | null;
+  whatsapp: Pick<typeof whatsapps.$inferSelect, "id" | "name" | "channel" | "status"> | null;
+  tags: Pick<typeof tags.$inferSelect, "id" | "name" | "color">[];
+}
 
-/** The ticket as lists and events carry it (spec 1 section 3, Ticket). */
-export const ticketDto = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  status: z.string(),
-  channel: z.string(),
-  contactId: z.number(),
-  whatsappId: z.number().nullable(),
-  userId: z.number().nullable(),
-  queueId: z.number().nullable(),
-  isGroup: z.boolean(),
-  isBot: z.boolean(),
-  lastMessage: z.string(),
-  unreadMessages: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  contact: contactRefDto.optional(),
-});
-export type TicketDto = z.infer<typeof ticketDto>;
+export { contactRefDto, type TicketDto, ticketDto };
 
-export function presentContactRef(row: ContactRow): z.infer<typeof contactRefDto> {
+export function presentContactRef(row: ContactRow): ContactRefDto {
   return {
     id: row.id,
     name: row.name,
     number: row.number,
+    email: row.email,
     channel: row.channel,
     isGroup: row.isGroup,
     profilePicUrl: row.profilePicUrl,
   };
 }
 
-export function presentTicket(row: TicketRow, contact?: ContactRow): TicketDto {
+/**
+ * The only way a ticket leaves the server. Related rows are picked field by
+ * field: a connection's tokens or a user's hash cannot ride along.
+ */
+export function presentTicket(row: TicketRow, contact?: ContactRow, refs?: TicketRefs): TicketDto {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -58,8 +44,22 @@ export function presentTicket(row: TicketRow, contact?: ContactRow): TicketDto {
     isBot: row.isBot,
     lastMessage: row.lastMessage,
     unreadMessages: row.unreadMessages,
+    useIntegration: row.useIntegration,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...(contact ? { contact: presentContactRef(contact) } : {}),
+    ...(refs
+      ? {
+          queue: refs.queue && { id: refs.queue.id, name: refs.queue.name, color: refs.queue.color },
+          user: refs.user && { id: refs.user.id, name: refs.user.name, color: refs.user.color },
+          whatsapp: refs.whatsapp && {
+            id: refs.whatsapp.id,
+            name: refs.whatsapp.name,
+            channel: refs.whatsapp.channel,
+            status: refs.whatsapp.status,
+          },
+          tags: refs.tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })),
+        }
+      : {}),
   };
 }

@@ -1,0 +1,220 @@
+import type { TicketStatus } from "@inbox/shared";
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import {
+  contacts,
+  messages,
+  queues,
+  tags,
+  tickets,
+  ticketTags,
+  userQueues,
+  users,
+  whatsapps,
+} from "../../db/schema/index.js";
+import { escapeLike } from "../users/repo.js";
+import type { TicketScope } from "./policy.js";
+import type { ContactRow, TicketRefs, TicketRow } from "./presenter.js";
+
+export interface TicketFilters {
+  status?: TicketStatus;
+  statuses?: TicketStatus[];
+  /** Lower-cased by the service; matched inside the contact's name and number. */
+  search: string;
+  searchOnMessages: boolean;
+  /** Selected queues; `withoutQueue` adds the tickets that have none. */
+  queueIds: number[];
+  withoutQueue: boolean;
+  whatsappIds: number[];
+  userIds: number[];
+  tagIds: number[];
+  withUnreadMessages: boolean;
+  isGroup?: boolean;
+}
+
+export type TicketDetail = { ticket: TicketRow; contact: ContactRow } & TicketRefs;
+
+/** Every query of the tickets room; each takes the company it works in. */
+export class TicketsRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * One page, most recently updated first with the id as tiebreak, so paging
+   * by offset shows each ticket exactly once while the list holds still. The
+   * status filter and this order match `tickets_company_status_updated_idx`.
+   */
+  async list(
+    companyId: number,
+    scope: TicketScope,
+    filters: TicketFilters,
+    page: { number: number; size: number; ascending: boolean },
+  ): Promise<{ rows: TicketDetail[]; count: number }> {
+    const where = and(eq(tickets.companyId, companyId), scopeCondition(scope), filterCondition(filters));
+    const order = page.ascending
+      ? [asc(tickets.updatedAt), asc(tickets.id)]
+      : [desc(tickets.updatedAt), desc(tickets.id)];
+    const countQuery = this.db
+      .select({ value: count() })
+      .from(tickets)
+      .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
+      .where(where);
+    const [rows, [total]] = await Promise.all([
+      this.detailQuery()
+        .where(where)
+        .orderBy(...order)
+        .limit(page.size)
+        .offset((page.number - 1) * page.size),
+      countQuery,
+    ]);
+    return { rows: await this.attachTags(companyId, rows), count: Number(total?.value ?? 0) };
+  }
+
+  async findByUuid(companyId: number, uuid: string): Promise<TicketDetail | undefined> {
+    const rows = await this.detailQuery()
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)))
+      .limit(1);
+    return (await this.attachTags(companyId, rows))[0];
+  }
+
+  async findById(companyId: number, id: number): Promise<TicketDetail | undefined> {
+    const rows = await this.detailQuery()
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .limit(1);
+    return (await this.attachTags(companyId, rows))[0];
+  }
+
+  /**
+   * The contact's messages of this ticket are read: the unread counter goes
+   * to 0. The ticket keeps its place in the lists (updatedAt is unchanged).
+   * Answers the ticket when something changed.
+   */
+  async markRead(companyId: number, ticketId: number): Promise<TicketRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(tickets)
+        .set({ unreadMessages: 0 })
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), gt(tickets.unreadMessages, 0)))
+        .returning();
+      if (!row) return undefined;
+      await tx
+        .update(messages)
+        .set({ read: true })
+        .where(
+          and(
+            eq(messages.companyId, companyId),
+            eq(messages.ticketId, ticketId),
+            eq(messages.fromMe, false),
+            eq(messages.read, false),
+          ),
+        );
+      return row;
+    });
+  }
+
+  /** The queues a user works in (their tickets' scope). */
+  async queueIdsOf(companyId: number, userId: number): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: userQueues.queueId })
+      .from(userQueues)
+      .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
+    return rows.map((r) => r.id);
+  }
+
+  /** Ticket, contact, queue, user and connection in one query; the joins stay inside the company. */
+  private detailQuery() {
+    return this.db
+      .select({
+        ticket: tickets,
+        contact: contacts,
+        queue: { id: queues.id, name: queues.name, color: queues.color },
+        user: { id: users.id, name: users.name, color: users.color },
+        whatsapp: {
+          id: whatsapps.id,
+          name: whatsapps.name,
+          channel: whatsapps.channel,
+          status: whatsapps.status,
+        },
+      })
+      .from(tickets)
+      .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
+      .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, tickets.companyId)))
+      .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
+      .leftJoin(
+        whatsapps,
+        and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)),
+      )
+      .$dynamic();
+  }
+
+  /** The tags of a page of tickets in one query (never one per row). */
+  private async attachTags(companyId: number, rows: Omit<TicketDetail, "tags">[]): Promise<TicketDetail[]> {
+    if (rows.length === 0) return [];
+    const links = await this.db
+      .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+      .from(ticketTags)
+      .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, ticketTags.companyId)))
+      .where(
+        and(
+          eq(ticketTags.companyId, companyId),
+          inArray(
+            ticketTags.ticketId,
+            rows.map((r) => r.ticket.id),
+          ),
+        ),
+      )
+      .orderBy(asc(tags.name));
+    return rows.map((row) => ({
+      ...row,
+      tags: links
+        .filter((l) => l.ticketId === row.ticket.id)
+        .map(({ id, name, color }) => ({ id, name, color })),
+    }));
+  }
+}
+
+/** The scope of `@inbox/shared` canSeeTicket, as SQL (kept side by side with it by the tests). */
+export function scopeCondition(scope: TicketScope): SQL | undefined {
+  const groupRule = scope.groups ? undefined : eq(tickets.isGroup, false);
+  if (scope.all) return groupRule;
+  const queueScope = or(
+    scope.queueIds.length > 0 ? inArray(tickets.queueId, [...scope.queueIds]) : undefined,
+    scope.withoutQueue ? isNull(tickets.queueId) : undefined,
+  );
+  const waiting = queueScope
+    ? and(queueScope, or(isNull(tickets.userId), eq(tickets.status, "pending")))
+    : undefined;
+  const sharedGroups = scope.groups ? and(eq(tickets.isGroup, true), isNull(tickets.queueId)) : undefined;
+  return and(groupRule, or(eq(tickets.userId, scope.userId), waiting, sharedGroups));
+}
+
+function filterCondition(f: TicketFilters): SQL | undefined {
+  const term = f.search ? `%${escapeLike(f.search)}%` : undefined;
+  return and(
+    f.status ? eq(tickets.status, f.status) : undefined,
+    f.statuses && f.statuses.length > 0 ? inArray(tickets.status, f.statuses) : undefined,
+    f.queueIds.length > 0 || f.withoutQueue
+      ? or(
+          f.queueIds.length > 0 ? inArray(tickets.queueId, f.queueIds) : undefined,
+          f.withoutQueue ? isNull(tickets.queueId) : undefined,
+        )
+      : undefined,
+    f.whatsappIds.length > 0 ? inArray(tickets.whatsappId, f.whatsappIds) : undefined,
+    f.userIds.length > 0 ? inArray(tickets.userId, f.userIds) : undefined,
+    f.tagIds.length > 0
+      ? sql`EXISTS (SELECT 1 FROM ${ticketTags} WHERE ${ticketTags.companyId} = ${tickets.companyId}
+              AND ${ticketTags.ticketId} = ${tickets.id} AND ${inArray(ticketTags.tagId, f.tagIds)})`
+      : undefined,
+    f.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
+    f.isGroup !== undefined ? eq(tickets.isGroup, f.isGroup) : undefined,
+    term
+      ? or(
+          ilike(contacts.name, term),
+          ilike(contacts.number, term),
+          f.searchOnMessages
+            ? sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.companyId} = ${tickets.companyId}
+                    AND ${messages.ticketId} = ${tickets.id} AND ${ilike(messages.body, term)})`
+            : undefined,
+        )
+      : undefined,
+  );
+}

@@ -1,0 +1,87 @@
+import { LIMITS, type TicketDto, type TicketList, type TicketListQuery, WITHOUT_QUEUE } from "@inbox/shared";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../http/app-error.js";
+import type { RequestContext } from "../../http/context.js";
+import { type Realtime, rooms } from "../../realtime/realtime.js";
+import { authorizeView, scopeFor, viewScopeFor } from "./policy.js";
+import { presentTicket } from "./presenter.js";
+import { type TicketDetail, TicketsRepo } from "./repo.js";
+
+export interface TicketsServiceDeps {
+  db: Db;
+  realtime: Realtime;
+}
+
+export const presentDetail = (d: TicketDetail): TicketDto => presentTicket(d.ticket, d.contact, d);
+
+/** Reading tickets (spec 1 sections 2, 6, 7); state changes of tickets will live here too. */
+export class TicketsService {
+  private readonly repo: TicketsRepo;
+
+  constructor(private readonly deps: TicketsServiceDeps) {
+    this.repo = new TicketsRepo(deps.db);
+  }
+
+  async list(ctx: RequestContext, query: TicketListQuery): Promise<TicketList> {
+    const scope = scopeFor(ctx.user, await this.repo.queueIdsOf(ctx.companyId, ctx.user.id), query.showAll);
+    const pageSize = LIMITS.pageSize;
+    const statuses = query.statusFilter === undefined ? [] : [query.statusFilter].flat();
+    const { rows, count } = await this.repo.list(
+      ctx.companyId,
+      scope,
+      {
+        status: query.status,
+        statuses,
+        search: query.searchParam.trim().toLowerCase(),
+        searchOnMessages: query.searchOnMessages,
+        queueIds: query.queueIds.filter((id) => id !== WITHOUT_QUEUE),
+        withoutQueue: query.queueIds.includes(WITHOUT_QUEUE),
+        whatsappIds: query.whatsapps,
+        userIds: query.users,
+        tagIds: query.tags,
+        withUnreadMessages: query.withUnreadMessages,
+        isGroup: query.isGroup,
+      },
+      { number: query.pageNumber, size: pageSize, ascending: query.sortTickets.toUpperCase() === "ASC" },
+    );
+    return {
+      tickets: rows.map(presentDetail),
+      count,
+      hasMore: query.pageNumber * pageSize < count,
+    };
+  }
+
+  async showByUuid(ctx: RequestContext, uuid: string): Promise<TicketDto> {
+    return presentDetail(await this.findVisible(ctx, await this.repo.findByUuid(ctx.companyId, uuid)));
+  }
+
+  /** A ticket the signed-in user may open: another company's is not found, a hidden one is refused. */
+  async findVisibleById(ctx: RequestContext, id: number): Promise<TicketDetail> {
+    return this.findVisible(ctx, await this.repo.findById(ctx.companyId, id));
+  }
+
+  /**
+   * Opening the conversation reads it: the unread counter goes to 0 and the
+   * lists hear the update (spec 1 section 4: an unread update resets the counter).
+   */
+  async markRead(ctx: RequestContext, detail: TicketDetail): Promise<TicketDetail> {
+    const row = await this.repo.markRead(ctx.companyId, detail.ticket.id);
+    if (!row) return detail;
+    const updated = { ...detail, ticket: row };
+    const { companyId } = ctx;
+    this.deps.realtime.toRooms(
+      companyId,
+      [rooms.status(companyId, row.status), rooms.notification(companyId), rooms.ticket(companyId, row.id)],
+      "ticket",
+      { action: "update", ticket: presentDetail(updated) },
+    );
+    return updated;
+  }
+
+  private async findVisible(ctx: RequestContext, detail: TicketDetail | undefined): Promise<TicketDetail> {
+    if (!detail) throw new AppError("ERR_NO_TICKET_FOUND");
+    const scope = viewScopeFor(ctx.user, await this.repo.queueIdsOf(ctx.companyId, ctx.user.id));
+    authorizeView(scope, detail.ticket);
+    return detail;
+  }
+}

@@ -1,0 +1,299 @@
+import { canSeeTicket, LIMITS, type TicketList, ticketScope } from "@inbox/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildAdmin,
+  buildCompany,
+  buildConnection,
+  buildContact,
+  buildQueue,
+  buildTeam,
+  buildTicket,
+  buildUser,
+  login,
+  type Session,
+} from "../../../test/factories.js";
+import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { tags, tickets, ticketTags, userQueues } from "../../db/schema/index.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+
+async function list(session: Session, query: Record<string, string | number> = {}): Promise<TicketList> {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const res = await server.app.inject({ method: "GET", url: `/tickets?${search}`, headers: session.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TicketList;
+}
+
+const ids = (page: TicketList) => page.tickets.map((t) => t.id);
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+
+describe("GET /tickets: filters", () => {
+  it("filters by status, unread, group, connection, queue (with 'without queue') and tags", async () => {
+    const team = await buildTeam(server.app, db());
+    const c = team.company.id;
+    const q1 = await buildQueue(db(), c);
+    const q2 = await buildQueue(db(), c);
+    const conn = await buildConnection(db(), c);
+    const pendingQ1 = await buildTicket(db(), c, { status: "pending", queueId: q1.id, unreadMessages: 2 });
+    const pendingNone = await buildTicket(db(), c, { status: "pending", whatsappId: conn.id });
+    const openQ2 = await buildTicket(db(), c, { status: "open", queueId: q2.id, userId: team.admin.id });
+    const closed = await buildTicket(db(), c, { status: "closed", queueId: q1.id });
+    const group = await buildTicket(db(), c, { status: "group", isGroup: true });
+    const [tag] = await db().insert(tags).values({ companyId: c, name: "vip", color: "#f00" }).returning();
+    await db().insert(ticketTags).values({ companyId: c, ticketId: openQ2.id, tagId: tag!.id });
+
+    const admin = team.adminSession;
+    const all = { showAll: "true" };
+    expect(sorted(ids(await list(admin, { ...all, status: "pending" })))).toEqual(
+      sorted([pendingQ1.id, pendingNone.id]),
+    );
+    expect(ids(await list(admin, { ...all, status: "closed" }))).toEqual([closed.id]);
+    expect(ids(await list(admin, { ...all, withUnreadMessages: "true" }))).toEqual([pendingQ1.id]);
+    expect(ids(await list(admin, { ...all, isGroup: "true" }))).toEqual([group.id]);
+    expect(ids(await list(admin, { ...all, whatsapps: `[${conn.id}]` }))).toEqual([pendingNone.id]);
+    expect(ids(await list(admin, { ...all, tags: String(tag!.id) }))).toEqual([openQ2.id]);
+    // The original app's JSON array, with 0 for "without queue".
+    expect(sorted(ids(await list(admin, { ...all, status: "pending", queueIds: `[0,${q2.id}]` })))).toEqual([
+      pendingNone.id,
+    ]);
+    expect(sorted(ids(await list(admin, { ...all, queueIds: `${q1.id},${q2.id}` })))).toEqual(
+      sorted([pendingQ1.id, openQ2.id, closed.id]),
+    );
+    expect(sorted(ids(await list(admin, { ...all, statusFilter: '["open","closed"]' })))).toEqual(
+      sorted([openQ2.id, closed.id]),
+    );
+  });
+
+  it("searches the contact's name and number, lower-cased, and inside messages only when asked", async () => {
+    const team = await buildTeam(server.app, db());
+    const c = team.company.id;
+    const maria = await buildContact(db(), c, { name: "Maria Clara", number: "5511990001111" });
+    const joao = await buildContact(db(), c, { name: "João", number: "5511990002222" });
+    const byName = await buildTicket(db(), c, { contactId: maria.id, status: "pending" });
+    const byNumber = await buildTicket(db(), c, { contactId: joao.id, status: "pending" });
+    const s = team.adminSession;
+    expect(ids(await list(s, { showAll: "true", searchParam: "MARIA" }))).toEqual([byName.id]);
+    expect(ids(await list(s, { showAll: "true", searchParam: "0002222" }))).toEqual([byNumber.id]);
+    expect(ids(await list(s, { showAll: "true", searchParam: "100%" }))).toEqual([]);
+
+    await server.ingest.deliver(await buildConnection(db(), c, { channel: "whatsappapi" }), [
+      {
+        kind: "message",
+        message: {
+          providerMessageId: "wamid.search",
+          timestamp: new Date(),
+          fromMe: false,
+          contact: { id: "5511990003333", name: "Pedro" },
+          body: "Quero um orçamento de pintura",
+          mediaType: "chat",
+          isForwarded: false,
+        },
+      },
+    ]);
+    expect(ids(await list(s, { showAll: "true", searchParam: "pintura" }))).toEqual([]);
+    const found = await list(s, { showAll: "true", searchParam: "pintura", searchOnMessages: "true" });
+    expect(found.tickets.map((t) => t.contact?.name)).toEqual(["Pedro"]);
+  });
+
+  it("refuses malformed parameters with 400", async () => {
+    const team = await buildTeam(server.app, db());
+    for (const query of [
+      "status=bogus",
+      "pageNumber=0",
+      "queueIds=abc",
+      "showAll=maybe",
+      "queueIds=[1,-2]",
+    ]) {
+      const res = await server.app.inject({
+        method: "GET",
+        url: `/tickets?${query}`,
+        headers: team.adminSession.headers,
+      });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error).toBe("ERR_VALIDATION");
+    }
+  });
+});
+
+describe("GET /tickets: order and paging", () => {
+  it("most recently updated first, id as tiebreak: every ticket exactly once across pages", async () => {
+    const team = await buildTeam(server.app, db());
+    const c = team.company.id;
+    const total = LIMITS.pageSize * 2 + 7;
+    const contact = await buildContact(db(), c);
+    const sameInstant = new Date("2026-01-01T10:00:00Z");
+    const created: { id: number; updatedAt: Date }[] = [];
+    for (let i = 0; i < total; i++) {
+      // Many share one updatedAt, so only the tiebreak keeps the pages apart.
+      const updatedAt = i % 3 === 0 ? sameInstant : new Date(sameInstant.getTime() + i * 1000);
+      const [row] = await db()
+        .insert(tickets)
+        .values({ companyId: c, contactId: contact.id, status: "closed", updatedAt })
+        .returning();
+      created.push({ id: row!.id, updatedAt });
+    }
+    const pages: TicketList[] = [];
+    for (let page = 1; page <= 3; page++) {
+      pages.push(await list(team.adminSession, { status: "closed", pageNumber: page }));
+    }
+    expect(pages.map((p) => p.tickets.length)).toEqual([LIMITS.pageSize, LIMITS.pageSize, 7]);
+    expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
+    expect(pages.every((p) => p.count === total)).toBe(true);
+    const seen = pages.flatMap(ids);
+    expect(new Set(seen).size).toBe(total);
+    const expected = [...created]
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id)
+      .map((t) => t.id);
+    expect(seen).toEqual(expected);
+    const ascending = await list(team.adminSession, { status: "closed", sortTickets: "ASC" });
+    expect(ids(ascending)).toEqual([...expected].reverse().slice(0, LIMITS.pageSize));
+  });
+});
+
+describe("GET /tickets: who sees what (spec 1 section 6)", () => {
+  async function world() {
+    const company = await buildCompany(db());
+    const c = company.id;
+    const mine = await buildQueue(db(), c);
+    const other = await buildQueue(db(), c);
+    const attendant = await buildUser(db(), c);
+    const colleague = await buildUser(db(), c);
+    await db().insert(userQueues).values({ companyId: c, userId: attendant.id, queueId: mine.id });
+    const t = {
+      ownOtherQueue: await buildTicket(db(), c, { status: "open", queueId: other.id, userId: attendant.id }),
+      pendingMine: await buildTicket(db(), c, { status: "pending", queueId: mine.id }),
+      colleagueOpenMine: await buildTicket(db(), c, {
+        status: "open",
+        queueId: mine.id,
+        userId: colleague.id,
+      }),
+      pendingOther: await buildTicket(db(), c, { status: "pending", queueId: other.id }),
+      pendingNoQueue: await buildTicket(db(), c, { status: "pending" }),
+      group: await buildTicket(db(), c, { status: "group", isGroup: true }),
+    };
+    return { company, attendant, colleague, mine, other, t };
+  }
+
+  const visibleIds = async (session: Session, showAll = false) =>
+    sorted(ids(await list(session, showAll ? { showAll: "true" } : {})));
+
+  it("an attendant sees own tickets and the unassigned ones of own queues; nothing else", async () => {
+    const w = await world();
+    const session = await login(server.app, w.attendant.email);
+    const expected = sorted([w.t.ownOtherQueue.id, w.t.pendingMine.id]);
+    expect(await visibleIds(session)).toEqual(expected);
+    // show-all is not theirs to ask for (allUserChat disabled).
+    expect(await visibleIds(session, true)).toEqual(expected);
+  });
+
+  it("allTicket adds tickets without a queue; allowGroup adds group tickets; allUserChat enables show-all", async () => {
+    const w = await world();
+    const c = w.company.id;
+    const noQueue = await buildUser(db(), c, { allTicket: "enable" });
+    const groups = await buildUser(db(), c, { allowGroup: true });
+    const allChats = await buildUser(db(), c, { allUserChat: "enabled" });
+    expect(await visibleIds(await login(server.app, noQueue.email))).toEqual([w.t.pendingNoQueue.id]);
+    expect(await visibleIds(await login(server.app, groups.email))).toEqual([w.t.group.id]);
+    const all = await visibleIds(await login(server.app, allChats.email), true);
+    // Everything but the group ticket, which stays behind allowGroup.
+    expect(all).toEqual(sorted(Object.values(w.t).flatMap((t) => (t.isGroup ? [] : [t.id]))));
+  });
+
+  it("an admin sees everything with show-all, and like an attendant (plus no-queue and groups) without", async () => {
+    const w = await world();
+    const admin = await buildAdmin(db(), w.company.id);
+    await db().insert(userQueues).values({ companyId: w.company.id, userId: admin.id, queueId: w.mine.id });
+    const session = await login(server.app, admin.email);
+    expect(await visibleIds(session, true)).toEqual(sorted(Object.values(w.t).map((t) => t.id)));
+    expect(await visibleIds(session)).toEqual(
+      sorted([w.t.pendingMine.id, w.t.pendingNoQueue.id, w.t.group.id]),
+    );
+  });
+
+  it("the SQL scope and the shared canSeeTicket agree on every ticket, for every kind of viewer", async () => {
+    const w = await world();
+    const c = w.company.id;
+    const viewers = [
+      w.attendant,
+      await buildUser(db(), c, { allTicket: "enable", allowGroup: true }),
+      await buildUser(db(), c, { allUserChat: "enabled" }),
+      await buildAdmin(db(), c),
+    ];
+    const all = Object.values(w.t);
+    for (const viewer of viewers) {
+      const session = await login(server.app, viewer.email);
+      const queueIds = viewer.id === w.attendant.id ? [w.mine.id] : [];
+      for (const showAll of [false, true]) {
+        const scope = ticketScope({ ...viewer, queueIds }, showAll);
+        const expected = sorted(all.filter((t) => canSeeTicket(scope, t)).map((t) => t.id));
+        expect(await visibleIds(session, showAll), `${viewer.email} showAll=${showAll}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("another company's tickets never appear", async () => {
+    const w = await world();
+    const stranger = await buildTeam(server.app, db());
+    expect((await list(stranger.adminSession, { showAll: "true" })).count).toBe(0);
+    expect(w.t.pendingMine.companyId).toBe(w.company.id);
+  });
+});
+
+describe("GET /tickets/u/{uuid}", () => {
+  it("answers the ticket with contact, queue, user, connection and tags, without connection secrets", async () => {
+    const team = await buildTeam(server.app, db());
+    const c = team.company.id;
+    const queue = await buildQueue(db(), c, { name: "Suporte" });
+    const connection = await buildConnection(db(), c, {
+      channel: "whatsappapi",
+      accessToken: "EAAG-very-secret",
+      appSecret: "app-secret-value",
+    });
+    const contact = await buildContact(db(), c, { name: "Ana Cliente" });
+    const ticket = await buildTicket(db(), c, {
+      contactId: contact.id,
+      queueId: queue.id,
+      userId: team.admin.id,
+      whatsappId: connection.id,
+      status: "open",
+    });
+    const [tag] = await db().insert(tags).values({ companyId: c, name: "vip", color: "#0f0" }).returning();
+    await db().insert(ticketTags).values({ companyId: c, ticketId: ticket.id, tagId: tag!.id });
+
+    const res = await server.app.inject({
+      method: "GET",
+      url: `/tickets/u/${ticket.uuid}`,
+      headers: team.adminSession.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: ticket.id,
+      uuid: ticket.uuid,
+      contact: { id: contact.id, name: "Ana Cliente" },
+      queue: { id: queue.id, name: "Suporte" },
+      user: { id: team.admin.id, name: team.admin.name },
+      whatsapp: { id: connection.id, channel: "whatsappapi" },
+      tags: [{ id: tag!.id, name: "vip", color: "#0f0" }],
+    });
+    expect(res.body).not.toMatch(/EAAG-very-secret|app-secret-value|passwordHash|password_hash/);
+  });
+
+  it("refuses a ticket the user may not see (403), hides another company's (404), rejects a bad uuid (400)", async () => {
+    const team = await buildTeam(server.app, db());
+    const queue = await buildQueue(db(), team.company.id);
+    const hidden = await buildTicket(db(), team.company.id, { status: "pending", queueId: queue.id });
+    const foreign = await buildTicket(db(), (await buildCompany(db())).id);
+    const get = (url: string) => server.app.inject({ method: "GET", url, headers: team.userSession.headers });
+    expect((await get(`/tickets/u/${hidden.uuid}`)).json().error).toBe("ERR_NO_PERMISSION");
+    const other = await get(`/tickets/u/${foreign.uuid}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toBe("ERR_NO_TICKET_FOUND");
+    expect((await get("/tickets/u/not-a-uuid")).statusCode).toBe(400);
+  });
+});

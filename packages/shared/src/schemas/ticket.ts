@@ -1,0 +1,192 @@
+import { z } from "zod";
+import { TICKET_STATUSES } from "../enums.js";
+import { dbIdParam, MAX_DB_INT } from "./common.js";
+
+/**
+ * Tickets and messages on the wire (spec 1 sections 3 and 7): the list and
+ * show answers, the messages page, and the realtime payloads that carry them.
+ */
+
+/** The queue id that stands for "without queue" in the `queueIds` filter. */
+export const WITHOUT_QUEUE = 0;
+
+/**
+ * A list of ids from a query string, in the shapes clients send: repeated
+ * keys (`queueIds=1&queueIds=2`), a JSON array (`queueIds=[1,2]`, as the
+ * original web app sends it) or a comma-separated list (`queueIds=1,2`).
+ */
+function idList(options: { allowZero?: boolean } = {}) {
+  const id = z.coerce
+    .number()
+    .int()
+    .min(options.allowZero ? 0 : 1)
+    .max(MAX_DB_INT);
+  return z.preprocess((raw) => {
+    const values = Array.isArray(raw) ? raw : [raw];
+    return values.flatMap((value) => {
+      if (typeof value !== "string") return [value];
+      const text = value.trim();
+      if (text === "") return [];
+      if (text.startsWith("[")) {
+        try {
+          const parsed: unknown = JSON.parse(text);
+          return Array.isArray(parsed) ? parsed : [text];
+        } catch {
+          return [text];
+        }
+      }
+      return text.split(",").map((part) => part.trim());
+    });
+  }, z.array(id).max(500));
+}
+
+/** "true"/"false" in a query string (anything else is refused). */
+const queryFlag = z.enum(["true", "false"]).transform((value) => value === "true");
+
+export const ticketStatus = z.enum(TICKET_STATUSES);
+
+/** GET /tickets (spec 1 section 7). Parameters the server does not apply yet are accepted and ignored. */
+export const ticketListQuery = z.object({
+  searchParam: z.string().max(200).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
+  status: ticketStatus.optional(),
+  /** The search tab's status filter: any of these statuses. */
+  statusFilter: z.preprocess(
+    (raw) => (typeof raw === "string" && raw.startsWith("[") ? safeJson(raw) : raw),
+    z.union([ticketStatus, z.array(ticketStatus).max(TICKET_STATUSES.length)]).optional(),
+  ),
+  showAll: queryFlag.optional().default(false),
+  /** Selected queues; 0 stands for "without queue". Empty or absent: no queue filter. */
+  queueIds: idList({ allowZero: true }).optional().default([]),
+  whatsapps: idList().optional().default([]),
+  users: idList().optional().default([]),
+  tags: idList().optional().default([]),
+  withUnreadMessages: queryFlag.optional().default(false),
+  isGroup: queryFlag.optional(),
+  searchOnMessages: queryFlag.optional().default(false),
+  sortTickets: z.enum(["ASC", "DESC", "asc", "desc"]).optional().default("DESC"),
+  /** Accepted for compatibility; the company always comes from the token. */
+  companyId: z.string().max(20).optional(),
+  date: z.string().max(40).optional(),
+  updatedAt: z.string().max(40).optional(),
+});
+export type TicketListQuery = z.infer<typeof ticketListQuery>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export const ticketUuidParam = z.object({ uuid: z.uuid("Invalid ticket") });
+export const ticketIdParam = z.object({ ticketId: dbIdParam });
+
+export const messagePageQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
+  /** Accepted for compatibility (spec 1 section 7); visibility is decided by the ticket. */
+  selectedQueues: z.string().max(4000).optional(),
+});
+
+export const contactRefDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string().optional(),
+  channel: z.string(),
+  isGroup: z.boolean(),
+  profilePicUrl: z.string().nullable(),
+});
+export type ContactRefDto = z.infer<typeof contactRefDto>;
+
+export const ticketQueueRefDto = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export const ticketUserRefDto = z.object({ id: z.number(), name: z.string(), color: z.string().nullable() });
+export const ticketConnectionRefDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  channel: z.string(),
+  status: z.string(),
+});
+export const tagRefDto = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+/**
+ * The ticket as lists, the show route and events carry it (spec 1 section 3).
+ * `queue`, `user`, `whatsapp` and `tags` are present when the sender loaded
+ * them (the REST answers always do); the inbound message path sends the
+ * ticket with its ids only, so a client keeps the names it already has.
+ */
+export const ticketDto = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  status: z.string(),
+  channel: z.string(),
+  contactId: z.number(),
+  whatsappId: z.number().nullable(),
+  userId: z.number().nullable(),
+  queueId: z.number().nullable(),
+  isGroup: z.boolean(),
+  isBot: z.boolean(),
+  lastMessage: z.string(),
+  unreadMessages: z.number(),
+  useIntegration: z.boolean().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  contact: contactRefDto.optional(),
+  queue: ticketQueueRefDto.nullable().optional(),
+  user: ticketUserRefDto.nullable().optional(),
+  whatsapp: ticketConnectionRefDto.nullable().optional(),
+  tags: z.array(tagRefDto).optional(),
+});
+export type TicketDto = z.infer<typeof ticketDto>;
+
+export const ticketListDto = z.object({
+  tickets: z.array(ticketDto),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type TicketList = z.infer<typeof ticketListDto>;
+
+/** What clients see of a message (spec 1 section 3). */
+export const messageDto = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  contactId: z.number().nullable(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  mediaType: z.string(),
+  mediaUrl: z.string().nullable(),
+  ack: z.number(),
+  read: z.boolean(),
+  isPrivate: z.boolean(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  isForwarded: z.boolean(),
+  quotedMsgId: z.number().nullable(),
+  reactions: z.array(z.object({ emoji: z.string(), fromMe: z.boolean(), by: z.string(), at: z.string() })),
+  sendError: z.string().nullable(),
+  sendErrorMessage: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MessageDto = z.infer<typeof messageDto>;
+
+/** GET /messages/{ticketId}: one page, oldest first within it; page 1 is the newest. */
+export const messageListDto = z.object({
+  messages: z.array(messageDto),
+  ticket: ticketDto,
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type MessageList = z.infer<typeof messageListDto>;
+
+/** Payload of `company-{id}-ticket`. */
+export type TicketEventPayload =
+  | { action: "update" | "create"; ticket: TicketDto }
+  | { action: "delete"; ticketId: number };
+
+/** Payload of `company-{id}-appMessage`: `ticket` and `contact` come with a new message. */
+export type AppMessageEventPayload =
+  | { action: "create"; message: MessageDto; ticket?: TicketDto; contact?: ContactRefDto }
+  | { action: "update"; message: MessageDto }
+  | { action: "delete"; messageId: number; ticketId?: number };
