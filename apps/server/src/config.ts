@@ -50,6 +50,9 @@ const envSchema = z.object({
   WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   /** Waits this long after answering a webhook before processing it (0 = at once); for crash-recovery drills. */
   WEBHOOK_PROCESS_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
+  /** The Meta app behind Facebook Login: with both, POST /facebook trades the user token for a long-lived one, and its pages' connections get the app secret (webhook signatures). */
+  META_APP_ID: z.string().regex(/^\d+$/, "digits only").optional(),
+  META_APP_SECRET: z.string().min(8).optional(),
   META_GRAPH_VERSION: z
     .string()
     .regex(/^v\d+\.\d+$/, "like v21.0")

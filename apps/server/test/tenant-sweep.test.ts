@@ -1,3 +1,4 @@
+import { type MetaSim, startMetaSim } from "@inbox/meta-sim";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.js";
@@ -106,16 +107,22 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
 let server: TestServer;
 let intruder: Session;
 let companyA: number;
+/** Graph stand-in for the routes that call Meta (POST /facebook). */
+let sim: MetaSim;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  sim = await startMetaSim();
+  server = await startTestServer({ env: { META_GRAPH_URL: sim.url, META_GRAPH_VERSION: sim.graphVersion } });
   companyA = (await buildCompany(server.database.db)).id;
   await buildAdmin(server.database.db, companyA);
   const companyB = await buildCompany(server.database.db);
   const admin = await buildAdmin(server.database.db, companyB.id, { super: false });
   intruder = await login(server.app, admin.email);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await sim.close();
+});
 
 const parametrised = () =>
   (server.app.routeList ?? []).filter(
@@ -162,5 +169,31 @@ describe("cross-tenant sweep", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it("POST /facebook names a page company A connected: company B gets its own, A's stays unchanged", async () => {
+    const db = server.database.db;
+    const pageId = String(Date.now());
+    const connection = await buildConnection(db, companyA, {
+      channel: "facebook",
+      pageId,
+      accessToken: "a-page-token",
+      appSecret: "s",
+    });
+    const snapshot = () => db.select().from(whatsapps).where(eq(whatsapps.id, connection.id));
+    const before = await snapshot();
+    sim.registerUser({
+      userId: `9${pageId}`,
+      accessToken: "b-user-token",
+      pages: [{ id: pageId, name: "Shared page", accessToken: "b-page-token" }],
+    });
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/facebook",
+      headers: intruder.headers,
+      payload: { facebookUserId: `9${pageId}`, facebookUserToken: "b-user-token" },
+    });
+    expect(res.json()).toMatchObject({ created: 1, updated: 0 });
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -53,6 +53,12 @@ export const EXTRA_ERROR_CODES = [
   "ERR_TOO_MANY_REQUESTS",
   /** A send refused because the 24-hour customer-service window is closed (WhatsApp 131047, Messenger 10/2018278). */
   "ERR_OUTSIDE_24H_WINDOW",
+  /** 400: POST /facebook: the Graph API refused the Facebook user token (expired, revoked or of another app; Graph code 190). */
+  "ERR_FACEBOOK_INVALID_TOKEN",
+  /** 400: POST /facebook: the Facebook user manages no page to add (with addInstagram alone: no page with an Instagram business account). */
+  "ERR_FACEBOOK_NO_PAGES",
+  /** 502: POST /facebook: the Graph API was unreachable or refused a call (e.g. a permission not granted at login); the message carries Graph's. */
+  "ERR_FACEBOOK_GRAPH",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

@@ -14,6 +14,7 @@ import {
 import { z } from "zod";
 import type { RateLimiter } from "../auth/rate-limiter.js";
 import type { TokenService } from "../auth/tokens.js";
+import { GraphClient } from "../channels/meta/graph-client.js";
 import { type Config, REPO_ROOT } from "../config.js";
 import type { Db } from "../db/client.js";
 import type { Mailer } from "../mail/mailer.js";
@@ -21,6 +22,8 @@ import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
 import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
+import { facebookRoutes } from "../modules/facebook/routes.js";
+import { FacebookService } from "../modules/facebook/service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService } from "../modules/messages/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
@@ -124,13 +127,21 @@ export async function buildApp(
     await priv.register(queuesRoutes(deps.db));
     await priv.register(ticketsRoutes(tickets));
     await priv.register(messagesRoutes(messages));
+    const connections = new ConnectionsService({
+      db: deps.db,
+      realtime: deps.realtime,
+      publicUrl: config.PUBLIC_URL,
+      sessions: deps.sessions,
+    });
+    await priv.register(connectionsRoutes(connections));
     await priv.register(
-      connectionsRoutes(
-        new ConnectionsService({
-          db: deps.db,
-          realtime: deps.realtime,
-          publicUrl: config.PUBLIC_URL,
-          sessions: deps.sessions,
+      facebookRoutes(
+        new FacebookService({
+          graph: new GraphClient(config.META_GRAPH_URL, config.META_GRAPH_VERSION),
+          connections,
+          ...(config.META_APP_ID && config.META_APP_SECRET
+            ? { app: { id: config.META_APP_ID, secret: config.META_APP_SECRET } }
+            : {}),
         }),
       ),
     );

@@ -114,8 +114,18 @@ export const connectionDto = z.object({
 });
 export type ConnectionDto = z.infer<typeof connectionDto>;
 
+/** POST /facebook (spec 2 section 7): the result of Facebook Login in the browser. */
 export const facebookPagesSchema = z.object({
-  facebookUserId: z.string().trim().min(1, "Required").max(64),
-  facebookUserToken: z.string().min(1, "Required").max(2048),
+  facebookUserId: z.string().trim().min(1, "Required").max(64).regex(/^\d+$/, "Invalid id"),
+  facebookUserToken: z.string().trim().min(1, "Required").max(2048),
   addInstagram: z.boolean().optional().default(false),
 });
+export type FacebookPagesInput = z.input<typeof facebookPagesSchema>;
+
+/** What POST /facebook answers: the connections it created or updated (secrets as in every connection). */
+export const facebookPagesResultDto = z.object({
+  connections: z.array(connectionDto),
+  created: z.number(),
+  updated: z.number(),
+});
+export type FacebookPagesResult = z.infer<typeof facebookPagesResultDto>;

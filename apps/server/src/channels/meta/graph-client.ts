@@ -32,6 +32,17 @@ export class GraphClient {
     return this.request<T>(this.url(path), token, { method: "GET" });
   }
 
+  /**
+   * GET of an absolute URL Graph handed out (`paging.next`); only under the
+   * configured base URL, so a token never goes anywhere else.
+   */
+  async getUrl<T>(url: string, token: string): Promise<T> {
+    if (!url.startsWith(`${this.baseUrl.replace(/\/$/, "")}/`)) {
+      throw new ProviderError(`refusing to follow a Graph URL outside ${this.baseUrl}`, undefined);
+    }
+    return this.request<T>(url, token, { method: "GET" });
+  }
+
   /** Downloads bytes from an absolute URL (media URLs the Graph API hands out). */
   async download(url: string, token: string | null): Promise<{ bytes: Buffer; mimeType: string }> {
     const response = await fetch(url, {
@@ -53,7 +64,11 @@ export class GraphClient {
     try {
       response = await fetch(url, {
         ...init,
-        headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+        // An empty token sends no Authorization (the token exchange authenticates with the app's credentials).
+        headers: {
+          ...(init.headers as Record<string, string>),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { whatsapps } from "../../db/schema/index.js";
 import { attachQueues, connectionQueueLinks, replaceQueueLinks } from "../queues/links.js";
@@ -71,6 +71,22 @@ export class ConnectionsRepo {
       )
       .limit(1);
     return row !== undefined;
+  }
+
+  /** The company's Messenger and Instagram connections (to match pages found through Facebook Login). */
+  async pageConnections(companyId: number, runner: Runner = this.db): Promise<ConnectionRow[]> {
+    return runner
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), inArray(whatsapps.channel, ["facebook", "instagram"])));
+  }
+
+  async names(companyId: number, runner: Runner = this.db): Promise<string[]> {
+    const rows = await runner
+      .select({ name: whatsapps.name })
+      .from(whatsapps)
+      .where(eq(whatsapps.companyId, companyId));
+    return rows.map((row) => row.name);
   }
 
   async insert(tx: Tx, companyId: number, values: NewConnection, queueIds: number[]): Promise<number> {

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { ConnectionCreateInput, ConnectionDto, ConnectionUpdateInput } from "@inbox/shared";
+import {
+  CHANNELS,
+  type Channel,
+  type ConnectionCreateInput,
+  type ConnectionDto,
+  type ConnectionUpdateInput,
+  type FacebookPagesResult,
+} from "@inbox/shared";
 import { randomPassword } from "../../auth/passwords.js";
 import type { Db, Tx } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
@@ -22,6 +29,18 @@ export interface SessionControl {
   /** A new QR code: end the session, wipe its auth state, start again. */
   renew(connection: ConnectionRow): Promise<void>;
   stop(connection: ConnectionRow, options: { logout: boolean }): Promise<void>;
+}
+
+/** A page or Instagram account found through Facebook Login (POST /facebook). */
+export interface PageAccountImport {
+  channel: "facebook" | "instagram";
+  /** The page id (facebook) or the Instagram business account id (instagram): what names the connection. */
+  accountId: string;
+  pageId: string;
+  name: string;
+  /** The page access token (Instagram sends through the page's token too). */
+  accessToken: string;
+  facebookUserId: string;
 }
 
 export interface ConnectionsDeps {
@@ -142,6 +161,113 @@ export class ConnectionsService {
     return this.present(await this.find(ctx, id), ctx);
   }
 
+  /** The channels the company's plan lets it add (checked again when the connections are written). */
+  async allowedChannels(ctx: RequestContext): Promise<Set<Channel>> {
+    authorizeManage(ctx.user);
+    const found = await this.companies.findWithPlan(ctx.companyId);
+    if (!found) throw new AppError("ERR_NO_PERMISSION");
+    return new Set(CHANNELS.filter((channel) => channelAllowed(found.plan, channel)));
+  }
+
+  /** Would these pages fit the plan? Asked before any Graph subscription; asked again, locked, when writing. */
+  async checkPageImport(ctx: RequestContext, accounts: PageAccountImport[]): Promise<void> {
+    authorizeManage(ctx.user);
+    await this.pageImportPlan(this.deps.db, ctx, accounts);
+  }
+
+  /**
+   * Creates or updates (same channel and account id in this company) the
+   * connections of pages found through Facebook Login: all of them or none,
+   * within the plan's connection limit. An update refreshes the token and
+   * keeps what the manager set (name, queues, messages).
+   */
+  async importPageAccounts(
+    ctx: RequestContext,
+    accounts: PageAccountImport[],
+    appSecret?: string,
+  ): Promise<FacebookPagesResult> {
+    authorizeManage(ctx.user);
+    const saved = await this.deps.db.transaction(async (tx) => {
+      await this.companies.lockForUpdate(tx, ctx.companyId);
+      const { matches, count } = await this.pageImportPlan(tx, ctx, accounts);
+      const taken = new Set(await this.repo.names(ctx.companyId, tx));
+      const out: { id: number; created: boolean }[] = [];
+      let total = count;
+      for (const account of accounts) {
+        const current = matches.get(pageAccountKey(account));
+        const ids = {
+          pageId: account.pageId,
+          ...(account.channel === "instagram" ? { instagramId: account.accountId } : {}),
+        };
+        if (current) {
+          const values: Partial<NewConnection> = {
+            ...ids,
+            accessToken: account.accessToken,
+            facebookUserId: account.facebookUserId,
+            ...(!current.appSecret && appSecret ? { appSecret } : {}),
+          };
+          values.status = this.metaStatus({ ...current, ...values });
+          await this.repo.update(tx, ctx.companyId, current.id, values);
+          out.push({ id: current.id, created: false });
+          continue;
+        }
+        const name = uniqueName(account, taken);
+        taken.add(name);
+        const values: NewConnection = {
+          name,
+          channel: account.channel,
+          ...ids,
+          accessToken: account.accessToken,
+          appSecret: appSecret ?? null,
+          facebookUserId: account.facebookUserId,
+          isDefault: total === 0,
+          token: randomPassword(30),
+          webhookKey: randomBytes(24).toString("base64url"),
+          verifyToken: randomPassword(24),
+          status: "DISCONNECTED",
+        };
+        values.status = this.metaStatus(values);
+        out.push({ id: await this.repo.insert(tx, ctx.companyId, values, []), created: true });
+        total += 1;
+      }
+      return out;
+    });
+    const connections: ConnectionDto[] = [];
+    for (const { id, created } of saved) {
+      const row = await this.find(ctx, id);
+      this.announce(ctx, created ? "create" : "update", row);
+      connections.push(this.present(row, ctx));
+    }
+    const created = saved.filter((item) => item.created).length;
+    return { connections, created, updated: saved.length - created };
+  }
+
+  private async pageImportPlan(runner: Db | Tx, ctx: RequestContext, accounts: PageAccountImport[]) {
+    const found = await this.companies.findWithPlan(ctx.companyId, runner);
+    if (!found) throw new AppError("ERR_NO_PERMISSION");
+    for (const channel of new Set(accounts.map((account) => account.channel))) {
+      if (!channelAllowed(found.plan, channel)) {
+        throw new AppError("ERR_NO_PERMISSION", {
+          field: "channel",
+          message: `The plan does not include ${channel}`,
+        });
+      }
+    }
+    const matches = new Map<string, ConnectionRow>();
+    for (const row of await this.repo.pageConnections(ctx.companyId, runner)) {
+      const accountId = row.channel === "instagram" ? row.instagramId : row.pageId;
+      if (accountId) matches.set(`${row.channel}:${accountId}`, row);
+    }
+    const count = await this.repo.count(ctx.companyId, runner);
+    const adding = accounts.filter((account) => !matches.has(pageAccountKey(account))).length;
+    if (adding > 0 && count + adding > found.plan.connections) {
+      throw new AppError("ERR_NO_PERMISSION", {
+        message: `The plan allows ${found.plan.connections} connections; adding ${adding} would make ${count + adding}`,
+      });
+    }
+    return { matches, count };
+  }
+
   /** The webhook URL and verify token are for those who configure Meta, not for every picker. */
   private present(row: ConnectionWithQueues, ctx?: RequestContext): ConnectionDto {
     return presentConnection(row, this.deps.publicUrl, {
@@ -175,6 +301,22 @@ export class ConnectionsService {
         message: "A connection with this name already exists",
       });
     }
+  }
+}
+
+const pageAccountKey = (account: PageAccountImport) => `${account.channel}:${account.accountId}`;
+
+/** The page's (or account's) name within the 2-50 rule, made unique in the company with " (2)", " (3)"… */
+function uniqueName(account: PageAccountImport, taken: Set<string>): string {
+  const given = account.name.trim();
+  const base =
+    given.length >= 2
+      ? given
+      : `${account.channel === "instagram" ? "Instagram" : "Facebook"} ${account.accountId}`;
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? "" : ` (${n})`;
+    const name = `${base.slice(0, 50 - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(name)) return name;
   }
 }
 

@@ -54,6 +54,12 @@ const en: LocaleShape = {
     ERR_TOO_MANY_REQUESTS: "Too many attempts. Wait a moment and try again.",
     ERR_OUTSIDE_24H_WINDOW:
       "The 24-hour customer-service window is closed: only an approved message template can be sent.",
+    ERR_FACEBOOK_INVALID_TOKEN:
+      "Facebook refused the token: it expired or does not belong to this user. Log in with Facebook again.",
+    ERR_FACEBOOK_NO_PAGES:
+      "No page to connect: this Facebook user manages no page (or none with an Instagram business account).",
+    ERR_FACEBOOK_GRAPH:
+      "Facebook could not be reached or refused the request. Check the permissions granted at login and try again.",
     ERR_INTERNAL: "Internal server error. Please try again later.",
   },
   languages: {
@@ -281,6 +287,17 @@ const en: LocaleShape = {
       title: "QR code of {{name}}",
       instructions: "Open WhatsApp on the phone, tap Linked devices and scan this code.",
       imageLabel: "WhatsApp session QR code",
+    },
+    facebookLogin: {
+      title: "Connect {{channel}} with Facebook Login",
+      hint: "Facebook Login cannot open here. Paste the user ID and the user access token Facebook Login gave you (for example from the Graph API Explorer, with pages_show_list, pages_manage_metadata and pages_messaging): every page you manage becomes a connection.",
+      instagramHint:
+        "Facebook Login cannot open here. Paste the user ID and the user access token Facebook Login gave you (with instagram_basic and instagram_manage_messages too): every page you manage and its Instagram business account become connections.",
+      userId: "Facebook user ID",
+      userToken: "User access token",
+      manual: "Enter credentials manually",
+      submit: "Connect",
+      done: "Pages connected: {{created}} added, {{updated}} updated.",
     },
   },
   connectionModal: {

@@ -54,6 +54,12 @@ const es: LocaleShape = {
     ERR_TOO_MANY_REQUESTS: "Demasiados intentos. Espere un momento e inténtelo de nuevo.",
     ERR_OUTSIDE_24H_WINDOW:
       "La ventana de atención de 24 horas está cerrada: solo se puede enviar una plantilla de mensaje aprobada.",
+    ERR_FACEBOOK_INVALID_TOKEN:
+      "Facebook rechazó el token: expiró o no pertenece a este usuario. Inicie sesión en Facebook de nuevo.",
+    ERR_FACEBOOK_NO_PAGES:
+      "No hay páginas para conectar: este usuario de Facebook no administra páginas (o ninguna con cuenta comercial de Instagram).",
+    ERR_FACEBOOK_GRAPH:
+      "No se pudo contactar con Facebook o rechazó la solicitud. Revise los permisos concedidos al iniciar sesión e inténtelo de nuevo.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo más tarde.",
   },
   languages: {
@@ -284,6 +290,17 @@ const es: LocaleShape = {
       title: "Código QR de {{name}}",
       instructions: "Abra WhatsApp en el teléfono, toque Dispositivos vinculados y escanee este código.",
       imageLabel: "Código QR de la sesión de WhatsApp",
+    },
+    facebookLogin: {
+      title: "Conectar {{channel}} con el inicio de sesión de Facebook",
+      hint: "El inicio de sesión de Facebook no se abre aquí. Pegue el ID de usuario y el token de acceso de usuario que le dio el inicio de sesión de Facebook (por ejemplo desde Graph API Explorer, con pages_show_list, pages_manage_metadata y pages_messaging): cada página que administra se convierte en una conexión.",
+      instagramHint:
+        "El inicio de sesión de Facebook no se abre aquí. Pegue el ID de usuario y el token de acceso de usuario que le dio el inicio de sesión de Facebook (también con instagram_basic e instagram_manage_messages): cada página que administra y su cuenta comercial de Instagram se convierten en conexiones.",
+      userId: "ID de usuario de Facebook",
+      userToken: "Token de acceso de usuario",
+      manual: "Ingresar credenciales manualmente",
+      submit: "Conectar",
+      done: "Páginas conectadas: {{created}} agregadas, {{updated}} actualizadas.",
     },
   },
   connectionModal: {

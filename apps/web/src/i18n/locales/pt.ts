@@ -56,6 +56,12 @@ const pt = {
     ERR_TOO_MANY_REQUESTS: "Muitas tentativas. Aguarde um pouco e tente novamente.",
     ERR_OUTSIDE_24H_WINDOW:
       "A janela de 24 horas de atendimento está fechada: só é possível enviar um modelo de mensagem aprovado.",
+    ERR_FACEBOOK_INVALID_TOKEN:
+      "O Facebook recusou o token: ele expirou ou não pertence a este usuário. Faça login no Facebook novamente.",
+    ERR_FACEBOOK_NO_PAGES:
+      "Nenhuma página para conectar: este usuário do Facebook não gerencia páginas (ou nenhuma com conta comercial do Instagram).",
+    ERR_FACEBOOK_GRAPH:
+      "Não foi possível falar com o Facebook ou ele recusou o pedido. Verifique as permissões concedidas no login e tente novamente.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente mais tarde.",
   },
   languages: {
@@ -284,6 +290,17 @@ const pt = {
       title: "QR Code de {{name}}",
       instructions: "Abra o WhatsApp no celular, toque em Aparelhos conectados e leia este código.",
       imageLabel: "QR Code da sessão do WhatsApp",
+    },
+    facebookLogin: {
+      title: "Conectar {{channel}} com o Login do Facebook",
+      hint: "O Login do Facebook não abre aqui. Cole o ID de usuário e o token de acesso de usuário que o Login do Facebook forneceu (por exemplo no Graph API Explorer, com pages_show_list, pages_manage_metadata e pages_messaging): cada página que você gerencia vira uma conexão.",
+      instagramHint:
+        "O Login do Facebook não abre aqui. Cole o ID de usuário e o token de acesso de usuário que o Login do Facebook forneceu (com instagram_basic e instagram_manage_messages também): cada página que você gerencia e a sua conta comercial do Instagram viram conexões.",
+      userId: "ID de usuário do Facebook",
+      userToken: "Token de acesso do usuário",
+      manual: "Informar credenciais manualmente",
+      submit: "Conectar",
+      done: "Páginas conectadas: {{created}} adicionadas, {{updated}} atualizadas.",
     },
   },
   connectionModal: {

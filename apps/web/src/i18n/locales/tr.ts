@@ -54,6 +54,12 @@ const tr: LocaleShape = {
     ERR_TOO_MANY_REQUESTS: "Çok fazla deneme. Biraz bekleyip tekrar deneyin.",
     ERR_OUTSIDE_24H_WINDOW:
       "24 saatlik müşteri hizmetleri penceresi kapalı: yalnızca onaylı bir mesaj şablonu gönderilebilir.",
+    ERR_FACEBOOK_INVALID_TOKEN:
+      "Facebook belirteci reddetti: süresi dolmuş ya da bu kullanıcıya ait değil. Facebook ile yeniden giriş yapın.",
+    ERR_FACEBOOK_NO_PAGES:
+      "Bağlanacak sayfa yok: bu Facebook kullanıcısı hiçbir sayfayı (ya da Instagram işletme hesabı olan bir sayfayı) yönetmiyor.",
+    ERR_FACEBOOK_GRAPH:
+      "Facebook'a ulaşılamadı ya da istek reddedildi. Girişte verilen izinleri kontrol edip yeniden deneyin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen daha sonra tekrar deneyin.",
   },
   languages: {
@@ -283,6 +289,17 @@ const tr: LocaleShape = {
       title: "{{name}} QR kodu",
       instructions: "Telefonda WhatsApp'ı açın, Bağlı cihazlar'a dokunun ve bu kodu okutun.",
       imageLabel: "WhatsApp oturumu QR kodu",
+    },
+    facebookLogin: {
+      title: "{{channel}} bağlantısını Facebook Girişi ile kur",
+      hint: "Facebook Girişi burada açılamıyor. Facebook Girişi'nin verdiği kullanıcı kimliğini ve kullanıcı erişim belirtecini yapıştırın (örneğin Graph API Explorer'dan, pages_show_list, pages_manage_metadata ve pages_messaging izinleriyle): yönettiğiniz her sayfa bir bağlantı olur.",
+      instagramHint:
+        "Facebook Girişi burada açılamıyor. Facebook Girişi'nin verdiği kullanıcı kimliğini ve kullanıcı erişim belirtecini yapıştırın (instagram_basic ve instagram_manage_messages izinleriyle birlikte): yönettiğiniz her sayfa ve Instagram işletme hesabı bağlantı olur.",
+      userId: "Facebook kullanıcı kimliği",
+      userToken: "Kullanıcı erişim belirteci",
+      manual: "Bilgileri elle gir",
+      submit: "Bağlan",
+      done: "Sayfalar bağlandı: {{created}} eklendi, {{updated}} güncellendi.",
     },
   },
   connectionModal: {
