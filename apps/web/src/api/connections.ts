@@ -6,6 +6,8 @@ import {
   type ConnectionDto,
   type ConnectionStatus,
   type ConnectionUpdateInput,
+  type FacebookPagesInput,
+  type FacebookPagesResult,
 } from "@inbox/shared";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "./client";
@@ -46,6 +48,7 @@ export const connectionsApi = {
   remove: (id: number) => api.delete<{ message: string }>(`/whatsapp/${id}`),
   session: (id: number, action: SessionAction) =>
     apiRequest<ConnectionDto>(`/whatsappsession/${id}`, { method: SESSION_METHODS[action] }),
+  addFacebookPages: (body: FacebookPagesInput) => api.post<FacebookPagesResult>("/facebook", body),
 };
 
 const listQuery = {
@@ -120,6 +123,17 @@ export function useDeleteConnection() {
       queryClient.setQueryData<ConnectionDto[]>(queryKeys.connections.list, (list) =>
         list?.filter((item) => item.id !== id),
       ),
+  });
+}
+
+/** POST /facebook: the pages (and Instagram accounts) of a Facebook Login become connections. */
+export function useAddFacebookPages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: connectionsApi.addFacebookPages,
+    onSuccess: (result) => {
+      for (const saved of result.connections) storeConnection(queryClient, saved);
+    },
   });
 }
 

@@ -17,6 +17,7 @@ import { AddConnectionMenu } from "./AddConnectionMenu";
 import { ConnectionDialog, type ConnectionDialogState } from "./ConnectionDialog";
 import { ConnectionsTable } from "./ConnectionsTable";
 import { addableChannels } from "./connection-channels";
+import { FacebookPagesDialog, type PageChannel } from "./FacebookPagesDialog";
 import { QrCodeDialog } from "./QrCodeDialog";
 
 /**
@@ -31,6 +32,7 @@ export function ConnectionsPage() {
   const deleteConnection = useDeleteConnection();
   const sessionAction = useSessionAction();
   const [dialog, setDialog] = useState<ConnectionDialogState>({ open: false });
+  const [pagesChannel, setPagesChannel] = useState<PageChannel | null>(null);
   const [qrId, setQrId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<ConnectionDto | null>(null);
   const [toDisconnect, setToDisconnect] = useState<ConnectionDto | null>(null);
@@ -83,7 +85,11 @@ export function ConnectionsPage() {
         actions={
           <AddConnectionMenu
             channels={addableChannels(user)}
-            onChoose={(channel) => setDialog({ open: true, mode: "create", channel })}
+            onChoose={(channel) =>
+              channel === "facebook" || channel === "instagram"
+                ? setPagesChannel(channel)
+                : setDialog({ open: true, mode: "create", channel })
+            }
           />
         }
       />
@@ -99,6 +105,14 @@ export function ConnectionsPage() {
           onDelete={setToDelete}
         />
       </Paper>
+      <FacebookPagesDialog
+        channel={pagesChannel}
+        onClose={() => setPagesChannel(null)}
+        onManual={(channel) => {
+          setPagesChannel(null);
+          setDialog({ open: true, mode: "create", channel });
+        }}
+      />
       <ConnectionDialog state={dialog} onSaved={handleSaved} onClose={() => setDialog({ open: false })} />
       <QrCodeDialog
         open={qrId !== null}
