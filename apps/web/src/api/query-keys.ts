@@ -1,3 +1,5 @@
+import type { TicketListFilters } from "./tickets";
+
 /** Query keys of every area, in one place so invalidations match their queries. */
 export const queryKeys = {
   version: ["version"] as const,
@@ -8,6 +10,16 @@ export const queryKeys = {
     detail: (id: number) => ["users", "detail", id] as const,
   },
   queues: ["queues"] as const,
+  tickets: {
+    all: ["tickets"] as const,
+    lists: ["tickets", "list"] as const,
+    list: (filters: TicketListFilters) => ["tickets", "list", filters] as const,
+    detail: (uuid: string) => ["tickets", "detail", uuid] as const,
+  },
+  messages: {
+    all: ["messages"] as const,
+    list: (ticketId: number) => ["messages", "list", ticketId] as const,
+  },
   connections: {
     all: ["connections"] as const,
     list: ["connections", "list"] as const,

@@ -1,18 +1,46 @@
-import { LIMITS } from "@inbox/shared";
+import { LIMITS, type TicketDto } from "@inbox/shared";
 import ForumIcon from "@mui/icons-material/Forum";
-import { Box, Paper, Typography } from "@mui/material";
+import { Box, Paper } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useParams } from "react-router";
+import { Navigate, useNavigate, useParams } from "react-router";
+import { queryKeys } from "../../api/query-keys";
+import { useCurrentUser } from "../../app/auth/auth-context";
 import { EmptyState } from "../../components/EmptyState";
+import { TicketEvents } from "../../realtime/TicketEvents";
+import { TicketsManager } from "./TicketsManager";
+import { TicketView } from "./TicketView";
+import { ticketViewerOf } from "./ticket-viewer";
 
 /**
- * Placeholder of the tickets screen: the list on the left, the selected
- * ticket (or a welcome message) on the right. A missing or 'undefined' id
- * goes back to /tickets (spec 1 section 2).
+ * The tickets screen (spec 1 section 2): the list on the left, the selected
+ * ticket (or a welcome message) on the right; on narrow screens one at a
+ * time. A missing or 'undefined' id goes back to /tickets.
  */
 export function TicketsPage() {
   const { t } = useTranslation();
   const { uuid } = useParams();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const viewer = useMemo(() => ticketViewerOf(user), [user]);
+  const width = Math.min(
+    LIMITS.ticketsPanelMaxWidth,
+    Math.max(LIMITS.ticketsPanelMinWidth, user.defaultTicketsManagerWidth),
+  );
+
+  // Lists are kept current by events only while this screen listens: leaving it drops them.
+  useEffect(
+    () => () => {
+      queryClient.removeQueries({ queryKey: queryKeys.tickets.all });
+      queryClient.removeQueries({ queryKey: queryKeys.messages.all });
+    },
+    [queryClient],
+  );
+
+  const open = useCallback((ticket: TicketDto) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
+
   if (uuid === "undefined" || uuid === "") return <Navigate to="/tickets" replace />;
 
   return (
@@ -20,27 +48,38 @@ export function TicketsPage() {
       sx={{
         display: "flex",
         gap: 2,
-        height: "100%",
+        height: { xs: "calc(100vh - 80px)", md: "calc(100vh - 112px)" },
         minHeight: 400,
-        flexDirection: { xs: "column", md: "row" },
       }}
     >
+      <TicketEvents viewer={viewer} />
       <Paper
         variant="outlined"
         component="section"
         aria-label={t("tickets.title")}
-        sx={{ width: { md: LIMITS.ticketsPanelMinWidth }, flexShrink: 0, p: 2 }}
+        sx={{
+          width: { xs: "100%", md: width },
+          flexShrink: 0,
+          display: { xs: uuid ? "none" : "flex", md: "flex" },
+          flexDirection: "column",
+          overflow: "hidden",
+        }}
       >
-        <Typography variant="h6" component="h1">
-          {t("tickets.title")}
-        </Typography>
+        <TicketsManager user={user} selectedUuid={uuid} onOpen={open} />
       </Paper>
       <Paper
         variant="outlined"
-        sx={{ flexGrow: 1, display: "flex", alignItems: "center", justifyContent: "center" }}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          display: { xs: uuid ? "flex" : "none", md: "flex" },
+          flexDirection: "column",
+          overflow: "hidden",
+          justifyContent: uuid ? "stretch" : "center",
+        }}
       >
         {uuid ? (
-          <Typography variant="h6">{t("tickets.selected", { uuid })}</Typography>
+          <TicketView key={uuid} uuid={uuid} onBack={() => navigate("/tickets")} />
         ) : (
           <EmptyState icon={<ForumIcon fontSize="large" aria-hidden />} message={t("tickets.welcome")} />
         )}

@@ -1,0 +1,74 @@
+import type { MessageList, TicketDto, TicketList, TicketStatus } from "@inbox/shared";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { api } from "./client";
+import { queryKeys } from "./query-keys";
+
+/**
+ * What a ticket list asks the server for. It is also the list's query key,
+ * so the live rules (realtime/ticket-list-rules.ts) read each cached list's
+ * filters from its key.
+ */
+export interface TicketListFilters {
+  status: TicketStatus;
+  showAll: boolean;
+  /** Selected queues; empty means no queue filter. */
+  queueIds: number[];
+  /** With `queueIds`, also the tickets without a queue. */
+  withoutQueue: boolean;
+  searchParam: string;
+}
+
+export const ticketsApi = {
+  list: (filters: TicketListFilters, pageNumber: number, signal?: AbortSignal) =>
+    api.get<TicketList>(
+      "/tickets",
+      {
+        status: filters.status,
+        showAll: filters.showAll,
+        searchParam: filters.searchParam || undefined,
+        queueIds:
+          filters.queueIds.length > 0 || filters.withoutQueue
+            ? [...filters.queueIds, ...(filters.withoutQueue ? [0] : [])].join(",")
+            : undefined,
+        pageNumber,
+      },
+      signal,
+    ),
+  show: (uuid: string, signal?: AbortSignal) => api.get<TicketDto>(`/tickets/u/${uuid}`, undefined, signal),
+  messages: (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
+    api.get<MessageList>(`/messages/${ticketId}`, { pageNumber }, signal),
+};
+
+/** One ticket list, a page of LIMITS.pageSize per pageNumber; live events keep it current. */
+export function useTicketsInfinite(filters: TicketListFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.tickets.list(filters),
+    queryFn: ({ pageParam, signal }) => ticketsApi.list(filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled,
+    // Live events keep the cached pages current; a refetch would only reorder under the user's eyes.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useTicket(uuid: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.tickets.detail(uuid ?? ""),
+    queryFn: ({ signal }) => ticketsApi.show(uuid ?? "", signal),
+    enabled: Boolean(uuid),
+  });
+}
+
+/** A conversation: page 1 is the newest; older pages come as the user scrolls up. */
+export function useMessagesInfinite(ticketId: number | undefined) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.messages.list(ticketId ?? 0),
+    queryFn: ({ pageParam, signal }) => ticketsApi.messages(ticketId ?? 0, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled: ticketId !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+}

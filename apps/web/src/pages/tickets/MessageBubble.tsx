@@ -1,0 +1,121 @@
+import type { ErrorCode, MessageDto } from "@inbox/shared";
+import AccessTimeIcon from "@mui/icons-material/AccessTime";
+import DoneIcon from "@mui/icons-material/Done";
+import DoneAllIcon from "@mui/icons-material/DoneAll";
+import ErrorOutlineIcon from "@mui/icons-material/ErrorOutline";
+import { Box, Link, Paper, Stack, Tooltip, Typography } from "@mui/material";
+import { memo } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/api-error";
+import { errorMessage } from "../../app/toast/toast-error";
+import { formatMessageTime } from "./ticket-text";
+
+/** Spec 1 section 4: 0 clock, 1 sent, 2 delivered, 3 to 5 read. */
+export function ackKind(ack: number): "pending" | "sent" | "delivered" | "read" {
+  if (ack <= 0) return "pending";
+  if (ack === 1) return "sent";
+  if (ack === 2) return "delivered";
+  return "read";
+}
+
+function AckIcon({ message }: { message: MessageDto }) {
+  const { t } = useTranslation();
+  if (message.sendError) {
+    const text = errorMessage(
+      new ApiError(0, {
+        error: message.sendError as ErrorCode,
+        message: message.sendErrorMessage ?? undefined,
+      }),
+    );
+    return (
+      <Tooltip title={text}>
+        <ErrorOutlineIcon
+          role="img"
+          aria-label={text}
+          aria-hidden={false}
+          color="error"
+          sx={{ fontSize: 16 }}
+        />
+      </Tooltip>
+    );
+  }
+  const kind = ackKind(message.ack);
+  const label = t(`tickets.conversation.ack.${kind}`);
+  const Icon = kind === "pending" ? AccessTimeIcon : kind === "sent" ? DoneIcon : DoneAllIcon;
+  return (
+    <Icon
+      role="img"
+      aria-label={label}
+      aria-hidden={false}
+      sx={{ fontSize: 16, color: kind === "read" ? "info.main" : "text.secondary" }}
+    />
+  );
+}
+
+/** One message: the contact's on the left, ours on the right, with time and (ours) the ack. */
+export const MessageBubble = memo(function MessageBubble({ message }: { message: MessageDto }) {
+  const { t } = useTranslation();
+  const mine = message.fromMe;
+  const deleted = message.isDeleted;
+  return (
+    <Box
+      component="li"
+      data-from-me={mine}
+      sx={{
+        display: "flex",
+        justifyContent: mine ? "flex-end" : "flex-start",
+        listStyle: "none",
+        px: 1,
+        py: 0.25,
+      }}
+    >
+      <Paper
+        elevation={0}
+        sx={{
+          maxWidth: "75%",
+          px: 1.5,
+          py: 0.75,
+          bgcolor: message.isPrivate ? "warning.light" : mine ? "primary.light" : "background.paper",
+          color: mine && !message.isPrivate ? "primary.contrastText" : "text.primary",
+          border: 1,
+          borderColor: "divider",
+        }}
+      >
+        {message.isPrivate && (
+          <Typography variant="caption" sx={{ display: "block", fontWeight: 600 }}>
+            {t("tickets.conversation.privateNote")}
+          </Typography>
+        )}
+        {deleted ? (
+          <Typography variant="body2" sx={{ fontStyle: "italic" }}>
+            {mine ? t("tickets.conversation.deletedByMe") : t("tickets.conversation.deletedByContact")}
+          </Typography>
+        ) : (
+          <>
+            {message.mediaUrl && (
+              <Link href={message.mediaUrl} target="_blank" rel="noopener" color="inherit" variant="body2">
+                {t("tickets.conversation.media")}
+              </Link>
+            )}
+            {message.body && (
+              <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                {message.body}
+              </Typography>
+            )}
+          </>
+        )}
+        <Stack direction="row" spacing={0.5} alignItems="center" justifyContent="flex-end">
+          {message.isEdited && !deleted && (
+            <Typography variant="caption" sx={{ opacity: 0.7 }}>
+              {t("tickets.conversation.edited")}
+            </Typography>
+          )}
+          <Typography variant="caption" component="time" dateTime={message.createdAt} sx={{ opacity: 0.7 }}>
+            {formatMessageTime(message.createdAt)}
+          </Typography>
+          {mine && <AckIcon message={message} />}
+        </Stack>
+      </Paper>
+    </Box>
+  );
+});

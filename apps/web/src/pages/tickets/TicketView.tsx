@@ -1,0 +1,103 @@
+import { CLIENT_EVENTS } from "@inbox/shared";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { Alert, Avatar, Box, IconButton, Stack, Tooltip, Typography } from "@mui/material";
+import { useContext, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useMessagesInfinite, useTicket } from "../../api/tickets";
+import { errorMessage } from "../../app/toast/toast-error";
+import { LoadingState } from "../../components/LoadingState";
+import { RealtimeContext } from "../../realtime/realtime-context";
+import { flattenMessages } from "../../realtime/ticket-list-rules";
+import { MessagesList } from "./MessagesList";
+
+interface TicketViewProps {
+  uuid: string;
+  onBack: () => void;
+}
+
+/**
+ * The conversation on the right (spec 1 section 2, ticket view), first
+ * slice: header with the contact, ticket number and holder, and the message
+ * list, kept live through the ticket's room. Read-only for now.
+ */
+export function TicketView({ uuid, onBack }: TicketViewProps) {
+  const { t } = useTranslation();
+  const ticket = useTicket(uuid);
+  const ticketId = ticket.data?.id;
+  const messages = useMessagesInfinite(ticketId);
+  const { socket } = useContext(RealtimeContext);
+
+  useEffect(() => {
+    if (!socket || ticketId === undefined) return;
+    const join = () => socket.emit(CLIENT_EVENTS.joinChatBox, String(ticketId));
+    join();
+    socket.on("connect", join);
+    return () => {
+      socket.off("connect", join);
+      socket.emit(CLIENT_EVENTS.leaveChatBox, String(ticketId));
+    };
+  }, [socket, ticketId]);
+
+  if (ticket.isError) return <Alert severity="error">{errorMessage(ticket.error)}</Alert>;
+  if (!ticket.data) return <LoadingState />;
+  const data = ticket.data;
+  const name = data.contact?.name ?? "";
+  const metaChannel = data.channel === "facebook" || data.channel === "instagram";
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0 }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        alignItems="center"
+        sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}
+      >
+        <Tooltip title={t("tickets.conversation.back")}>
+          <IconButton aria-label={t("tickets.conversation.back")} onClick={onBack} edge="start">
+            <ArrowBackIcon />
+          </IconButton>
+        </Tooltip>
+        <Avatar src={data.contact?.profilePicUrl ?? undefined} alt="">
+          {name.charAt(0).toUpperCase()}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="subtitle1" component="h2" noWrap>
+            {name}{" "}
+            <Typography component="span" variant="body2" color="text.secondary">
+              {t("tickets.conversation.ticketNumber", { id: data.id })}
+            </Typography>
+          </Typography>
+          {data.user && (
+            <Typography variant="caption" color="text.secondary">
+              {t("tickets.conversation.assignedTo", { name: data.user.name })}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+      {metaChannel && (
+        <Alert severity="info" sx={{ borderRadius: 0 }}>
+          {t("tickets.conversation.window24h")}
+        </Alert>
+      )}
+      {messages.isPending ? (
+        <LoadingState />
+      ) : messages.isError ? (
+        <Alert severity="error">{errorMessage(messages.error)}</Alert>
+      ) : (
+        <MessagesList
+          messages={flattenMessages(messages.data)}
+          canLoadOlder={Boolean(messages.hasNextPage)}
+          loadingOlder={messages.isFetchingNextPage}
+          onLoadOlder={() => void messages.fetchNextPage()}
+        />
+      )}
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ px: 2, py: 1, borderTop: 1, borderColor: "divider" }}
+      >
+        {t("tickets.conversation.readOnly")}
+      </Typography>
+    </Box>
+  );
+}

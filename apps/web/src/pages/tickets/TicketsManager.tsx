@@ -1,0 +1,114 @@
+import type { TicketDto, TicketStatus, UserDto } from "@inbox/shared";
+import { canShowAllTickets } from "@inbox/shared";
+import { Badge, Box, FormControlLabel, Switch, Tab, Tabs } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useConnectionOptions } from "../../api/connections";
+import { useQueueOptions } from "../../api/queues";
+import { type TicketListFilters, useTicketsInfinite } from "../../api/tickets";
+import { isAdmin } from "../../app/permissions";
+import { errorMessage } from "../../app/toast/toast-error";
+import { flattenTickets, listCount } from "../../realtime/ticket-list-rules";
+import { TicketList } from "./TicketList";
+import { ticketViewerOf } from "./ticket-viewer";
+
+type MainTab = "open" | "closed";
+type OpenSubtab = "open" | "pending" | "group";
+
+interface TicketsManagerProps {
+  user: UserDto;
+  selectedUuid?: string;
+  onOpen: (ticket: TicketDto) => void;
+}
+
+const filtersFor = (status: TicketStatus, showAll: boolean): TicketListFilters => ({
+  status,
+  showAll,
+  queueIds: [],
+  withoutQueue: false,
+  searchParam: "",
+});
+
+/**
+ * The left panel of the tickets screen (spec 1 section 2): the open tab with
+ * its subtabs (attending, waiting, groups with allowGroup) and their counts,
+ * the resolved tab, and the show-all toggle for those allowed to see all.
+ * The open-tab lists stay loaded together, so every badge stays live.
+ */
+export function TicketsManager({ user, selectedUuid, onOpen }: TicketsManagerProps) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<MainTab>("open");
+  const [subtab, setSubtab] = useState<OpenSubtab>("open");
+  const mayShowAll = canShowAllTickets(ticketViewerOf(user));
+  const [showAll, setShowAll] = useState(false);
+  const groups = isAdmin(user) || user.allowGroup;
+
+  const open = useTicketsInfinite(filtersFor("open", showAll));
+  const pending = useTicketsInfinite(filtersFor("pending", showAll));
+  const group = useTicketsInfinite(filtersFor("group", showAll), groups);
+  const closed = useTicketsInfinite(filtersFor("closed", showAll), tab === "closed");
+  const queues = useQueueOptions();
+  const connections = useConnectionOptions();
+
+  const lists = { open, pending, group, closed };
+  const current = tab === "closed" ? closed : lists[subtab];
+  const subtabs: OpenSubtab[] = groups ? ["open", "pending", "group"] : ["open", "pending"];
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0 }}>
+      <Box sx={{ display: "flex", alignItems: "center", borderBottom: 1, borderColor: "divider" }}>
+        <Tabs value={tab} onChange={(_, value: MainTab) => setTab(value)} sx={{ flexGrow: 1 }}>
+          <Tab value="open" label={t("tickets.tabs.open")} />
+          <Tab value="closed" label={t("tickets.tabs.closed")} />
+        </Tabs>
+        {mayShowAll && (
+          <FormControlLabel
+            sx={{ mr: 1 }}
+            control={<Switch size="small" checked={showAll} onChange={(_, value) => setShowAll(value)} />}
+            label={t("tickets.showAll")}
+          />
+        )}
+      </Box>
+      {tab === "open" && (
+        <Tabs
+          value={subtab}
+          onChange={(_, value: OpenSubtab) => setSubtab(value)}
+          variant="fullWidth"
+          sx={{ borderBottom: 1, borderColor: "divider" }}
+        >
+          {subtabs.map((name) => {
+            const label = t(`tickets.subtabs.${name}`);
+            const count = listCount(lists[name].data);
+            return (
+              <Tab
+                key={name}
+                value={name}
+                aria-label={t("tickets.count", { label, count })}
+                label={
+                  <Badge badgeContent={count} color={name === "pending" ? "secondary" : "primary"} max={999}>
+                    <Box component="span" sx={{ pr: 1.5 }}>
+                      {label}
+                    </Box>
+                  </Badge>
+                }
+              />
+            );
+          })}
+        </Tabs>
+      )}
+      <TicketList
+        tickets={flattenTickets(current.data)}
+        loading={current.isPending}
+        error={current.isError ? errorMessage(current.error) : undefined}
+        loadingMore={current.isFetchingNextPage}
+        canLoadMore={Boolean(current.hasNextPage)}
+        onLoadMore={() => void current.fetchNextPage()}
+        selectedUuid={selectedUuid}
+        showUser={isAdmin(user)}
+        queues={queues.data ?? []}
+        connections={connections.data ?? []}
+        onOpen={onOpen}
+      />
+    </Box>
+  );
+}

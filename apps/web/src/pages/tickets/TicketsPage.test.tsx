@@ -1,0 +1,172 @@
+import type { MessageList, TicketDto, TicketList, UserDto } from "@inbox/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Route, Routes } from "react-router";
+import type { Socket } from "socket.io-client";
+import { describe, expect, it } from "vitest";
+import { configureApiClient } from "../../api/client";
+import { RealtimeContext } from "../../realtime/realtime-context";
+import { authValue, buildUser, renderWithProviders } from "../../test/render";
+import { buildMessage, buildTicket } from "../../test/tickets";
+import { TicketsPage } from "./TicketsPage";
+
+/** Just enough of a socket.io client: listeners by name, emits recorded, events pushed by the test. */
+class FakeSocket {
+  connected = true;
+  emitted: unknown[][] = [];
+  private listeners = new Map<string, Set<(payload: unknown) => void>>();
+  on(name: string, listener: (payload: unknown) => void) {
+    if (!this.listeners.has(name)) this.listeners.set(name, new Set());
+    this.listeners.get(name)?.add(listener);
+    return this;
+  }
+  off(name: string, listener: (payload: unknown) => void) {
+    this.listeners.get(name)?.delete(listener);
+    return this;
+  }
+  emit(...args: unknown[]) {
+    this.emitted.push(args);
+    return this;
+  }
+  push(name: string, payload: unknown) {
+    for (const listener of this.listeners.get(name) ?? []) listener(payload);
+  }
+}
+
+function serve(byStatus: Record<string, TicketDto[]>, conversation?: MessageList) {
+  const calls: string[] = [];
+  configureApiClient({
+    fetch: async (url) => {
+      calls.push(url);
+      const parsed = new URL(url, "http://test");
+      if (parsed.pathname === "/tickets") {
+        const tickets = byStatus[parsed.searchParams.get("status") ?? ""] ?? [];
+        return Response.json({ tickets, count: tickets.length, hasMore: false } satisfies TicketList);
+      }
+      if (parsed.pathname.startsWith("/tickets/u/") && conversation)
+        return Response.json(conversation.ticket);
+      if (parsed.pathname.startsWith("/messages/") && conversation) return Response.json(conversation);
+      return Response.json([]);
+    },
+  });
+  return calls;
+}
+
+function renderPage(user: UserDto, path = "/tickets") {
+  const socket = new FakeSocket();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <RealtimeContext.Provider value={{ socket: socket as unknown as Socket, companyId: user.companyId }}>
+        <Routes>
+          <Route path="/tickets" element={<TicketsPage />} />
+          <Route path="/tickets/:uuid" element={<TicketsPage />} />
+        </Routes>
+      </RealtimeContext.Provider>
+    </QueryClientProvider>,
+    { auth: authValue({ user }), initialEntries: [path] },
+  );
+  return socket;
+}
+
+const admin = buildUser({ profile: "admin", companyId: 2 });
+
+describe("TicketsPage", () => {
+  it("lists the open tab's tickets with cut texts, unread count and badges, and counts each subtab", async () => {
+    serve({
+      open: [
+        buildTicket({
+          id: 1,
+          status: "open",
+          lastMessage: "Uma mensagem bem comprida que passa dos quarenta caracteres",
+          unreadMessages: 3,
+          queueId: 5,
+          queue: { id: 5, name: "Suporte", color: "#123456" },
+          contact: { ...buildTicket().contact!, name: "A".repeat(70) },
+        }),
+      ],
+      pending: [buildTicket({ id: 2 }), buildTicket({ id: 3 })],
+    });
+    const socket = renderPage(admin);
+    const list = await screen.findByRole("list", { name: "Lista de atendimentos" });
+    const item = within(list).getAllByRole("button")[0]!;
+    expect(within(item).getByText(`${"A".repeat(60)}…`)).toBeTruthy();
+    expect(within(item).getByText("Uma mensagem bem comprida que passa dos…")).toBeTruthy();
+    expect(within(item).getByLabelText("3 mensagens não lidas")).toBeTruthy();
+    expect(within(item).getByText("Suporte")).toBeTruthy();
+    expect(within(item).getByText("Vendas")).toBeTruthy();
+    expect(await screen.findByRole("tab", { name: "Aguardando: 2" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Atendendo: 1" })).toBeTruthy();
+    // The socket joined the status rooms of the lists.
+    expect(socket.emitted).toContainEqual(["joinTickets", "pending"]);
+  });
+
+  it("a new pending ticket from the socket enters the waiting list live, and a message moves it to the top", async () => {
+    serve({ pending: [buildTicket({ id: 2 })] });
+    const socket = renderPage(admin);
+    fireEvent.click(await screen.findByRole("tab", { name: "Aguardando: 1" }));
+    const list = await screen.findByRole("list", { name: "Lista de atendimentos" });
+    await waitFor(() => expect(within(list).getAllByRole("button")).toHaveLength(1));
+    const incoming = buildTicket({
+      id: 9,
+      lastMessage: "Preciso de ajuda",
+      unreadMessages: 1,
+      updatedAt: "2026-03-01T11:00:00.000Z",
+    });
+    act(() => socket.push("company-2-ticket", { action: "update", ticket: incoming }));
+    expect(await screen.findByRole("tab", { name: "Aguardando: 2" })).toBeTruthy();
+    const rows = within(list).getAllByRole("button");
+    expect(within(rows[0]!).getByText("Preciso de ajuda")).toBeTruthy();
+
+    act(() =>
+      socket.push("company-2-appMessage", {
+        action: "create",
+        message: buildMessage({ id: 50, ticketId: 2, body: "Alô?" }),
+        ticket: buildTicket({
+          id: 2,
+          lastMessage: "Alô?",
+          unreadMessages: 1,
+          updatedAt: "2026-03-01T12:00:00.000Z",
+        }),
+      }),
+    );
+    await waitFor(() =>
+      expect(within(within(list).getAllByRole("button")[0]!).getByText("Alô?")).toBeTruthy(),
+    );
+  });
+
+  it("opens the conversation with the contact's name, messages by side and the ack", async () => {
+    const ticket = buildTicket({
+      id: 4,
+      status: "open",
+      contact: { ...buildTicket().contact!, name: "Maria" },
+    });
+    serve(
+      { open: [ticket] },
+      {
+        ticket,
+        count: 2,
+        hasMore: false,
+        messages: [
+          buildMessage({ id: 1, ticketId: 4, body: "Oi, tudo bem?" }),
+          buildMessage({ id: 2, ticketId: 4, body: "Tudo ótimo!", fromMe: true, ack: 2 }),
+        ],
+      },
+    );
+    const socket = renderPage(admin, `/tickets/${ticket.uuid}`);
+    expect(await screen.findByRole("heading", { name: /Maria/ })).toBeTruthy();
+    const messages = await screen.findByRole("list", { name: "Mensagens" });
+    const [theirs, mine] = within(messages).getAllByRole("listitem");
+    expect(theirs?.getAttribute("data-from-me")).toBe("false");
+    expect(mine?.getAttribute("data-from-me")).toBe("true");
+    expect(within(mine!).getByRole("img", { name: "Entregue" })).toBeTruthy();
+    expect(socket.emitted).toContainEqual(["joinChatBox", "4"]);
+    act(() =>
+      socket.push("company-2-appMessage", {
+        action: "create",
+        message: buildMessage({ id: 3, ticketId: 4, body: "Chegou agora" }),
+      }),
+    );
+    expect(await within(messages).findByText("Chegou agora")).toBeTruthy();
+  });
+});

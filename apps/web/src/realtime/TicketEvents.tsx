@@ -1,0 +1,100 @@
+import {
+  type AppMessageEventPayload,
+  CLIENT_EVENTS,
+  TICKET_STATUSES,
+  type TicketDto,
+  type TicketEventPayload,
+  type TicketViewer,
+} from "@inbox/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useContext, useEffect } from "react";
+import { queryKeys } from "../api/query-keys";
+import type { TicketListFilters } from "../api/tickets";
+import { RealtimeContext, useCompanyEvent } from "./realtime-context";
+import {
+  applyMessage,
+  applyTicketDelete,
+  applyTicketUpdate,
+  type MessagePages,
+  mergeTicket,
+  type TicketPages,
+} from "./ticket-list-rules";
+
+interface TicketEventsProps {
+  viewer: TicketViewer;
+}
+
+/**
+ * Keeps every cached ticket list, ticket and conversation current from
+ * `company-{id}-ticket` and `company-{id}-appMessage`, in place and without
+ * refetching (the rules are in ticket-list-rules.ts). While mounted, the
+ * socket is in the status rooms; after a reconnection, what may have been
+ * missed is fetched again.
+ */
+export function TicketEvents({ viewer }: TicketEventsProps) {
+  const queryClient = useQueryClient();
+  const { socket } = useContext(RealtimeContext);
+
+  useEffect(() => {
+    if (!socket) return;
+    const join = () => {
+      for (const status of TICKET_STATUSES) socket.emit(CLIENT_EVENTS.joinTickets, status);
+    };
+    let connectedBefore = socket.connected;
+    const onConnect = () => {
+      join();
+      if (connectedBefore) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all });
+      }
+      connectedBefore = true;
+    };
+    if (socket.connected) join();
+    socket.on("connect", onConnect);
+    return () => {
+      socket.off("connect", onConnect);
+      for (const status of TICKET_STATUSES) socket.emit(CLIENT_EVENTS.leaveTickets, status);
+    };
+  }, [socket, queryClient]);
+
+  const updateLists = (change: (data: TicketPages, filters: TicketListFilters) => TicketPages) => {
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.tickets.lists })) {
+      const data = query.state.data as TicketPages | undefined;
+      const filters = query.queryKey[2] as TicketListFilters | undefined;
+      if (!data || !filters) continue;
+      const next = change(data, filters);
+      if (next !== data) queryClient.setQueryData(query.queryKey, next);
+    }
+  };
+
+  const updateTicket = (ticket: TicketDto, newMessage: boolean) => {
+    updateLists((data, filters) => applyTicketUpdate(data, ticket, { filters, viewer }, { newMessage }));
+    queryClient.setQueryData<TicketDto>(queryKeys.tickets.detail(ticket.uuid), (current) =>
+      current ? mergeTicket(current, ticket) : current,
+    );
+  };
+
+  useCompanyEvent<TicketEventPayload>("ticket", (payload) => {
+    if (payload.action === "delete") {
+      updateLists((data) => applyTicketDelete(data, payload.ticketId));
+      return;
+    }
+    updateTicket(payload.ticket, false);
+  });
+
+  useCompanyEvent<AppMessageEventPayload>("appMessage", (payload) => {
+    if (payload.action === "delete") return;
+    const { message } = payload;
+    queryClient.setQueryData<MessagePages>(queryKeys.messages.list(message.ticketId), (data) =>
+      data ? applyMessage(data, message, { isNew: payload.action === "create" }) : data,
+    );
+    if (payload.action === "create" && payload.ticket) {
+      updateTicket(
+        { ...payload.ticket, contact: payload.ticket.contact ?? payload.contact },
+        !message.fromMe,
+      );
+    }
+  });
+
+  return null;
+}
