@@ -8,6 +8,7 @@
  * Prints one JSON line per run and one for the median of the runs.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -37,6 +38,14 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
 
+/** CPU time a process has used so far (Linux /proc), in milliseconds. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
 async function recreateDatabase() {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -65,8 +74,10 @@ async function startServer(metaUrl: string): Promise<ChildProcess> {
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_IP: "100000",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    // BENCH_SERVER_LOG=<file> keeps the server's log (warnings and errors) for a look afterwards.
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "pipe" : "ignore", "inherit"],
   });
+  if (process.env.BENCH_SERVER_LOG) child.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_LOG));
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/version`)).ok) return child;
@@ -134,6 +145,7 @@ async function run(index: number) {
     });
     await new Promise((r) => setTimeout(r, 300));
 
+    const cpuBefore = cpuMs(server.pid);
     const load = await sim.fireLoad({
       accounts,
       ratePerSecond: rate,
@@ -152,6 +164,7 @@ async function run(index: number) {
       if (unprocessed === 0) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
+    const serverCpuMs = cpuMs(server.pid) - cpuBefore;
     const counts = (
       await db.query(`SELECT count(*)::int AS stored, count(DISTINCT (whatsapp_id, provider_message_id))::int AS distinct_ids,
         (SELECT extract(epoch FROM max(processed_at) - min(received_at)) FROM webhook_deliveries) AS busy_seconds
@@ -179,6 +192,8 @@ async function run(index: number) {
       unprocessed,
       /** Messages stored per second from the first webhook received to the last one processed. */
       processedPerSecond: round(stored / busySeconds),
+      /** Server process CPU time (user + system) per stored message: comparable even on a busy machine. */
+      serverCpuMsPerMessage: Math.round((serverCpuMs / Math.max(1, stored)) * 1000) / 1000,
       socketEvents: sorted.length,
       socketP50Ms: percentile(sorted, 50),
       socketP99Ms: percentile(sorted, 99),
@@ -209,5 +224,6 @@ console.log(
     duplicates: Math.max(...results.map((r) => r.duplicates)),
     lost: Math.max(...results.map((r) => r.lost)),
     processedPerSecond: median("processedPerSecond"),
+    serverCpuMsPerMessage: median("serverCpuMsPerMessage"),
   }),
 );

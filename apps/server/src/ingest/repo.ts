@@ -1,10 +1,32 @@
-import { and, eq, getTableColumns, inArray, lt, ne, sql, type Table } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
+import { fromJsonRow, insertRows } from "../db/json-rows.js";
 import { contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
 import type { ContactRow, TicketRow } from "../modules/tickets/presenter.js";
 
 type NewMessage = typeof messages.$inferInsert;
+
+/** What an inbound message row sets; the other columns keep their defaults. */
+const MESSAGE_KEYS = [
+  "companyId",
+  "ticketId",
+  "contactId",
+  "whatsappId",
+  "providerMessageId",
+  "remoteJid",
+  "participant",
+  "body",
+  "fromMe",
+  "mediaType",
+  "mediaUrl",
+  "ack",
+  "isForwarded",
+  "quotedMsgId",
+  "extra",
+  "createdAt",
+  "updatedAt",
+] as const;
 type Runner = Db | Tx;
 
 /** The queries of the inbound pipeline. Every one is scoped by company and connection. */
@@ -15,6 +37,11 @@ export class IngestRepo {
    * The hot path's one read, for a whole batch: for each key, the contact and
    * its non-closed ticket on that connection, when they exist. Answers the
    * key's index with what was found; keys with no contact are absent.
+   *
+   * The ticket join names exactly the columns of the one-open-ticket index
+   * (contact, connection, not closed), so the planner always takes it; a
+   * company condition there made it scan every ticket of the contact. The
+   * contact is the company's, and so are its tickets.
    */
   async contactsWithOpenTickets(
     keys: { companyId: number; channel: string; number: string; whatsappId: number }[],
@@ -34,8 +61,7 @@ export class IngestRepo {
       SELECT k.i, row_to_json(c.*) AS contact, row_to_json(t.*) AS ticket
       FROM json_to_recordset(${input}::json) AS k(i int, company_id int, channel text, number text, whatsapp_id int)
       JOIN contacts c ON c.company_id = k.company_id AND c.channel = k.channel AND c.number = k.number
-      LEFT JOIN tickets t ON t.company_id = c.company_id AND t.contact_id = c.id
-        AND t.whatsapp_id = k.whatsapp_id AND t.status <> 'closed'`);
+      LEFT JOIN tickets t ON t.contact_id = c.id AND t.whatsapp_id = k.whatsapp_id AND t.status <> 'closed'`);
     for (const row of rowsOf<{
       i: number;
       contact: Record<string, unknown>;
@@ -66,27 +92,18 @@ export class IngestRepo {
     }[],
   ): Promise<ContactRow[]> {
     if (inputs.length === 0) return [];
-    return this.db
-      .insert(contacts)
-      .values(
-        inputs.map((input) => ({
-          companyId: input.companyId,
-          channel: input.channel,
-          number: input.number,
-          name: input.name || input.number,
-          isGroup: input.isGroup,
-          lid: input.lid,
-          whatsappId: input.whatsappId,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [contacts.companyId, contacts.channel, contacts.number],
-        set: {
-          name: sql`CASE WHEN ${contacts.name} = ${contacts.number} AND excluded.name <> '' THEN excluded.name ELSE ${contacts.name} END`,
-          lid: sql`COALESCE(excluded.lid, ${contacts.lid})`,
-        },
-      })
-      .returning();
+    const rows = inputs.map((input) => ({
+      ...input,
+      name: input.name || input.number,
+      lid: input.lid ?? null,
+    }));
+    const result = await this.db.execute(sql`
+      ${insertRows(contacts, ["companyId", "channel", "number", "name", "isGroup", "lid", "whatsappId"], rows)}
+      ON CONFLICT (company_id, channel, number) DO UPDATE SET
+        name = CASE WHEN contacts.name = contacts.number AND excluded.name <> '' THEN excluded.name ELSE contacts.name END,
+        lid = COALESCE(excluded.lid, contacts.lid)
+      RETURNING row_to_json(contacts.*) AS row`);
+    return rowsOf<{ row: Record<string, unknown> }>(result).map((r) => fromJsonRow(contacts, r.row));
   }
 
   /**
@@ -100,16 +117,16 @@ export class IngestRepo {
   ): Promise<Map<string, TicketRow>> {
     const byPair = new Map<string, TicketRow>();
     if (inputs.length === 0) return byPair;
-    const created = await this.db
-      .insert(tickets)
-      .values(inputs.map((input) => ({ ...input, status: input.isGroup ? "group" : "pending" })))
-      .onConflictDoNothing()
-      .returning();
+    const rows = inputs.map((input) => ({ ...input, status: input.isGroup ? "group" : "pending" }));
+    const result = await this.db.execute(sql`
+      ${insertRows(tickets, ["companyId", "contactId", "whatsappId", "channel", "isGroup", "status"], rows)}
+      ON CONFLICT DO NOTHING
+      RETURNING row_to_json(tickets.*) AS row`);
+    const created = rowsOf<{ row: Record<string, unknown> }>(result).map((r) => fromJsonRow(tickets, r.row));
     for (const ticket of created) byPair.set(`${ticket.contactId}:${ticket.whatsappId}`, ticket);
     if (created.length > 0) {
-      await this.db
-        .insert(ticketLogs)
-        .values(created.map((t) => ({ companyId: t.companyId, ticketId: t.id, type: "create" })));
+      const logs = created.map((t) => ({ companyId: t.companyId, ticketId: t.id, type: "create" }));
+      await this.db.execute(insertRows(ticketLogs, ["companyId", "ticketId", "type"], logs));
     }
     for (const input of inputs) {
       const pair = `${input.contactId}:${input.whatsappId}`;
@@ -134,7 +151,13 @@ export class IngestRepo {
     const moved = new Map<number, TicketRow>();
     if (rows.length === 0) return { messages: [], tickets: moved };
     return this.db.transaction(async (tx) => {
-      const inserted = await tx.insert(messages).values(rows).onConflictDoNothing().returning();
+      const insertResult = await tx.execute(sql`
+        ${insertRows(messages, MESSAGE_KEYS, rows)}
+        ON CONFLICT DO NOTHING
+        RETURNING row_to_json(messages.*) AS row`);
+      const inserted = rowsOf<{ row: Record<string, unknown> }>(insertResult).map(
+        (r) => fromJsonRow(messages, r.row) as MessageRow,
+      );
       if (inserted.length === 0) return { messages: [], tickets: moved };
       inserted.sort((a, b) => a.id - b.id);
       const perTicket = new Map<number, { id: number; company_id: number; last: string; unread: number }>();
@@ -353,23 +376,6 @@ export class IngestRepo {
       .returning();
     return row;
   }
-}
-
-/**
- * `row_to_json` answers database column names and JSON values; this maps
- * them back onto the table's TypeScript fields (dates included).
- */
-function fromJsonRow(table: Table, json: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    // The schema names columns by the `snake_case` casing rule, so the database name derives from the key.
-    const value = json[key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
-    out[key] =
-      value !== null && value !== undefined && column.dataType === "date"
-        ? new Date(value as string)
-        : (value ?? null);
-  }
-  return out;
 }
 
 /** A contact still named by its number takes the provider's profile name; a new privacy id is recorded. */

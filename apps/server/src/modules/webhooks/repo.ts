@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { type Db, rowsOf } from "../../db/client.js";
+import { insertRows } from "../../db/json-rows.js";
 import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -40,11 +41,10 @@ export class WebhooksRepo {
    * (PostgreSQL returns the rows of an INSERT ... VALUES in the order given).
    */
   async storeMany(deliveries: NewDelivery[]): Promise<number[]> {
-    const rows = await this.db
-      .insert(webhookDeliveries)
-      .values(deliveries)
-      .returning({ id: webhookDeliveries.id });
-    return rows.map((r) => r.id);
+    const result = await this.db.execute(sql`
+      ${insertRows(webhookDeliveries, ["companyId", "whatsappId", "channel", "body"], deliveries)}
+      RETURNING id`);
+    return rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
   }
 
   async markProcessed(ids: number[]): Promise<void> {

@@ -133,6 +133,10 @@ export class WebhooksService {
       failures = await this.deps.sink.deliverMany(events);
     } catch (error) {
       if (batch.length > 1) {
+        this.deps.logger.warn(
+          { err: error, size: batch.length },
+          "webhook batch failed; processing its deliveries one by one",
+        );
         for (const delivery of batch) if (!this.stopped) await this.processBatch([delivery]);
         return;
       }
