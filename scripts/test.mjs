@@ -1,7 +1,7 @@
 // `npm test`: install if needed, then every check and every test of every
 // workspace. Runs them all, prints a summary, exits non-zero if any failed.
 //   - lint (Biome) and type checks
-//   - packages/shared and apps/web unit tests (Vitest)
+//   - packages/shared, packages/meta-sim and apps/web unit tests (Vitest)
 //   - apps/server integration tests on PGlite, and again on PostgreSQL when
 //     TEST_DATABASE_URL is set
 //   - e2e: Playwright in the system Chromium against the built app
@@ -23,6 +23,7 @@ await step("lint (biome)", "npx", ["biome", "check", "."]);
 await step("build shared", "npm", ["run", "build", "-w", "@inbox/shared", "--silent"]);
 await step("typecheck", "npm", ["run", "typecheck", "--workspaces", "--if-present", "--silent"]);
 await step("shared tests", "npm", ["test", "-w", "@inbox/shared", "--silent"]);
+await step("meta-sim tests", "npm", ["test", "-w", "@inbox/meta-sim", "--silent"]);
 await step("server tests on PGlite", "npm", ["test", "-w", "@inbox/server", "--silent"], noPostgres);
 if (process.env.TEST_DATABASE_URL) {
   await step("server tests on PostgreSQL", "npm", ["test", "-w", "@inbox/server", "--silent"]);

@@ -57,6 +57,9 @@ const envSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, "like v21.0")
     .default("v21.0"),
+  /** `--demo` only: where meta-sim listens (port 0 = a free one; its control API has no auth, keep it local). */
+  DEMO_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  DEMO_SIM_HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
 });
