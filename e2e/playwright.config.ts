@@ -5,6 +5,9 @@ import { defineConfig } from "@playwright/test";
  * database and drives the system Chromium (never a downloaded browser).
  */
 const port = Number(process.env.E2E_PORT ?? 8099);
+/** packages/meta-sim stands in for Meta: the app's Graph calls go to it, its webhooks come to the app. */
+const simPort = Number(process.env.E2E_SIM_PORT ?? port - 1);
+export const META_SIM_URL = `http://127.0.0.1:${simPort}`;
 export const ADMIN_EMAIL = "admin@e2e.test";
 export const ADMIN_PASSWORD = "e2e-admin-password";
 
@@ -33,20 +36,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "rm -rf .tmp/data && node ../apps/server/dist/main.js",
-    url: `http://127.0.0.1:${port}/version`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: `${process.cwd()}/.tmp/data`,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "warn",
-      NODE_ENV: "test",
+  webServer: [
+    {
+      // From its TypeScript sources (no build needed); tsx is a dev dependency of the server.
+      command: `npx tsx ../packages/meta-sim/src/cli.ts --port ${simPort}`,
+      url: `${META_SIM_URL}/_sim/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
     },
-  },
+    {
+      command: "rm -rf .tmp/data && node ../apps/server/dist/main.js",
+      url: `http://127.0.0.1:${port}/version`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: `${process.cwd()}/.tmp/data`,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "test",
+        META_GRAPH_URL: META_SIM_URL,
+      },
+    },
+  ],
 });

@@ -28,8 +28,8 @@ interface TicketEventsProps {
  * Keeps every cached ticket list, ticket and conversation current from
  * `company-{id}-ticket` and `company-{id}-appMessage`, in place and without
  * refetching (the rules are in ticket-list-rules.ts). While mounted, the
- * socket is in the status rooms; after a reconnection, what may have been
- * missed is fetched again.
+ * socket is in the status rooms; when it connects after the lists loaded
+ * (late first connection or a reconnection), they are fetched again.
  */
 export function TicketEvents({ viewer }: TicketEventsProps) {
   const queryClient = useQueryClient();
@@ -40,14 +40,11 @@ export function TicketEvents({ viewer }: TicketEventsProps) {
     const join = () => {
       for (const status of TICKET_STATUSES) socket.emit(CLIENT_EVENTS.joinTickets, status);
     };
-    let connectedBefore = socket.connected;
+    // A connection made after the lists loaded (first connect or a reconnection) may have missed events.
     const onConnect = () => {
       join();
-      if (connectedBefore) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all });
-      }
-      connectedBefore = true;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages.all });
     };
     if (socket.connected) join();
     socket.on("connect", onConnect);

@@ -68,7 +68,7 @@ export const TicketListItem = memo(function TicketListItem({
             <Box sx={{ display: "flex", "& svg": { fontSize: 18 } }}>
               <ChannelIcon channel={ticket.channel} />
             </Box>
-            <Typography variant="subtitle2" noWrap sx={{ flexGrow: 1 }} title={name}>
+            <Typography variant="subtitle2" component="span" noWrap sx={{ flexGrow: 1 }} title={name}>
               {cutContactName(name)}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="time" dateTime={ticket.updatedAt}>

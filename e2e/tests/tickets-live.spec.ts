@@ -1,0 +1,117 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config";
+
+/**
+ * A contact writes over the WhatsApp Cloud API (meta-sim plays Meta): the new
+ * pending ticket and its messages appear in the tickets screen live, without
+ * a reload.
+ */
+
+const PHONE_NUMBER_ID = "301234567890123";
+const ACCESS_TOKEN = "EAAG-e2e-live-token-9876";
+const APP_SECRET = "e2e-live-app-secret";
+const CONTACT = "5511987654321";
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(ADMIN_EMAIL);
+  await page.getByLabel("Senha", { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+}
+
+/** Adds the connection through the connections screen; answers its webhook URL and verify token. */
+async function addCloudConnection(page: Page) {
+  await page.goto("/connections");
+  await page.getByRole("button", { name: "Adicionar" }).click();
+  await page.getByRole("menuitem", { name: "WhatsApp Cloud API" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Nome").fill("Cloud ao vivo");
+  await dialog.getByLabel("ID do número de telefone").fill(PHONE_NUMBER_ID);
+  await dialog.getByLabel("Token de acesso", { exact: true }).fill(ACCESS_TOKEN);
+  await dialog.getByLabel("App Secret", { exact: true }).fill(APP_SECRET);
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  const webhook = dialog.getByRole("textbox", { name: "URL do webhook" });
+  await expect(webhook).toHaveValue(/\/webhooks\/meta\/[\w-]+$/);
+  const webhookUrl = await webhook.inputValue();
+  const verifyToken = await dialog.getByLabel("Token de verificação do webhook").inputValue();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  return { webhookPath: new URL(webhookUrl).pathname, verifyToken };
+}
+
+test("a contact's message over meta-sim opens a pending ticket that appears live, then the conversation follows", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await signIn(page);
+  const { webhookPath, verifyToken } = await addCloudConnection(page);
+
+  // Meta learns the connection: the sim posts its webhooks to the app and passes the handshake.
+  const account = await request.post(`${META_SIM_URL}/_sim/accounts`, {
+    data: {
+      channel: "whatsappapi",
+      accountId: PHONE_NUMBER_ID,
+      accessToken: ACCESS_TOKEN,
+      appSecret: APP_SECRET,
+      webhookUrl: new URL(webhookPath, baseURL).toString(),
+      verifyToken,
+    },
+  });
+  expect(account.ok()).toBe(true);
+  const handshake = await request.post(`${META_SIM_URL}/_sim/verify`, {
+    data: { accountId: PHONE_NUMBER_ID },
+  });
+  expect(await handshake.json()).toMatchObject({ ok: true });
+
+  await page
+    .getByRole("navigation", { name: "Navegação principal" })
+    .getByRole("link", { name: /Atendimentos/ })
+    .click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  const waiting = page.getByRole("tab", { name: /^Aguardando/ });
+  await expect(waiting).toHaveAccessibleName("Aguardando: 0");
+  await waiting.click();
+  await expect(page.getByText("Nenhum atendimento encontrado com esse status.")).toBeVisible();
+
+  const inbound = await request.post(`${META_SIM_URL}/_sim/inbound`, {
+    data: {
+      accountId: PHONE_NUMBER_ID,
+      type: "text",
+      from: CONTACT,
+      name: "Cliente Ao Vivo",
+      body: "Olá, preciso de ajuda",
+    },
+  });
+  expect(inbound.ok()).toBe(true);
+  expect((await inbound.json()).status).toBe(200);
+
+  // No reload: the socket brings the new pending ticket into the waiting list.
+  await expect(waiting).toHaveAccessibleName("Aguardando: 1");
+  const list = page.getByRole("list", { name: "Lista de atendimentos" });
+  const item = list.getByRole("button").filter({ hasText: "Cliente Ao Vivo" });
+  await expect(item).toContainText("Olá, preciso de ajuda");
+  await expect(item.getByLabel("1 mensagem não lida")).toBeVisible();
+  await page.screenshot({ path: ".tmp/results/tickets-live-pending.png" });
+
+  await item.click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: /Cliente Ao Vivo/ })).toBeVisible();
+  const conversation = page.getByRole("list", { name: "Mensagens" });
+  await expect(conversation.getByText("Olá, preciso de ajuda")).toBeVisible();
+  // Opening the conversation read it.
+  await expect(item.getByLabel("1 mensagem não lida")).toBeHidden();
+
+  await request.post(`${META_SIM_URL}/_sim/inbound`, {
+    data: {
+      accountId: PHONE_NUMBER_ID,
+      type: "text",
+      from: CONTACT,
+      name: "Cliente Ao Vivo",
+      body: "Ainda está aí?",
+    },
+  });
+  await expect(conversation.getByText("Ainda está aí?")).toBeVisible();
+  await expect(item).toContainText("Ainda está aí?");
+  await page.screenshot({ path: ".tmp/results/tickets-live-conversation.png" });
+});
