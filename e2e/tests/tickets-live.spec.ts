@@ -113,5 +113,7 @@ test("a contact's message over meta-sim opens a pending ticket that appears live
   });
   await expect(conversation.getByText("Ainda está aí?")).toBeVisible();
   await expect(item).toContainText("Ainda está aí?");
+  // Read while open: no unread badge for what the attendant is looking at.
+  await expect(item.getByLabel(/mensagens? não lidas?/)).toBeHidden();
   await page.screenshot({ path: ".tmp/results/tickets-live-conversation.png" });
 });

@@ -13,16 +13,18 @@ interface QueueMultiSelectProps {
   /** Shown under the field, e.g. 'no queues yet' or a validation message. */
   helperText?: string;
   error?: boolean;
+  size?: "small" | "medium";
 }
 
 /** Pick several queues; the chosen ones show as chips in their colours. */
 export function QueueMultiSelect(props: QueueMultiSelectProps) {
-  const { name, label, queues, value, onChange, onBlur, inputRef, helperText, error } = props;
+  const { name, label, queues, value, onChange, onBlur, inputRef, helperText, error, size } = props;
   const byId = (id: number) => queues.find((queue) => queue.id === id);
   return (
     <TextField
       select
       fullWidth
+      size={size}
       name={name}
       inputRef={inputRef}
       label={label}

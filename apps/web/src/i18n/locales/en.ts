@@ -155,6 +155,7 @@ const en: LocaleShape = {
       group: "Groups",
     },
     count: "{{label}}: {{count}}",
+    queueFilter: "Queues",
     showAll: "All",
     noTickets: "No tickets found with this status.",
     noQueue: "No queue",

@@ -156,6 +156,7 @@ const es: LocaleShape = {
       group: "Grupos",
     },
     count: "{{label}}: {{count}}",
+    queueFilter: "Colas",
     showAll: "Todos",
     noTickets: "No se encontraron atenciones con este estado.",
     noQueue: "Sin cola",

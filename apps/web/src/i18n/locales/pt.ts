@@ -157,6 +157,7 @@ const pt = {
       group: "Grupos",
     },
     count: "{{label}}: {{count}}",
+    queueFilter: "Filas",
     showAll: "Todos",
     noTickets: "Nenhum atendimento encontrado com esse status.",
     noQueue: "Sem fila",

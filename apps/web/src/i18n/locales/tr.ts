@@ -155,6 +155,7 @@ const tr: LocaleShape = {
       group: "Gruplar",
     },
     count: "{{label}}: {{count}}",
+    queueFilter: "Kuyruklar",
     showAll: "Tümü",
     noTickets: "Bu durumda talep bulunamadı.",
     noQueue: "Kuyruk yok",

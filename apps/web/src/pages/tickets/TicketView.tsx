@@ -1,14 +1,17 @@
-import { CLIENT_EVENTS } from "@inbox/shared";
+import { type AppMessageEventPayload, CLIENT_EVENTS } from "@inbox/shared";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Avatar, Box, IconButton, Stack, Tooltip, Typography } from "@mui/material";
-import { useContext, useEffect } from "react";
+import { useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useMessagesInfinite, useTicket } from "../../api/tickets";
+import { ticketsApi, useMessagesInfinite, useTicket } from "../../api/tickets";
 import { errorMessage } from "../../app/toast/toast-error";
 import { LoadingState } from "../../components/LoadingState";
-import { RealtimeContext } from "../../realtime/realtime-context";
+import { RealtimeContext, useCompanyEvent } from "../../realtime/realtime-context";
 import { flattenMessages } from "../../realtime/ticket-list-rules";
 import { MessagesList } from "./MessagesList";
+
+/** New messages arriving together are read with one request. */
+const READ_DELAY_MS = 500;
 
 interface TicketViewProps {
   uuid: string;
@@ -37,6 +40,20 @@ export function TicketView({ uuid, onBack }: TicketViewProps) {
       socket.emit(CLIENT_EVENTS.leaveChatBox, String(ticketId));
     };
   }, [socket, ticketId]);
+
+  // The contact writes while the conversation is open: it is read at once (the list's counter goes back to 0).
+  const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(readTimer.current), []);
+  useCompanyEvent<AppMessageEventPayload>("appMessage", (payload) => {
+    if (payload.action !== "create" || payload.message.fromMe || payload.message.ticketId !== ticketId)
+      return;
+    clearTimeout(readTimer.current);
+    readTimer.current = setTimeout(() => {
+      ticketsApi.messages(ticketId, 1).catch(() => {
+        // Only the counter stays up; the next opening reads the conversation.
+      });
+    }, READ_DELAY_MS);
+  });
 
   if (ticket.isError) return <Alert severity="error">{errorMessage(ticket.error)}</Alert>;
   if (!ticket.data) return <LoadingState />;

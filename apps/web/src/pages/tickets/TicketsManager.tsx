@@ -1,5 +1,5 @@
 import type { TicketDto, TicketStatus, UserDto } from "@inbox/shared";
-import { canShowAllTickets } from "@inbox/shared";
+import { canShowAllTickets, WITHOUT_QUEUE } from "@inbox/shared";
 import { Badge, Box, FormControlLabel, Switch, Tab, Tabs } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { useQueueOptions } from "../../api/queues";
 import { type TicketListFilters, useTicketsInfinite } from "../../api/tickets";
 import { isAdmin } from "../../app/permissions";
 import { errorMessage } from "../../app/toast/toast-error";
+import { QueueMultiSelect } from "../../components/QueueMultiSelect";
 import { flattenTickets, listCount } from "../../realtime/ticket-list-rules";
 import { TicketList } from "./TicketList";
 import { ticketViewerOf } from "./ticket-viewer";
@@ -21,11 +22,14 @@ interface TicketsManagerProps {
   onOpen: (ticket: TicketDto) => void;
 }
 
-const filtersFor = (status: TicketStatus, showAll: boolean): TicketListFilters => ({
+/** Grey of the 'without queue' choice and badge. */
+const NO_QUEUE_COLOR = "#9e9e9e";
+
+const filtersFor = (status: TicketStatus, showAll: boolean, selectedQueues: number[]): TicketListFilters => ({
   status,
   showAll,
-  queueIds: [],
-  withoutQueue: false,
+  queueIds: selectedQueues.filter((id) => id !== WITHOUT_QUEUE),
+  withoutQueue: selectedQueues.includes(WITHOUT_QUEUE),
   searchParam: "",
 });
 
@@ -41,14 +45,21 @@ export function TicketsManager({ user, selectedUuid, onOpen }: TicketsManagerPro
   const [subtab, setSubtab] = useState<OpenSubtab>("open");
   const mayShowAll = canShowAllTickets(ticketViewerOf(user));
   const [showAll, setShowAll] = useState(false);
+  /** Empty: every queue the user may see; WITHOUT_QUEUE stands for 'without queue'. */
+  const [selectedQueues, setSelectedQueues] = useState<number[]>([]);
   const groups = isAdmin(user) || user.allowGroup;
 
-  const open = useTicketsInfinite(filtersFor("open", showAll));
-  const pending = useTicketsInfinite(filtersFor("pending", showAll));
-  const group = useTicketsInfinite(filtersFor("group", showAll), groups);
-  const closed = useTicketsInfinite(filtersFor("closed", showAll), tab === "closed");
+  const open = useTicketsInfinite(filtersFor("open", showAll, selectedQueues));
+  const pending = useTicketsInfinite(filtersFor("pending", showAll, selectedQueues));
+  const group = useTicketsInfinite(filtersFor("group", showAll, selectedQueues), groups);
+  const closed = useTicketsInfinite(filtersFor("closed", showAll, selectedQueues), tab === "closed");
   const queues = useQueueOptions();
   const connections = useConnectionOptions();
+
+  const queueChoices = [
+    ...(queues.data ?? []),
+    { id: WITHOUT_QUEUE, name: t("tickets.noQueue"), color: NO_QUEUE_COLOR },
+  ];
 
   const lists = { open, pending, group, closed };
   const current = tab === "closed" ? closed : lists[subtab];
@@ -68,6 +79,16 @@ export function TicketsManager({ user, selectedUuid, onOpen }: TicketsManagerPro
             label={t("tickets.showAll")}
           />
         )}
+      </Box>
+      <Box sx={{ px: 1.5, pt: 1.5 }}>
+        <QueueMultiSelect
+          name="queueIds"
+          size="small"
+          label={t("tickets.queueFilter")}
+          queues={queueChoices}
+          value={selectedQueues}
+          onChange={setSelectedQueues}
+        />
       </Box>
       {tab === "open" && (
         <Tabs

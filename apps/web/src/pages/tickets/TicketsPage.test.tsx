@@ -141,7 +141,7 @@ describe("TicketsPage", () => {
       status: "open",
       contact: { ...buildTicket().contact!, name: "Maria" },
     });
-    serve(
+    const calls = serve(
       { open: [ticket] },
       {
         ticket,
@@ -168,5 +168,19 @@ describe("TicketsPage", () => {
       }),
     );
     expect(await within(messages).findByText("Chegou agora")).toBeTruthy();
+    // Read at once while open: the newest page is asked again, which resets the unread counter.
+    await waitFor(() => expect(calls.filter((url) => url === "/messages/4?pageNumber=1")).toHaveLength(2), {
+      timeout: 2000,
+    });
+  });
+
+  it("the queue filter with 'without queue' asks the server for queue 0", async () => {
+    const calls = serve({ pending: [buildTicket({ id: 2 })] });
+    renderPage(admin);
+    fireEvent.mouseDown(await screen.findByRole("combobox", { name: "Filas" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Sem fila" }));
+    await waitFor(() =>
+      expect(calls).toContain("/tickets?status=pending&showAll=false&queueIds=0&pageNumber=1"),
+    );
   });
 });
