@@ -355,9 +355,19 @@ export class IngestRepo {
     return row;
   }
 
+  /** What ingest needs of a connection (read for every batch, so only these columns). */
   async connection(companyId: number, id: number) {
     const [row] = await this.db
-      .select()
+      .select({
+        id: whatsapps.id,
+        companyId: whatsapps.companyId,
+        channel: whatsapps.channel,
+        allowGroup: whatsapps.allowGroup,
+        phoneNumberId: whatsapps.phoneNumberId,
+        pageId: whatsapps.pageId,
+        instagramId: whatsapps.instagramId,
+        accessToken: whatsapps.accessToken,
+      })
       .from(whatsapps)
       .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
       .limit(1);

@@ -5,14 +5,28 @@ import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NewDelivery = Pick<DeliveryRow, "companyId" | "whatsappId" | "channel" | "body">;
-export type ConnectionRow = typeof whatsapps.$inferSelect;
+/** What the webhook path needs of a connection (the hot path reads only these columns). */
+export type WebhookConnection = Pick<
+  typeof whatsapps.$inferSelect,
+  "id" | "companyId" | "channel" | "appSecret" | "verifyToken"
+>;
 
 export class WebhooksRepo {
   constructor(private readonly db: Db) {}
 
   /** The connection a webhook URL names; its key is the only way in, so this lookup is not tenant-scoped. */
-  async connectionByKey(key: string): Promise<ConnectionRow | undefined> {
-    const [row] = await this.db.select().from(whatsapps).where(eq(whatsapps.webhookKey, key)).limit(1);
+  async connectionByKey(key: string): Promise<WebhookConnection | undefined> {
+    const [row] = await this.db
+      .select({
+        id: whatsapps.id,
+        companyId: whatsapps.companyId,
+        channel: whatsapps.channel,
+        appSecret: whatsapps.appSecret,
+        verifyToken: whatsapps.verifyToken,
+      })
+      .from(whatsapps)
+      .where(eq(whatsapps.webhookKey, key))
+      .limit(1);
     return row;
   }
 
@@ -21,7 +35,7 @@ export class WebhooksRepo {
     companyId: number,
     channel: string,
     accountId: string,
-  ): Promise<ConnectionRow | undefined> {
+  ): Promise<{ id: number; companyId: number } | undefined> {
     const column =
       channel === "whatsappapi"
         ? whatsapps.phoneNumberId
@@ -29,7 +43,7 @@ export class WebhooksRepo {
           ? whatsapps.instagramId
           : whatsapps.pageId;
     const [row] = await this.db
-      .select()
+      .select({ id: whatsapps.id, companyId: whatsapps.companyId })
       .from(whatsapps)
       .where(and(eq(whatsapps.companyId, companyId), eq(column, accountId)))
       .limit(1);

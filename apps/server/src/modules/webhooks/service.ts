@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import { UnknownMessageError } from "../../ingest/service.js";
 import { TtlCache } from "../../ingest/ttl-cache.js";
-import { type ConnectionRow, type DeliveryRow, WebhooksRepo } from "./repo.js";
+import { type DeliveryRow, type WebhookConnection, WebhooksRepo } from "./repo.js";
 import { sameSecret, validSignature } from "./signature.js";
 import { DeliveryWriter } from "./writer.js";
 
@@ -30,8 +30,8 @@ export type Delivery = Pick<DeliveryRow, "id" | "companyId" | "whatsappId" | "ch
 export class WebhooksService {
   private readonly repo: WebhooksRepo;
   /** The webhook path reads the connection for every delivery: cached for a few seconds. */
-  private readonly byKey = new TtlCache<string, ConnectionRow>(5_000);
-  private readonly byAccount = new TtlCache<string, ConnectionRow>(5_000);
+  private readonly byKey = new TtlCache<string, WebhookConnection>(5_000);
+  private readonly byAccount = new TtlCache<string, { id: number; companyId: number }>(5_000);
 
   /** Deliveries queued or being processed in memory. */
   private inFlight = 0;
