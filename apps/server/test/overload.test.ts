@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, webhookDeliveries } from "../src/db/schema/index.js";
-import { connectedCompany, startMetaWorld } from "./meta.js";
+import { connectedCompany, eventually, startMetaWorld } from "./meta.js";
 
 /**
- * With the in-memory limit reached, accepted webhooks are stored but left for
- * the sweeper: memory stays bounded and nothing is lost.
+ * With the in-memory limit reached (here: no room at all), accepted webhooks
+ * are only stored; the processing loop reads them back from the database in
+ * arrival order as soon as it can, so memory stays bounded, nothing is lost
+ * and a connection's order holds.
  */
 let world: Awaited<ReturnType<typeof startMetaWorld>>;
 beforeAll(async () => {
@@ -14,26 +16,71 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 describe("webhooks beyond the in-memory limit", () => {
-  it("are answered 200, stored, and processed by the sweeper", async () => {
+  it("are answered 200, stored, then processed from the database in arrival order", async () => {
     const account = await connectedCompany(world, "whatsappapi");
-    const delivery = await world.sim.cloud.text(account.accountId, {
-      from: "5511911112222",
-      body: "na fila",
-    });
-    expect(delivery.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    const bodies = Array.from({ length: 12 }, (_, i) => `na fila ${i}`);
+    for (const body of bodies) {
+      const delivery = await world.sim.cloud.text(account.accountId, { from: "5511911112222", body });
+      expect(delivery.status).toBe(200);
+      // Nothing was queued in memory.
+      expect(world.server.webhooks.queued).toBe(0);
+    }
     const db = world.server.database.db;
-    expect(await db.select().from(messages).where(eq(messages.companyId, account.team.company.id))).toEqual(
-      [],
-    );
-    const [stored] = await db
+    const stored = await eventually(async () => {
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.companyId, account.team.company.id))
+        .orderBy(asc(messages.id));
+      return rows.length === bodies.length ? rows : undefined;
+    });
+    expect(stored.map((m) => m.body)).toEqual(bodies);
+    await world.server.webhooks.flush();
+    const deliveries = await db
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.whatsappId, account.connectionId));
-    expect(stored?.processedAt).toBeNull();
+    expect(deliveries.filter((d) => d.processedAt === null)).toEqual([]);
+  });
 
-    expect(await world.server.webhooks.sweep(0)).toBe(1);
+  it("the sweeper processes a delivery that a crash left unprocessed", async () => {
+    const account = await connectedCompany(world, "whatsappapi");
+    const db = world.server.database.db;
+    const body = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: "waba",
+          changes: [
+            {
+              field: "messages",
+              value: {
+                messaging_product: "whatsapp",
+                metadata: { display_phone_number: "1", phone_number_id: account.accountId },
+                contacts: [{ wa_id: "5511933334444", profile: { name: "Left" } }],
+                messages: [
+                  {
+                    from: "5511933334444",
+                    id: "wamid.left-behind",
+                    timestamp: "1700000000",
+                    type: "text",
+                    text: { body: "deixada" },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    await db.insert(webhookDeliveries).values({
+      companyId: account.team.company.id,
+      whatsappId: account.connectionId,
+      channel: "whatsappapi",
+      body,
+    });
+    expect(await world.server.webhooks.sweep(0)).toBeGreaterThanOrEqual(1);
     const rows = await db.select().from(messages).where(eq(messages.companyId, account.team.company.id));
-    expect(rows.map((m) => m.body)).toEqual(["na fila"]);
+    expect(rows.map((m) => m.body)).toEqual(["deixada"]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.js";
 import { insertRows } from "../../db/json-rows.js";
 import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
@@ -77,6 +77,22 @@ export class WebhooksRepo {
   }
 
   /** Unprocessed deliveries old enough that their first processing has surely ended (or died). */
+  /** The backlog after `afterId`, in arrival order (served by the primary key: the backlog is mostly unprocessed). */
+  async unprocessedAfter(afterId: number, limit: number) {
+    return this.db
+      .select({
+        id: webhookDeliveries.id,
+        companyId: webhookDeliveries.companyId,
+        whatsappId: webhookDeliveries.whatsappId,
+        channel: webhookDeliveries.channel,
+        body: webhookDeliveries.body,
+      })
+      .from(webhookDeliveries)
+      .where(and(gt(webhookDeliveries.id, afterId), isNull(webhookDeliveries.processedAt)))
+      .orderBy(asc(webhookDeliveries.id))
+      .limit(limit);
+  }
+
   async pending(olderThan: Date, maxAttempts: number, limit: number) {
     return this.db
       .select({

@@ -97,12 +97,30 @@ export class WebhooksService {
   private queue: Delivery[] = [];
   private running?: Promise<void>;
 
-  /** Queues a just-accepted delivery; answers when it has been processed (or left to the sweeper). */
+  /**
+   * Overload: once memory is full, deliveries stay only in the database (the
+   * backlog) and every later one joins them, so a connection's order holds.
+   * As soon as the queue is empty the loop reads the backlog back in id order,
+   * page by page, and returns to memory when it has caught up. Latency grows
+   * under overload, but nothing waits for the minute sweeper.
+   */
+  private backlog?: { after: number; version: number };
+
+  /** Deliveries held in memory right now (bounded by WEBHOOK_MAX_IN_FLIGHT). */
+  get queued(): number {
+    return this.inFlight;
+  }
+
+  /** Queues a just-accepted delivery; answers when the loop has nothing left to do. */
   enqueue(delivery: Delivery): Promise<void> {
-    // Overloaded: the delivery is already stored; the sweeper takes it, so memory stays bounded.
-    if (this.inFlight >= this.deps.maxInFlight || this.stopped) return Promise.resolve();
-    this.inFlight += 1;
-    this.queue.push(delivery);
+    if (this.stopped) return Promise.resolve();
+    if (this.backlog || this.inFlight >= this.deps.maxInFlight) {
+      this.backlog ??= { after: delivery.id - 1, version: 0 };
+      this.backlog.version += 1;
+    } else {
+      this.inFlight += 1;
+      this.queue.push(delivery);
+    }
     this.running ??= this.run().finally(() => {
       this.running = undefined;
     });
@@ -110,12 +128,28 @@ export class WebhooksService {
   }
 
   private async run(): Promise<void> {
-    while (this.queue.length > 0 && !this.stopped) {
-      const batch = this.queue.splice(0, BATCH_SIZE);
-      try {
-        await this.processBatch(batch);
-      } finally {
-        this.inFlight -= batch.length;
+    while (!this.stopped) {
+      if (this.queue.length > 0) {
+        const batch = this.queue.splice(0, BATCH_SIZE);
+        try {
+          await this.processBatch(batch);
+        } finally {
+          this.inFlight -= batch.length;
+        }
+      } else if (this.backlog) {
+        const backlog = this.backlog;
+        const seen = backlog.version;
+        const page = await this.repo.unprocessedAfter(backlog.after, BATCH_SIZE);
+        if (page.length > 0) {
+          backlog.after = page.at(-1)?.id ?? backlog.after;
+          await this.processBatch(page);
+          await this.flush();
+        } else if (seen === backlog.version) {
+          // Caught up, and nothing joined the backlog while we looked: back to memory.
+          this.backlog = undefined;
+        }
+      } else {
+        return;
       }
     }
   }
