@@ -46,6 +46,8 @@ describe("webhooks beyond the in-memory limit", () => {
   it("the sweeper processes a delivery that a crash left unprocessed", async () => {
     const account = await connectedCompany(world, "whatsappapi");
     const db = world.server.database.db;
+    // Only the sweeper may take this row: the loop is idle and nothing wakes it.
+    await world.server.webhooks.idle();
     const body = JSON.stringify({
       object: "whatsapp_business_account",
       entry: [

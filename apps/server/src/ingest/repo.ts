@@ -118,16 +118,18 @@ export class IngestRepo {
     const byPair = new Map<string, TicketRow>();
     if (inputs.length === 0) return byPair;
     const rows = inputs.map((input) => ({ ...input, status: input.isGroup ? "group" : "pending" }));
+    // One statement: the tickets and their "create" log entries, atomically.
     const result = await this.db.execute(sql`
-      ${insertRows(tickets, ["companyId", "contactId", "whatsappId", "channel", "isGroup", "status"], rows)}
-      ON CONFLICT DO NOTHING
-      RETURNING row_to_json(tickets.*) AS row`);
+      WITH created AS (
+        ${insertRows(tickets, ["companyId", "contactId", "whatsappId", "channel", "isGroup", "status"], rows)}
+        ON CONFLICT DO NOTHING
+        RETURNING *
+      ), logged AS (
+        INSERT INTO ${ticketLogs} (company_id, ticket_id, type) SELECT company_id, id, 'create' FROM created
+      )
+      SELECT row_to_json(created.*) AS row FROM created`);
     const created = rowsOf<{ row: Record<string, unknown> }>(result).map((r) => fromJsonRow(tickets, r.row));
     for (const ticket of created) byPair.set(`${ticket.contactId}:${ticket.whatsappId}`, ticket);
-    if (created.length > 0) {
-      const logs = created.map((t) => ({ companyId: t.companyId, ticketId: t.id, type: "create" }));
-      await this.db.execute(insertRows(ticketLogs, ["companyId", "ticketId", "type"], logs));
-    }
     for (const input of inputs) {
       const pair = `${input.contactId}:${input.whatsappId}`;
       if (byPair.has(pair)) continue;
@@ -139,10 +141,12 @@ export class IngestRepo {
   }
 
   /**
-   * Stores a batch of messages and moves their tickets, in one transaction: a
-   * ticket moves only for messages that were new, so a redelivery changes
-   * nothing. `moves` says, per provider id, the ticket's last-message text and
-   * whether the message counts as unread.
+   * Stores a batch of messages and moves their tickets in one statement (so
+   * atomically, in one round trip): a ticket moves only for messages that
+   * were new, so a redelivery changes nothing. `moves` says, per
+   * `connectionId:providerId`, the ticket's last-message text and whether the
+   * message counts as unread. Tickets are locked in id order, so concurrent
+   * batches cannot deadlock on them.
    */
   async storeMessages(
     rows: NewMessage[],
@@ -150,43 +154,42 @@ export class IngestRepo {
   ): Promise<{ messages: MessageRow[]; tickets: Map<number, TicketRow> }> {
     const moved = new Map<number, TicketRow>();
     if (rows.length === 0) return { messages: [], tickets: moved };
-    return this.db.transaction(async (tx) => {
-      const insertResult = await tx.execute(sql`
+    const moveRows = JSON.stringify([...moves].map(([key, move]) => [key, move.lastMessage, move.unread]));
+    const result = await this.db.execute(sql`
+      WITH inserted AS (
         ${insertRows(messages, MESSAGE_KEYS, rows)}
         ON CONFLICT DO NOTHING
-        RETURNING row_to_json(messages.*) AS row`);
-      const inserted = rowsOf<{ row: Record<string, unknown> }>(insertResult).map(
-        (r) => fromJsonRow(messages, r.row) as MessageRow,
-      );
-      if (inserted.length === 0) return { messages: [], tickets: moved };
-      inserted.sort((a, b) => a.id - b.id);
-      const perTicket = new Map<number, { id: number; company_id: number; last: string; unread: number }>();
-      for (const message of inserted) {
-        const move = moves.get(`${message.whatsappId}:${message.providerMessageId}`);
-        const entry = perTicket.get(message.ticketId) ?? {
-          id: message.ticketId,
-          company_id: message.companyId,
-          last: "",
-          unread: 0,
-        };
-        entry.last = move?.lastMessage ?? message.body;
-        if (move?.unread) entry.unread += 1;
-        perTicket.set(message.ticketId, entry);
-      }
-      // Ordered by id, so concurrent batches lock tickets in the same order.
-      const input = JSON.stringify([...perTicket.values()].sort((a, b) => a.id - b.id));
-      const result = await tx.execute(sql`
-        UPDATE tickets t
-        SET last_message = v.last, unread_messages = t.unread_messages + v.unread, updated_at = now()
-        FROM json_to_recordset(${input}::json) AS v(id int, company_id int, last text, unread int)
-        WHERE t.id = v.id AND t.company_id = v.company_id
-        RETURNING row_to_json(t.*) AS ticket`);
-      for (const row of rowsOf<{ ticket: Record<string, unknown> }>(result)) {
-        const ticket = fromJsonRow(tickets, row.ticket) as TicketRow;
+        RETURNING *
+      ), mv AS (
+        SELECT r->>0 AS key, r->>1 AS last, (r->>2)::boolean AS unread FROM json_array_elements(${moveRows}::json) AS r
+      ), agg AS (
+        SELECT i.ticket_id, i.company_id, count(*) FILTER (WHERE mv.unread) AS unread,
+          (array_agg(mv.last ORDER BY i.id DESC))[1] AS last
+        FROM inserted i JOIN mv ON mv.key = i.whatsapp_id || ':' || i.provider_message_id
+        GROUP BY i.ticket_id, i.company_id
+      ), locked AS (
+        SELECT t.id FROM ${tickets} t JOIN agg ON agg.ticket_id = t.id AND agg.company_id = t.company_id
+        ORDER BY t.id FOR UPDATE OF t
+      ), moved AS (
+        UPDATE ${tickets} t
+        SET last_message = agg.last, unread_messages = t.unread_messages + agg.unread, updated_at = now()
+        FROM agg JOIN locked ON locked.id = agg.ticket_id
+        WHERE t.id = agg.ticket_id
+        RETURNING t.*
+      )
+      SELECT 'message' AS kind, row_to_json(inserted.*) AS row FROM inserted
+      UNION ALL
+      SELECT 'ticket' AS kind, row_to_json(moved.*) AS row FROM moved`);
+    const inserted: MessageRow[] = [];
+    for (const { kind, row } of rowsOf<{ kind: string; row: Record<string, unknown> }>(result)) {
+      if (kind === "message") inserted.push(fromJsonRow(messages, row) as MessageRow);
+      else {
+        const ticket = fromJsonRow(tickets, row) as TicketRow;
         moved.set(ticket.id, ticket);
       }
-      return { messages: inserted, tickets: moved };
-    });
+    }
+    inserted.sort((a, b) => a.id - b.id);
+    return { messages: inserted, tickets: moved };
   }
 
   /** Which of these provider ids a connection already stored (saves media downloads on redelivery). */

@@ -106,6 +106,11 @@ export class WebhooksService {
    */
   private backlog?: { after: number; version: number };
 
+  /** Resolves when the processing loop has nothing left to do. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   /** Deliveries held in memory right now (bounded by WEBHOOK_MAX_IN_FLIGHT). */
   get queued(): number {
     return this.inFlight;
