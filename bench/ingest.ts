@@ -12,9 +12,9 @@ import { createWriteStream, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
 import { startMetaSim } from "@inbox/meta-sim";
 import pg from "pg";
-import { io } from "socket.io-client";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -130,20 +130,16 @@ async function run(index: number) {
       accounts.push(accountId);
     }
 
-    // The attendant: every new message of the company reaches this socket.
-    const socketLatencies: number[] = [];
-    const socket = io(`http://127.0.0.1:${port}`, { auth: { token }, transports: ["websocket"] });
+    // The attendant: every new message of the company reaches this socket (on its own thread).
+    const listener = new Worker(new URL("./socket-listener.mjs", import.meta.url), {
+      workerData: { url: `http://127.0.0.1:${port}`, token },
+    });
     await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
+      listener.once("message", (m: { ready?: boolean; error?: string }) =>
+        m.ready ? resolve() : reject(new Error(m.error)),
+      );
+      listener.once("error", reject);
     });
-    socket.emit("joinNotification");
-    socket.on("company-1-appMessage", (event: { action: string; message?: { body: string } }) => {
-      if (event.action !== "create" || !event.message) return;
-      const sentAt = Number(/@(\d+)$/.exec(event.message.body)?.[1]);
-      if (sentAt) socketLatencies.push(Date.now() - sentAt);
-    });
-    await new Promise((r) => setTimeout(r, 300));
 
     const cpuBefore = cpuMs(server.pid);
     const load = await sim.fireLoad({
@@ -173,7 +169,11 @@ async function run(index: number) {
     const stored = counts.stored as number;
     const distinct = counts.distinct_ids as number;
     const busySeconds = Number(counts.busy_seconds);
-    socket.disconnect();
+    listener.postMessage("stop");
+    const socketLatencies = await new Promise<number[]>((resolve) =>
+      listener.once("message", (m: { latencies: number[] }) => resolve(m.latencies)),
+    );
+    await listener.terminate();
     const sorted = [...socketLatencies].sort((a, b) => a - b);
     const result = {
       run: index,
