@@ -11,6 +11,10 @@ const PHONE_NUMBER_ID = "301234567890123";
 const ACCESS_TOKEN = "EAAG-e2e-live-token-9876";
 const APP_SECRET = "e2e-live-app-secret";
 const CONTACT = "5511987654321";
+const CHATTY_CONTACT = "5511912345678";
+
+// The second test reads the connection the first one made.
+test.describe.configure({ mode: "serial" });
 
 async function signIn(page: Page) {
   await page.goto("/login");
@@ -116,4 +120,46 @@ test("a contact's message over meta-sim opens a pending ticket that appears live
   // Read while open: no unread badge for what the attendant is looking at.
   await expect(item.getByLabel(/mensagens? não lidas?/)).toBeHidden();
   await page.screenshot({ path: ".tmp/results/tickets-live-conversation.png" });
+});
+
+test("a long conversation opens at the newest message and loads older pages near the top", async ({
+  page,
+  request,
+}) => {
+  const start = Date.now() - 3_600_000;
+  const events = Array.from({ length: 45 }, (_, i) => ({
+    type: "text",
+    from: CHATTY_CONTACT,
+    name: "Cliente Falante",
+    body: `Mensagem ${String(i + 1).padStart(2, "0")}`,
+    timestamp: start + i * 1000,
+  }));
+  const batch = await request.post(`${META_SIM_URL}/_sim/batch`, {
+    data: { accountId: PHONE_NUMBER_ID, events },
+  });
+  expect((await batch.json()).status).toBe(200);
+
+  await signIn(page);
+  await page.getByRole("tab", { name: /^Aguardando/ }).click();
+  await page
+    .getByRole("list", { name: "Lista de atendimentos" })
+    .getByRole("button")
+    .filter({ hasText: "Cliente Falante" })
+    .click();
+  const conversation = page.getByRole("list", { name: "Mensagens" });
+  await expect(conversation.getByText("Mensagem 45")).toBeInViewport();
+  // 40 per page: the five oldest are not loaded yet.
+  await expect(conversation.getByRole("listitem")).toHaveCount(40);
+  await expect(conversation.getByText("Mensagem 05")).toHaveCount(0);
+
+  // The reader scrolls to the top of what is loaded (Mensagem 06).
+  await conversation.evaluate((list) => {
+    const scroller = list.parentElement;
+    if (scroller) scroller.scrollTop = 0;
+  });
+  await expect(conversation.getByRole("listitem")).toHaveCount(45);
+  await expect(conversation.getByText("Mensagem 01")).toBeAttached();
+  // The page above came in without throwing the reader to its top: the same message stays in view.
+  await expect(conversation.getByText("Mensagem 06")).toBeInViewport();
+  await expect(conversation.getByText("Mensagem 01")).not.toBeInViewport();
 });
