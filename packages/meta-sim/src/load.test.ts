@@ -47,6 +47,24 @@ describe("fireLoad", () => {
     expect(byPath("/webhooks/instagram")[0].object).toBe("instagram");
   });
 
+  it("writes from the contacts after firstContact", async () => {
+    await h.sim.fireLoad({
+      accounts: [CLOUD.accountId],
+      ratePerSecond: 200,
+      durationSeconds: 0.05,
+      kind: "text",
+      contacts: 5,
+      firstContact: 1000,
+    });
+    const senders = h.receiver.received.map(
+      (r) => (r.json as Any).entry[0].changes[0].value.messages[0].from as string,
+    );
+    expect(senders).toHaveLength(10);
+    expect(new Set(senders)).toEqual(
+      new Set(["5511900001000", "5511900001001", "5511900001002", "5511900001003", "5511900001004"]),
+    );
+  });
+
   it("counts refused deliveries as failed", async () => {
     h.sim.registerAccount({
       channel: "whatsappapi",

@@ -117,7 +117,8 @@ export async function fireLoad(core: SimCore, options: FireLoadOptions): Promise
 
   const fireOne = (index: number): Promise<void> => {
     const template = templates[index % templates.length]!;
-    const contactIndex = Math.floor(index / templates.length) % contactsPerAccount;
+    const contactIndex =
+      (options.firstContact ?? 0) + (Math.floor(index / templates.length) % contactsPerAccount);
     const cloud = template.account.channel === "whatsappapi";
     const from = cloud ? String(5511900000000 + contactIndex) : String(7_000_000_000_000_000 + contactIndex);
     const now = Date.now();

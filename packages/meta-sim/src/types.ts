@@ -178,6 +178,8 @@ export interface FireLoadOptions {
   kind: "text";
   /** Distinct contacts per account (default 1000). */
   contacts?: number;
+  /** Index of the first contact, so two loads can write from different contacts (default 0). */
+  firstContact?: number;
   /** Keep-alive sockets towards the receiver (default 128). */
   maxSockets?: number;
 }

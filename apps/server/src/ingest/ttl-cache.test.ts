@@ -14,10 +14,11 @@ describe("TtlCache", () => {
       const values = await Promise.all(Array.from({ length: 10 }, () => cache.get("k", load)));
       expect(values).toEqual(Array(10).fill(42));
       expect(loads).toBe(1);
-      vi.advanceTimersByTime(999);
+      // Entries live between half the period and the full one.
+      vi.advanceTimersByTime(499);
       await cache.get("k", load);
       expect(loads).toBe(1);
-      vi.advanceTimersByTime(2);
+      vi.advanceTimersByTime(502);
       await cache.get("k", load);
       expect(loads).toBe(2);
     } finally {
@@ -31,5 +32,47 @@ describe("TtlCache", () => {
     expect(await cache.get("k", async () => 7)).toBe(7);
     await expect(cache.get("e", async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await cache.get("e", async () => 8)).toBe(8);
+  });
+});
+
+describe("TtlCache after expiry", () => {
+  it("serves the expired value while one refresh runs, then the refreshed one; a vanished key goes", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new TtlCache<string, string>(1_000);
+      let loads = 0;
+      let next: string | undefined = "v1";
+      let release: () => void = () => {};
+      const load = () => {
+        loads += 1;
+        const value = next;
+        return loads === 1
+          ? Promise.resolve(value)
+          : new Promise<string | undefined>((r) => {
+              release = () => r(value);
+            });
+      };
+      expect(await cache.get("k", load)).toBe("v1");
+      vi.advanceTimersByTime(1_001);
+      next = "v2";
+      // Expired: the old value at once, and a single refresh however many ask.
+      expect(await Promise.all([cache.get("k", load), cache.get("k", load)])).toEqual(["v1", "v1"]);
+      expect(loads).toBe(2);
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await cache.get("k", load)).toBe("v2");
+      expect(loads).toBe(2);
+
+      vi.advanceTimersByTime(1_001);
+      next = undefined;
+      expect(await cache.get("k", load)).toBe("v2");
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      // Gone from the store, gone from the cache: the next read asks again.
+      next = "v3";
+      expect(await cache.get("k", () => Promise.resolve(next))).toBe("v3");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

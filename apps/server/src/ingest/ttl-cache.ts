@@ -2,11 +2,17 @@
  * A small time-bounded cache for hot lookups on the webhook path (connection
  * by key or account). Entries expire quickly, so an edited or deleted
  * connection is seen within seconds without cross-process invalidation.
- * Concurrent misses for one key share a single load, so an expiry under load
- * costs one query, not one per request waiting on it.
+ *
+ * Under load, a miss or an expiry must not stall the path: concurrent misses
+ * for one key share a single load, and an expired value keeps being served
+ * while one refresh runs in the background (a hundred connections expiring
+ * together would otherwise hold every request behind a hundred queries).
  */
 export class TtlCache<K, V> {
-  private readonly entries = new Map<K, { value: Promise<V | undefined>; expires: number }>();
+  private readonly entries = new Map<
+    K,
+    { value: Promise<V | undefined>; expires: number; loaded?: V; refreshing?: boolean }
+  >();
 
   constructor(
     private readonly ttlMs: number,
@@ -16,23 +22,62 @@ export class TtlCache<K, V> {
   get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
+    if (hit?.loaded !== undefined) {
+      if (!hit.refreshing) this.refresh(key, hit, load);
+      return hit.value;
+    }
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const value = load().then(
+    const entry: { value: Promise<V | undefined>; expires: number; loaded?: V } = {
+      value: Promise.resolve(undefined),
+      expires: this.expiry(),
+    };
+    entry.value = load().then(
       (loaded) => {
+        if (this.entries.get(key) !== entry) return loaded;
         // Absent things are asked again next time: a connection created a moment ago must be found.
-        if (loaded === undefined && this.entries.get(key)?.value === value) this.entries.delete(key);
+        if (loaded === undefined) this.entries.delete(key);
+        else entry.loaded = loaded;
         return loaded;
       },
       (error: unknown) => {
-        if (this.entries.get(key)?.value === value) this.entries.delete(key);
+        if (this.entries.get(key) === entry) this.entries.delete(key);
         throw error;
       },
     );
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
-    return value;
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /**
+   * Between half the period and the full one: entries loaded together (a
+   * burst of traffic after a start) expire at different moments, so their
+   * refreshes do not all hit the database at once.
+   */
+  private expiry(): number {
+    return Date.now() + this.ttlMs * (0.5 + Math.random() / 2);
   }
 
   delete(key: K): void {
     this.entries.delete(key);
+  }
+
+  private refresh(
+    key: K,
+    entry: { value: Promise<V | undefined>; expires: number; loaded?: V; refreshing?: boolean },
+    load: () => Promise<V | undefined>,
+  ): void {
+    entry.refreshing = true;
+    load().then(
+      (loaded) => {
+        if (this.entries.get(key) !== entry) return;
+        if (loaded === undefined) this.entries.delete(key);
+        else this.entries.set(key, { value: Promise.resolve(loaded), loaded, expires: this.expiry() });
+      },
+      () => {
+        // The store is unreachable: keep serving what we had, and try again after another period.
+        entry.refreshing = false;
+        entry.expires = this.expiry();
+      },
+    );
   }
 }
