@@ -2,9 +2,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config";
 
 /**
- * A contact writes over the WhatsApp Cloud API (meta-sim plays Meta): the new
- * pending ticket and its messages appear in the tickets screen live, without
- * a reload.
+ * A contact writes over the WhatsApp Cloud API from meta-sim's phone page
+ * (meta-sim plays Meta): the new pending ticket and its messages appear in
+ * the tickets screen live, without a reload.
  */
 
 const PHONE_NUMBER_ID = "301234567890123";
@@ -78,17 +78,15 @@ test("a contact's message over meta-sim opens a pending ticket that appears live
   await waiting.click();
   await expect(page.getByText("Nenhum atendimento encontrado com esse status.")).toBeVisible();
 
-  const inbound = await request.post(`${META_SIM_URL}/_sim/inbound`, {
-    data: {
-      accountId: PHONE_NUMBER_ID,
-      type: "text",
-      from: CONTACT,
-      name: "Cliente Ao Vivo",
-      body: "Olá, preciso de ajuda",
-    },
-  });
-  expect(inbound.ok()).toBe(true);
-  expect((await inbound.json()).status).toBe(200);
+  // The contact writes on meta-sim's phone page, in a tab of its own.
+  const phone = await page.context().newPage();
+  await phone.goto(
+    `${META_SIM_URL}/?${new URLSearchParams({ account: PHONE_NUMBER_ID, contact: CONTACT, name: "Cliente Ao Vivo" })}`,
+  );
+  const composer = phone.getByPlaceholder("Message");
+  await composer.fill("Olá, preciso de ajuda");
+  await phone.getByRole("button", { name: "Send" }).click();
+  await expect(phone.locator("#messages")).toContainText("Olá, preciso de ajuda");
 
   // No reload: the socket brings the new pending ticket into the waiting list.
   await expect(waiting).toHaveAccessibleName("Aguardando: 1");
@@ -106,15 +104,8 @@ test("a contact's message over meta-sim opens a pending ticket that appears live
   // Opening the conversation read it.
   await expect(item.getByLabel("1 mensagem não lida")).toBeHidden();
 
-  await request.post(`${META_SIM_URL}/_sim/inbound`, {
-    data: {
-      accountId: PHONE_NUMBER_ID,
-      type: "text",
-      from: CONTACT,
-      name: "Cliente Ao Vivo",
-      body: "Ainda está aí?",
-    },
-  });
+  await composer.fill("Ainda está aí?");
+  await phone.getByRole("button", { name: "Send" }).click();
   await expect(conversation.getByText("Ainda está aí?")).toBeVisible();
   await expect(item).toContainText("Ainda está aí?");
   // Read while open: no unread badge for what the attendant is looking at.
