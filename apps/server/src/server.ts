@@ -24,6 +24,7 @@ import { OutboundService } from "./modules/messages/outbound-service.js";
 import { WebhooksService } from "./modules/webhooks/service.js";
 import { Realtime } from "./realtime/realtime.js";
 import { createSocketServer } from "./realtime/socket-server.js";
+import { TicketEvents } from "./realtime/ticket-events.js";
 import { localStorage } from "./storage/storage.js";
 
 export interface Server {
@@ -80,14 +81,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   channels.register(new CloudApiAdapter(graph));
   channels.register(new MessengerAdapter("facebook", graph, config.PUBLIC_URL));
   channels.register(new MessengerAdapter("instagram", graph, config.PUBLIC_URL));
-  const ingest = new IngestService({ db: database.db, realtime, storage, channels, logger: log });
+  const events = new TicketEvents(realtime);
+  const ingest = new IngestService({ db: database.db, realtime, events, storage, channels, logger: log });
   const webhooks = new WebhooksService({
     db: database.db,
     sink: ingest,
     logger: log,
     maxInFlight: config.WEBHOOK_MAX_IN_FLIGHT,
   });
-  const outbound = new OutboundService({ db: database.db, realtime, channels, storageRoot, logger: log });
+  const outbound = new OutboundService({ db: database.db, events, channels, storageRoot, logger: log });
   // QR-code WhatsApp sessions live in this process; see docs/ARCHITECTURE.md for running several.
   const sessions = new WhatsappSessionManager({
     db: database.db,
@@ -103,6 +105,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       tokens,
       rateLimiter: new RateLimiter(database.db, config.RATE_LIMIT_WINDOW_SECONDS),
       realtime,
+      events,
       mailer:
         options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: log }),
       storage,

@@ -34,6 +34,7 @@ import { UsersService } from "../modules/users/service.js";
 import { webhooksRoutes } from "../modules/webhooks/routes.js";
 import type { WebhooksService } from "../modules/webhooks/service.js";
 import type { Realtime } from "../realtime/realtime.js";
+import type { TicketEvents } from "../realtime/ticket-events.js";
 import type { Storage } from "../storage/storage.js";
 import { authenticator } from "./authenticate.js";
 import { registerErrorHandler } from "./error-handler.js";
@@ -46,6 +47,8 @@ export interface AppDeps {
   tokens: TokenService;
   rateLimiter: RateLimiter;
   realtime: Realtime;
+  /** Ticket and message events: every module announces through it. */
+  events: TicketEvents;
   mailer: Mailer;
   storage: Storage;
   webhooks: WebhooksService;

@@ -9,7 +9,8 @@ import type {
 import type { Db } from "../db/client.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
 import { type ContactRow, presentTicket, type TicketRow } from "../modules/tickets/presenter.js";
-import { type Realtime, rooms } from "../realtime/realtime.js";
+import type { Realtime } from "../realtime/realtime.js";
+import type { TicketEvents } from "../realtime/ticket-events.js";
 import type { Storage } from "../storage/storage.js";
 import { contactChannel, normalizePhone } from "./phone.js";
 import { contactNeedsUpdate, IngestRepo } from "./repo.js";
@@ -18,6 +19,8 @@ import { TtlCache } from "./ttl-cache.js";
 export interface IngestDeps {
   db: Db;
   realtime: Realtime;
+  /** Ticket and message events (who hears them is decided there). */
+  events: TicketEvents;
   storage: Storage;
   channels: ChannelRegistry;
   logger: { warn(obj: object, msg: string): void };
@@ -183,7 +186,12 @@ export class IngestService implements InboundSink {
     for (const message of stored.messages) {
       const ticket = stored.tickets.get(message.ticketId);
       const contact = contactsById.get(message.contactId ?? -1);
-      if (ticket && contact) this.announce(ticket, contact, "create", presentMessage(message));
+      if (ticket && contact)
+        this.deps.events.messageCreated(
+          ticket.companyId,
+          presentTicket(ticket, contact),
+          presentMessage(message),
+        );
     }
   }
 
@@ -343,10 +351,7 @@ export class IngestService implements InboundSink {
       }
       return;
     }
-    this.deps.realtime.toRooms(companyId, this.messageRooms(companyId, row.ticketId), "appMessage", {
-      action: "update",
-      message: presentMessage(row),
-    });
+    this.deps.events.messageUpdated(companyId, row.ticketId, presentMessage(row));
   }
 
   private async readUpTo(connection: Connection, contactId: string, watermark: Date) {
@@ -357,17 +362,8 @@ export class IngestService implements InboundSink {
     );
     if (!contact) return;
     const rows = await this.repo.markReadUpTo(connection.companyId, connection.id, contact.id, watermark);
-    for (const row of rows) {
-      this.deps.realtime.toRooms(
-        connection.companyId,
-        this.messageRooms(connection.companyId, row.ticketId),
-        "appMessage",
-        {
-          action: "update",
-          message: presentMessage(row),
-        },
-      );
-    }
+    for (const row of rows)
+      this.deps.events.messageUpdated(connection.companyId, row.ticketId, presentMessage(row));
   }
 
   private async reaction(connection: Connection, event: Extract<InboundEvent, { kind: "reaction" }>) {
@@ -393,45 +389,7 @@ export class IngestService implements InboundSink {
     if (!target) return;
     const row = await this.repo.update(connection.companyId, target.id, values);
     if (!row) return;
-    this.deps.realtime.toRooms(
-      connection.companyId,
-      this.messageRooms(connection.companyId, row.ticketId),
-      "appMessage",
-      {
-        action: "update",
-        message: presentMessage(row),
-      },
-    );
-  }
-
-  /** New message: the chat box, the ticket lists of its status and the notification room hear it. */
-  private announce(
-    ticket: TicketRow,
-    contact: ContactRow,
-    action: "create",
-    message: ReturnType<typeof presentMessage>,
-  ) {
-    const { companyId } = ticket;
-    const ticketDto = presentTicket(ticket, contact);
-    const targets = [
-      rooms.ticket(companyId, ticket.id),
-      rooms.status(companyId, ticket.status),
-      rooms.notification(companyId),
-    ];
-    this.deps.realtime.toRooms(companyId, targets, "appMessage", {
-      action,
-      message,
-      ticket: ticketDto,
-      contact: ticketDto.contact,
-    });
-    this.deps.realtime.toRooms(companyId, targets.slice(1), "ticket", {
-      action: "update",
-      ticket: ticketDto,
-    });
-  }
-
-  private messageRooms(companyId: number, ticketId: number): string[] {
-    return [rooms.ticket(companyId, ticketId), rooms.notification(companyId)];
+    this.deps.events.messageUpdated(connection.companyId, row.ticketId, presentMessage(row));
   }
 }
 

@@ -4,13 +4,13 @@ import type { ChannelRegistry } from "../../channels/registry.js";
 import { type OutboundKind, type OutboundMessage, ProviderError } from "../../channels/types.js";
 import type { Db } from "../../db/client.js";
 import { credentials, sendErrorCode } from "../../ingest/service.js";
-import { type Realtime, rooms } from "../../realtime/realtime.js";
+import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { OutboundRepo } from "./outbound-repo.js";
 import { type MessageRow, presentMessage } from "./presenter.js";
 
 export interface OutboundDeps {
   db: Db;
-  realtime: Realtime;
+  events: TicketEvents;
   channels: ChannelRegistry;
   /** Root of the file store, to read attachments saved under /public. */
   storageRoot: string;
@@ -153,14 +153,6 @@ export class OutboundService {
   }
 
   private announce(message: MessageRow): void {
-    this.deps.realtime.toRooms(
-      message.companyId,
-      [rooms.ticket(message.companyId, message.ticketId), rooms.notification(message.companyId)],
-      "appMessage",
-      {
-        action: "update",
-        message: presentMessage(message),
-      },
-    );
+    this.deps.events.messageUpdated(message.companyId, message.ticketId, presentMessage(message));
   }
 }

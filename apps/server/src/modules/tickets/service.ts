@@ -2,14 +2,14 @@ import { LIMITS, type TicketDto, type TicketList, type TicketListQuery, WITHOUT_
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
-import { type Realtime, rooms } from "../../realtime/realtime.js";
+import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { authorizeView, scopeFor, viewScopeFor } from "./policy.js";
 import { presentTicket } from "./presenter.js";
 import { type TicketDetail, TicketsRepo } from "./repo.js";
 
 export interface TicketsServiceDeps {
   db: Db;
-  realtime: Realtime;
+  events: TicketEvents;
 }
 
 export const presentDetail = (d: TicketDetail): TicketDto => presentTicket(d.ticket, d.contact, d);
@@ -68,13 +68,7 @@ export class TicketsService {
     const row = await this.repo.markRead(ctx.companyId, detail.ticket.id);
     if (!row) return detail;
     const updated = { ...detail, ticket: row };
-    const { companyId } = ctx;
-    this.deps.realtime.toRooms(
-      companyId,
-      [rooms.status(companyId, row.status), rooms.notification(companyId), rooms.ticket(companyId, row.id)],
-      "ticket",
-      { action: "update", ticket: presentDetail(updated) },
-    );
+    this.deps.events.ticketChanged(ctx.companyId, presentDetail(updated));
     return updated;
   }
 

@@ -1,0 +1,63 @@
+import type { MessageDto, TicketDto } from "@inbox/shared";
+import { type Realtime, rooms } from "./realtime.js";
+
+/**
+ * The one way ticket and message events leave the server (spec 1 section 7:
+ * `company-{id}-ticket` and `company-{id}-appMessage` with create, update,
+ * delete). Callers say what happened; this class decides which rooms hear
+ * it, so the audience rule lives in one place.
+ */
+export class TicketEvents {
+  constructor(private readonly realtime: Realtime) {}
+
+  /** A ticket was created or changed (status, user, queue, unread, last message…). */
+  ticketChanged(companyId: number, ticket: TicketDto, action: "create" | "update" = "update"): void {
+    this.realtime.toRooms(
+      companyId,
+      [rooms.ticket(companyId, ticket.id), ...this.listRooms(companyId, ticket)],
+      "ticket",
+      { action, ticket },
+    );
+  }
+
+  /** A ticket was deleted; lists drop it by id. */
+  ticketDeleted(companyId: number, ticket: TicketDto): void {
+    this.realtime.toRooms(
+      companyId,
+      [rooms.ticket(companyId, ticket.id), ...this.listRooms(companyId, ticket)],
+      "ticket",
+      {
+        action: "delete",
+        ticketId: ticket.id,
+        ticket,
+      },
+    );
+  }
+
+  /** A new message: the open conversation, the lists (move to top, unread) and the notifications hear it. */
+  messageCreated(companyId: number, ticket: TicketDto, message: MessageDto): void {
+    const listRooms = this.listRooms(companyId, ticket);
+    this.realtime.toRooms(companyId, [rooms.ticket(companyId, ticket.id), ...listRooms], "appMessage", {
+      action: "create",
+      message,
+      ticket,
+      contact: ticket.contact,
+    });
+    this.realtime.toRooms(companyId, listRooms, "ticket", { action: "update", ticket });
+  }
+
+  /** A message changed (ack, edit, delete mark, reactions): the conversations showing it. */
+  messageUpdated(companyId: number, ticketId: number, message: MessageDto): void {
+    this.realtime.toRooms(
+      companyId,
+      [rooms.ticket(companyId, ticketId), rooms.notification(companyId)],
+      "appMessage",
+      { action: "update", message },
+    );
+  }
+
+  /** The rooms whose sockets list or are notified about this ticket. */
+  private listRooms(companyId: number, ticket: Pick<TicketDto, "status">): string[] {
+    return [rooms.status(companyId, ticket.status), rooms.notification(companyId)];
+  }
+}
