@@ -1,5 +1,8 @@
-import { type CompanyTopic, companyEvent } from "@inbox/shared";
+import { type CompanyTopic, companyEvent, type TicketScope } from "@inbox/shared";
 import type { Server } from "socket.io";
+import { audiencePrefix, viewerRooms } from "./ticket-audience.js";
+
+export type ScopeResolver = (companyId: number, userId: number) => Promise<TicketScope | undefined>;
 
 /** Room names. A socket only ever joins rooms of its own company. */
 export const rooms = {
@@ -17,9 +20,29 @@ export const rooms = {
  */
 export class Realtime {
   private io?: Server;
+  private scopeOf?: ScopeResolver;
 
-  attach(io: Server): void {
+  /** `scopeOf` answers a user's ticket view scope, for the audience rooms (ticket-audience.ts). */
+  attach(io: Server, options: { scopeOf?: ScopeResolver } = {}): void {
     this.io = io;
+    this.scopeOf = options.scopeOf;
+  }
+
+  /**
+   * A user's rights or queues changed: their sockets (on every node) leave
+   * the ticket audience rooms and join the ones of the new scope, so from now
+   * on they hear exactly about the tickets they may see.
+   */
+  async refreshAudience(companyId: number, userId: number): Promise<void> {
+    if (!this.io || !this.scopeOf) return;
+    const scope = await this.scopeOf(companyId, userId);
+    const next = scope ? viewerRooms(companyId, scope) : [];
+    const prefix = audiencePrefix(companyId);
+    for (const socket of await this.io.in(rooms.user(companyId, userId)).fetchSockets()) {
+      for (const room of socket.rooms)
+        if (room.startsWith(prefix) && !next.includes(room)) socket.leave(room);
+      socket.join(next);
+    }
   }
 
   /** Shutting down: later emits (a session's last status, a straggling job) go nowhere instead of failing. */

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from "node:http";
-import { CLIENT_EVENTS, TICKET_STATUSES } from "@inbox/shared";
+import { CLIENT_EVENTS, canSeeTicket, TICKET_STATUSES } from "@inbox/shared";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { and, eq } from "drizzle-orm";
 import { createClient } from "redis";
@@ -8,14 +8,19 @@ import { z } from "zod";
 import type { TokenService } from "../auth/tokens.js";
 import type { Db } from "../db/client.js";
 import { tickets } from "../db/schema/index.js";
+import { viewScopeFor } from "../modules/tickets/policy.js";
+import { TicketsRepo } from "../modules/tickets/repo.js";
 import { presentUser } from "../modules/users/presenter.js";
 import { UsersRepo } from "../modules/users/repo.js";
 import { type Realtime, rooms } from "./realtime.js";
+import { viewerRooms } from "./ticket-audience.js";
 
 interface SocketData {
   companyId: number;
   userId: number;
   tokenVersion: number;
+  /** The ticket audience rooms to join (ticket-audience.ts). */
+  audience: string[];
 }
 
 interface Logger {
@@ -42,6 +47,13 @@ export async function createSocketServer(options: {
 }): Promise<{ io: Server; close(): Promise<void> }> {
   const { db, tokens, realtime, logger } = options;
   const usersRepo = new UsersRepo(db);
+  const ticketsRepo = new TicketsRepo(db);
+  /** A user's view scope (spec 1 section 6) as it is in the database now. */
+  const scopeOf = async (companyId: number, userId: number) => {
+    const user = await usersRepo.findForAuth(userId);
+    if (!user || user.companyId !== companyId) return undefined;
+    return viewScopeFor(user, await ticketsRepo.queueIdsOf(companyId, userId));
+  };
   const io = new Server(options.httpServer, {
     cors: { origin: true, credentials: true },
     serveClient: false,
@@ -70,10 +82,12 @@ export async function createSocketServer(options: {
       if (!user || user.companyId !== claims.companyId || user.tokenVersion !== claims.tokenVersion) {
         return next(new Error("ERR_SESSION_EXPIRED"));
       }
+      const scope = await scopeOf(user.companyId, user.id);
       socket.data = {
         companyId: user.companyId,
         userId: user.id,
         tokenVersion: user.tokenVersion,
+        audience: scope ? viewerRooms(user.companyId, scope) : [],
       } satisfies SocketData;
       // The socket lives no longer than its token; the client reconnects with a fresh one.
       const timer = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
@@ -87,8 +101,9 @@ export async function createSocketServer(options: {
   });
 
   io.on("connection", (socket: Socket) => {
-    const { companyId, userId } = socket.data as SocketData;
-    socket.join([rooms.company(companyId), rooms.user(companyId, userId)]);
+    const { companyId, userId, audience } = socket.data as SocketData;
+    // Ticket and message events reach a socket only through the audience rooms of what its user may see.
+    socket.join([rooms.company(companyId), rooms.user(companyId, userId), ...audience]);
 
     socket.on(CLIENT_EVENTS.joinNotification, () => socket.join(rooms.notification(companyId)));
     socket.on(CLIENT_EVENTS.leaveNotification, () => socket.leave(rooms.notification(companyId)));
@@ -105,13 +120,20 @@ export async function createSocketServer(options: {
     socket.on(CLIENT_EVENTS.joinChatBox, async (ticketId: unknown) => {
       const parsed = ticketIdSchema.safeParse(ticketId);
       if (!parsed.success) return;
-      // Only a ticket of the socket's own company can be joined.
+      // Only a ticket of the socket's own company that its user may see can be joined.
       const [ticket] = await db
-        .select({ id: tickets.id })
+        .select({
+          id: tickets.id,
+          status: tickets.status,
+          userId: tickets.userId,
+          queueId: tickets.queueId,
+          isGroup: tickets.isGroup,
+        })
         .from(tickets)
         .where(and(eq(tickets.companyId, companyId), eq(tickets.id, parsed.data)))
         .limit(1);
-      if (ticket) socket.join(rooms.ticket(companyId, ticket.id));
+      const scope = ticket ? await scopeOf(companyId, userId) : undefined;
+      if (ticket && scope && canSeeTicket(scope, ticket)) socket.join(rooms.ticket(companyId, ticket.id));
     });
     socket.on(CLIENT_EVENTS.leaveChatBox, (ticketId: unknown) => {
       const parsed = ticketIdSchema.safeParse(ticketId);
@@ -139,7 +161,7 @@ export async function createSocketServer(options: {
     });
   });
 
-  realtime.attach(io);
+  realtime.attach(io, { scopeOf });
   return {
     io,
     async close() {

@@ -1,8 +1,20 @@
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildAdmin, buildCompany, buildTicket, buildUser, login, unique } from "../../test/factories.js";
+import {
+  buildAdmin,
+  buildCompany,
+  buildConnection,
+  buildQueue,
+  buildTicket,
+  buildUser,
+  login,
+  unique,
+} from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import type { InboundEvent } from "../channels/types.js";
+import { tickets } from "../db/schema/index.js";
 
 let server: TestServer;
 let url: string;
@@ -153,5 +165,92 @@ describe("realtime", () => {
     );
     const event = watcher.events.find((e) => e.name === `company-${team.company.id}-user`);
     expect(event?.payload).toMatchObject({ action: "update", user: { id: colleague.id, online: true } });
+  });
+
+  it("ticket and message events reach only the sockets whose user may see the ticket, and follow changed rights", async () => {
+    const team = await teamOf();
+    const db = server.database.db;
+    const cid = team.company.id;
+    const [q1, q2] = [await buildQueue(db, cid), await buildQueue(db, cid)];
+    const connection = await buildConnection(db, cid, { channel: "whatsappapi", allowGroup: true });
+    const inQueue1 = await buildUser(db, cid);
+    const inQueue2 = await buildUser(db, cid, { allowGroup: true });
+    const noRights = await buildUser(db, cid);
+    for (const [user, queueIds] of [
+      [inQueue1, [q1.id]],
+      [inQueue2, [q2.id]],
+    ] as const) {
+      const res = await server.app.inject({
+        method: "PUT",
+        url: `/users/${user.id}`,
+        headers: team.session.headers,
+        payload: { queueIds },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const sockets = {
+      admin: await socketFor(team.session.token),
+      inQueue1: await socketFor((await login(server.app, inQueue1.email)).token),
+      inQueue2: await socketFor((await login(server.app, inQueue2.email)).token),
+      noRights: await socketFor((await login(server.app, noRights.email)).token),
+    };
+    const heard = (who: keyof typeof sockets, body: string) =>
+      sockets[who].events.some(
+        (e) =>
+          e.name === `company-${cid}-appMessage` &&
+          (e.payload as { message?: { body?: string } }).message?.body === body,
+      );
+    const write = async (body: string, group?: { id: string; name: string }) => {
+      const event: InboundEvent = {
+        kind: "message",
+        message: {
+          providerMessageId: unique("wamid"),
+          timestamp: new Date(),
+          fromMe: false,
+          contact: { id: "5511955554444", name: "Cliente" },
+          body,
+          mediaType: "chat",
+          isForwarded: false,
+          ...(group ? { group } : {}),
+        },
+      };
+      await server.ingest.deliver(connection, [event]);
+      await until(() => heard("admin", body));
+      await settle(150);
+    };
+    const hearers = (body: string) =>
+      (Object.keys(sockets) as (keyof typeof sockets)[]).filter((w) => heard(w, body));
+
+    // A new pending ticket without a queue: admins (and users allowed tickets without a queue).
+    await write("sem fila");
+    expect(hearers("sem fila")).toEqual(["admin"]);
+
+    // In queue 2: the users of that queue hear it, the others do not.
+    await db.update(tickets).set({ queueId: q2.id }).where(eq(tickets.companyId, cid));
+    await write("na fila 2");
+    expect(hearers("na fila 2")).toEqual(["admin", "inQueue2"]);
+
+    // A group conversation without a queue: only users allowed groups.
+    await write("no grupo", { id: "120363000000000001@g.us", name: "Grupo" });
+    expect(hearers("no grupo")).toEqual(["admin", "inQueue2"]);
+
+    // Rights change: the user's open sockets follow at once.
+    const res = await server.app.inject({
+      method: "PUT",
+      url: `/users/${inQueue1.id}`,
+      headers: team.session.headers,
+      payload: { queueIds: [q1.id, q2.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    await settle(150);
+    await write("agora na fila de todos");
+    expect(hearers("agora na fila de todos")).toEqual(["admin", "inQueue1", "inQueue2"]);
+
+    // Joining the conversation of a ticket one may not see is refused.
+    const [ticket] = await db.select().from(tickets).where(eq(tickets.companyId, cid)).limit(1);
+    sockets.noRights.socket.emit("joinChatBox", ticket?.id);
+    await settle(150);
+    await write("só para quem pode");
+    expect(heard("noRights", "só para quem pode")).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
 import type { MessageDto, TicketDto } from "@inbox/shared";
 import { type Realtime, rooms } from "./realtime.js";
+import { ticketRooms } from "./ticket-audience.js";
 
 /**
  * The one way ticket and message events leave the server (spec 1 section 7:
  * `company-{id}-ticket` and `company-{id}-appMessage` with create, update,
  * delete). Callers say what happened; this class decides which rooms hear
- * it, so the audience rule lives in one place.
+ * it: the open conversation's room and the audience rooms of the users who
+ * may see the ticket (spec 1 section 6), never the whole company.
  */
 export class TicketEvents {
   constructor(private readonly realtime: Realtime) {}
@@ -48,16 +50,14 @@ export class TicketEvents {
 
   /** A message changed (ack, edit, delete mark, reactions): the conversations showing it. */
   messageUpdated(companyId: number, ticketId: number, message: MessageDto): void {
-    this.realtime.toRooms(
-      companyId,
-      [rooms.ticket(companyId, ticketId), rooms.notification(companyId)],
-      "appMessage",
-      { action: "update", message },
-    );
+    this.realtime.toRoom(companyId, rooms.ticket(companyId, ticketId), "appMessage", {
+      action: "update",
+      message,
+    });
   }
 
-  /** The rooms whose sockets list or are notified about this ticket. */
-  private listRooms(companyId: number, ticket: Pick<TicketDto, "status">): string[] {
-    return [rooms.status(companyId, ticket.status), rooms.notification(companyId)];
+  /** The rooms of the users who may see this ticket (ticket-audience.ts). */
+  private listRooms(companyId: number, ticket: TicketDto): string[] {
+    return ticketRooms(companyId, ticket);
   }
 }

@@ -97,7 +97,8 @@ describe("GET /messages/{ticketId}", () => {
       ]);
       expect(emit).toHaveBeenCalledWith(
         team.company.id,
-        expect.arrayContaining([`c:${team.company.id}:status:pending`]),
+        // Everyone who may see the ticket (admins hear every ticket), never the whole company.
+        expect.arrayContaining([`c:${team.company.id}:see:all`]),
         "ticket",
         { action: "update", ticket: expect.objectContaining({ id: ticket!.id, unreadMessages: 0 }) },
       );

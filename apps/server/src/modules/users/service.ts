@@ -140,6 +140,8 @@ export class UsersService {
   private announce(ctx: RequestContext, user: UserWithQueues): UserDto {
     const dto = presentUser(user);
     this.deps.realtime.toCompany(ctx.companyId, "user", { action: "update", user: dto });
+    // Rights or queues may have changed: the user's sockets now hear about other tickets.
+    void this.deps.realtime.refreshAudience(ctx.companyId, user.id).catch(() => {});
     return dto;
   }
 
