@@ -18,15 +18,28 @@ import { GraphClient } from "../channels/meta/graph-client.js";
 import { type Config, REPO_ROOT } from "../config.js";
 import type { Db } from "../db/client.js";
 import type { Mailer } from "../mail/mailer.js";
+import { announcementsRoutes } from "../modules/announcements/routes.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
+import { chatsRoutes } from "../modules/chats/routes.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
 import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
+import { contactsRoutes } from "../modules/contacts/routes.js";
+import { ContactsService } from "../modules/contacts/service.js";
+import { dashboardRoutes } from "../modules/dashboard/routes.js";
+import { DashboardService } from "../modules/dashboard/service.js";
 import { facebookRoutes } from "../modules/facebook/routes.js";
 import { FacebookService } from "../modules/facebook/service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService } from "../modules/messages/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
+import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
+import { settingsRoutes } from "../modules/settings/routes.js";
+import { SettingsService } from "../modules/settings/service.js";
+import { tagsRoutes } from "../modules/tags/routes.js";
+import { TagsService } from "../modules/tags/service.js";
+import { ticketNotesRoutes } from "../modules/ticket-notes/routes.js";
+import { TicketNotesService } from "../modules/ticket-notes/service.js";
 import { ticketsRoutes } from "../modules/tickets/routes.js";
 import { TicketsService } from "../modules/tickets/service.js";
 import { usersRoutes } from "../modules/users/routes.js";
@@ -130,6 +143,15 @@ export async function buildApp(
     await priv.register(queuesRoutes(deps.db));
     await priv.register(ticketsRoutes(tickets));
     await priv.register(messagesRoutes(messages));
+    const contacts = new ContactsService(deps);
+    await priv.register(contactsRoutes(contacts));
+    await priv.register(tagsRoutes(new TagsService({ ...deps, contacts, tickets })));
+    await priv.register(ticketNotesRoutes(new TicketNotesService({ db: deps.db, contacts, tickets })));
+    await priv.register(quickMessagesRoutes(deps.db));
+    await priv.register(announcementsRoutes(deps.db));
+    await priv.register(chatsRoutes(deps.db));
+    await priv.register(settingsRoutes(new SettingsService(deps.db)));
+    await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
     const connections = new ConnectionsService({
       db: deps.db,
       realtime: deps.realtime,
