@@ -1,0 +1,31 @@
+import { AppError } from "../../http/app-error.js";
+import type { UserRow } from "../../http/context.js";
+
+export type ContactAction = "contact:delete";
+
+type Actor = Pick<UserRow, "profile" | "super">;
+const isAdmin = (actor: Actor) => actor.profile === "admin" || actor.super;
+
+/**
+ * Who may do what to contacts (spec 1 section 6). Every user of the company
+ * lists, creates, edits, blocks and toggles contacts; deleting is for admins
+ * (the spec leaves other deleters open: "not shown").
+ */
+export function can(actor: Actor, action: ContactAction): boolean {
+  switch (action) {
+    case "contact:delete":
+      return isAdmin(actor);
+  }
+}
+
+export function authorize(actor: Actor, action: ContactAction): void {
+  if (!can(actor, action)) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/**
+ * LGPD (spec 1 section 6): with the company's lgpdHideNumber enabled, an
+ * ordinary user sees contact numbers masked; admins and super users see them whole.
+ */
+export function seesFullNumbers(actor: Actor, companyHidesNumbers: boolean): boolean {
+  return !companyHidesNumbers || isAdmin(actor);
+}

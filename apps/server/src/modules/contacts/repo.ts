@@ -1,0 +1,239 @@
+import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import {
+  companySettings,
+  contactCustomFields,
+  contacts,
+  contactTags,
+  tags,
+  users,
+} from "../../db/schema/index.js";
+import { escapeLike } from "../users/repo.js";
+
+type Runner = Db | Tx;
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContact = Omit<typeof contacts.$inferInsert, "id" | "companyId" | "createdAt" | "updatedAt">;
+export type ExtraInfoRow = { id: number; name: string; value: string };
+export type TagRef = { id: number; name: string; color: string };
+export type ContactWithRefs = ContactRow & { extraInfo: ExtraInfoRow[]; tags: TagRef[] };
+
+export interface ContactFilters {
+  search: string;
+  channel?: string;
+  isGroup?: boolean;
+}
+
+/** Every query of the contacts room; each takes the company it works in. */
+export class ContactsRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * One page, ordered by name then id (a total order, so paging shows each
+   * contact exactly once); served by contacts_company_name_idx.
+   */
+  async list(
+    companyId: number,
+    filters: ContactFilters,
+    page: { number: number; size: number },
+  ): Promise<{ rows: ContactWithRefs[]; count: number }> {
+    const where = this.filter(companyId, filters);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(contacts)
+        .where(where)
+        .orderBy(asc(contacts.name), asc(contacts.id))
+        .limit(page.size)
+        .offset((page.number - 1) * page.size),
+      this.db.select({ value: count() }).from(contacts).where(where),
+    ]);
+    return { rows: await this.attachRefs(companyId, rows), count: Number(total?.value ?? 0) };
+  }
+
+  /** Pickers: every contact (optionally matching a search), lean rows. */
+  async listAll(companyId: number, search: string): Promise<ContactRow[]> {
+    return this.db
+      .select()
+      .from(contacts)
+      .where(this.filter(companyId, { search }))
+      .orderBy(asc(contacts.name), asc(contacts.id));
+  }
+
+  async findById(
+    companyId: number,
+    id: number,
+    runner: Runner = this.db,
+  ): Promise<ContactWithRefs | undefined> {
+    const [row] = await runner
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .limit(1);
+    if (!row) return undefined;
+    const [withRefs] = await this.attachRefs(companyId, [row], runner);
+    return withRefs;
+  }
+
+  async findByNumber(
+    companyId: number,
+    channel: string,
+    number: string,
+    runner: Runner = this.db,
+  ): Promise<ContactRow | undefined> {
+    const [row] = await runner
+      .select()
+      .from(contacts)
+      .where(
+        and(eq(contacts.companyId, companyId), eq(contacts.channel, channel), eq(contacts.number, number)),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async insert(
+    tx: Tx,
+    companyId: number,
+    values: NewContact,
+    extraInfo: ExtraInfoInputRow[],
+  ): Promise<number> {
+    const [row] = await tx
+      .insert(contacts)
+      .values({ ...values, companyId })
+      .returning({ id: contacts.id });
+    if (!row) throw new Error("insert returned no row");
+    await this.replaceExtraInfo(tx, companyId, row.id, extraInfo);
+    return row.id;
+  }
+
+  async update(
+    tx: Tx,
+    companyId: number,
+    id: number,
+    values: Partial<NewContact>,
+    extraInfo?: ExtraInfoInputRow[],
+  ): Promise<void> {
+    await tx
+      .update(contacts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+    if (extraInfo) await this.replaceExtraInfo(tx, companyId, id, extraInfo);
+  }
+
+  /** Flips a flag in one statement: two clicks at once give two flips, not one. */
+  async toggle(companyId: number, id: number, flag: "acceptAudioMessage" | "disableBot"): Promise<boolean> {
+    const column = contacts[flag];
+    const rows = await this.db
+      .update(contacts)
+      .set({ [flag]: sql`NOT ${column}`, updatedAt: new Date() })
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .returning({ id: contacts.id });
+    return rows.length > 0;
+  }
+
+  async delete(companyId: number, id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .returning({ id: contacts.id });
+    return rows.length > 0;
+  }
+
+  /** spec 1 section 6: with lgpdHideNumber enabled, ordinary users see numbers masked. */
+  async hidesNumbers(companyId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ value: companySettings.lgpdHideNumber })
+      .from(companySettings)
+      .where(eq(companySettings.companyId, companyId))
+      .limit(1);
+    return row?.value === "enabled";
+  }
+
+  /** The company's users and whether each sees full numbers: contact events go user by user when numbers are hidden. */
+  async audience(companyId: number): Promise<{ id: number; profile: string; super: boolean }[]> {
+    return this.db
+      .select({ id: users.id, profile: users.profile, super: users.super })
+      .from(users)
+      .where(eq(users.companyId, companyId));
+  }
+
+  /**
+   * The contact's custom fields become exactly `items`: entries with an id of
+   * this contact are updated, new ones inserted, missing ones removed.
+   */
+  private async replaceExtraInfo(tx: Tx, companyId: number, contactId: number, items: ExtraInfoInputRow[]) {
+    const mine = and(
+      eq(contactCustomFields.companyId, companyId),
+      eq(contactCustomFields.contactId, contactId),
+    );
+    const existing = await tx.select({ id: contactCustomFields.id }).from(contactCustomFields).where(mine);
+    const existingIds = new Set(existing.map((r) => r.id));
+    const kept = items.filter((item) => item.id !== undefined && existingIds.has(item.id));
+    const keptIds = kept.map((item) => item.id as number);
+    await tx
+      .delete(contactCustomFields)
+      .where(keptIds.length > 0 ? and(mine, notInArray(contactCustomFields.id, keptIds)) : mine);
+    for (const item of kept) {
+      await tx
+        .update(contactCustomFields)
+        .set({ name: item.name, value: item.value, updatedAt: new Date() })
+        .where(and(mine, eq(contactCustomFields.id, item.id as number)));
+    }
+    // An id of another contact (or none) is a new entry.
+    const added = items.filter((item) => item.id === undefined || !existingIds.has(item.id));
+    if (added.length > 0) {
+      await tx
+        .insert(contactCustomFields)
+        .values(added.map((item) => ({ companyId, contactId, name: item.name, value: item.value })));
+    }
+  }
+
+  private filter(companyId: number, filters: ContactFilters): SQL | undefined {
+    const term = filters.search.trim().toLowerCase();
+    const pattern = `%${escapeLike(term)}%`;
+    return and(
+      eq(contacts.companyId, companyId),
+      term ? or(ilike(contacts.name, pattern), ilike(contacts.number, pattern)) : undefined,
+      filters.channel ? eq(contacts.channel, filters.channel) : undefined,
+      filters.isGroup === undefined ? undefined : eq(contacts.isGroup, filters.isGroup),
+    );
+  }
+
+  /** Custom fields and tags of a page of contacts: two queries whatever the page size. */
+  async attachRefs(
+    companyId: number,
+    rows: ContactRow[],
+    runner: Runner = this.db,
+  ): Promise<ContactWithRefs[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [fields, tagLinks] = await Promise.all([
+      runner
+        .select({
+          id: contactCustomFields.id,
+          contactId: contactCustomFields.contactId,
+          name: contactCustomFields.name,
+          value: contactCustomFields.value,
+        })
+        .from(contactCustomFields)
+        .where(and(eq(contactCustomFields.companyId, companyId), inArray(contactCustomFields.contactId, ids)))
+        .orderBy(asc(contactCustomFields.id)),
+      runner
+        .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
+        .from(contactTags)
+        .innerJoin(tags, and(eq(tags.id, contactTags.tagId), eq(tags.companyId, companyId)))
+        .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.contactId, ids)))
+        .orderBy(asc(tags.name), asc(tags.id)),
+    ]);
+    return rows.map((row) => ({
+      ...row,
+      extraInfo: fields
+        .filter((f) => f.contactId === row.id)
+        .map(({ id, name, value }) => ({ id, name, value })),
+      tags: tagLinks
+        .filter((t) => t.contactId === row.id)
+        .map(({ id, name, color }) => ({ id, name, color })),
+    }));
+  }
+}
+
+export type ExtraInfoInputRow = { id?: number; name: string; value: string };

@@ -1,0 +1,98 @@
+import {
+  contactBlockSchema,
+  contactCreateSchema,
+  contactDto,
+  contactListDto,
+  contactListQuery,
+  contactNumberParam,
+  contactPickerQuery,
+  contactRefDto,
+  contactUpdateSchema,
+  idParam,
+} from "@inbox/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ContactsService } from "./service.js";
+
+const messageDto = z.object({ message: z.string() });
+
+/** Contacts (spec 1 section 7). Thin: parse, call the service, answer. */
+export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/contacts",
+      {
+        schema: {
+          description:
+            "One page (40) of contacts by name; searchParam matches name or number, case-insensitively.",
+          querystring: contactListQuery,
+          response: { 200: contactListDto },
+        },
+      },
+      (req) => service.list(req.ctx, req.query),
+    );
+
+    app.get(
+      "/contacts/list",
+      { schema: { querystring: contactPickerQuery, response: { 200: z.array(contactRefDto) } } },
+      (req) => service.listAll(req.ctx, req.query.searchParam),
+    );
+
+    app.get(
+      "/contacts/profile/:number",
+      { config: { owner: "contact" }, schema: { params: contactNumberParam, response: { 200: contactDto } } },
+      (req) => service.showByNumber(req.ctx, req.params.number),
+    );
+
+    app.get(
+      "/contacts/:id",
+      { config: { owner: "contact" }, schema: { params: idParam, response: { 200: contactDto } } },
+      (req) => service.show(req.ctx, req.params.id),
+    );
+
+    app.post(
+      "/contacts",
+      { schema: { body: contactCreateSchema, response: { 201: contactDto } } },
+      async (req, reply) => reply.status(201).send(await service.create(req.ctx, req.body)),
+    );
+
+    app.put(
+      "/contacts/:id",
+      {
+        config: { owner: "contact" },
+        schema: { params: idParam, body: contactUpdateSchema, response: { 200: contactDto } },
+      },
+      (req) => service.update(req.ctx, req.params.id, req.body),
+    );
+
+    app.delete(
+      "/contacts/:id",
+      { config: { owner: "contact" }, schema: { params: idParam, response: { 200: messageDto } } },
+      async (req) => {
+        await service.delete(req.ctx, req.params.id);
+        return { message: "Contact deleted" };
+      },
+    );
+
+    app.put(
+      "/contacts/block/:id",
+      {
+        config: { owner: "contact" },
+        schema: { params: idParam, body: contactBlockSchema, response: { 200: contactDto } },
+      },
+      (req) => service.setActive(req.ctx, req.params.id, req.body.active),
+    );
+
+    app.put(
+      "/contacts/toggleAcceptAudio/:id",
+      { config: { owner: "contact" }, schema: { params: idParam, response: { 200: contactDto } } },
+      (req) => service.toggle(req.ctx, req.params.id, "acceptAudioMessage"),
+    );
+
+    app.put(
+      "/contacts/toggleDisableBot/:id",
+      { config: { owner: "contact" }, schema: { params: idParam, response: { 200: contactDto } } },
+      (req) => service.toggle(req.ctx, req.params.id, "disableBot"),
+    );
+  };
+}

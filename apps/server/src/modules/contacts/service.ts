@@ -1,0 +1,197 @@
+import {
+  type ContactCreateInput,
+  type ContactDto,
+  type ContactEventPayload,
+  type ContactList,
+  type ContactListQuery,
+  type ContactRefDto,
+  type ContactUpdateInput,
+  LIMITS,
+} from "@inbox/shared";
+import type { Db } from "../../db/client.js";
+import { isUniqueViolation } from "../../db/unique-violation.js";
+import { AppError } from "../../http/app-error.js";
+import type { RequestContext } from "../../http/context.js";
+import { normalizePhone } from "../../ingest/phone.js";
+import type { Realtime } from "../../realtime/realtime.js";
+import { authorize, seesFullNumbers } from "./policy.js";
+import { presentContact, presentContactPick } from "./presenter.js";
+import { ContactsRepo, type ContactWithRefs, type NewContact } from "./repo.js";
+
+export interface ContactsServiceDeps {
+  db: Db;
+  realtime: Realtime;
+}
+
+/** Contacts created by hand are WhatsApp contacts (the contact modal has a phone number field). */
+const MANUAL_CHANNEL = "whatsapp";
+
+/** Every state change of a contact goes through here: rules, duplicates, events (company-{id}-contact). */
+export class ContactsService {
+  readonly repo: ContactsRepo;
+
+  constructor(private readonly deps: ContactsServiceDeps) {
+    this.repo = new ContactsRepo(deps.db);
+  }
+
+  async list(ctx: RequestContext, query: ContactListQuery): Promise<ContactList> {
+    const pageSize = LIMITS.pageSize;
+    const [{ rows, count }, masked] = await Promise.all([
+      this.repo.list(
+        ctx.companyId,
+        { search: query.searchParam, channel: query.channel, isGroup: query.isGroup },
+        { number: query.pageNumber, size: pageSize },
+      ),
+      this.masksFor(ctx),
+    ]);
+    return {
+      contacts: rows.map((row) => presentContact(row, { masked })),
+      count,
+      hasMore: query.pageNumber * pageSize < count,
+    };
+  }
+
+  async listAll(ctx: RequestContext, search: string): Promise<ContactRefDto[]> {
+    const [rows, masked] = await Promise.all([this.repo.listAll(ctx.companyId, search), this.masksFor(ctx)]);
+    return rows.map((row) => presentContactPick(row, { masked }));
+  }
+
+  async show(ctx: RequestContext, id: number): Promise<ContactDto> {
+    return this.present(ctx, await this.find(ctx, id));
+  }
+
+  /** GET /contacts/profile/{number}: the WhatsApp contact with that number, however it is typed. */
+  async showByNumber(ctx: RequestContext, rawNumber: string): Promise<ContactDto> {
+    const number = normalizePhone(rawNumber);
+    const row = number ? await this.repo.findByNumber(ctx.companyId, MANUAL_CHANNEL, number) : undefined;
+    if (!row) throw new AppError("ERR_NO_CONTACT_FOUND");
+    return this.show(ctx, row.id);
+  }
+
+  async create(ctx: RequestContext, input: ContactCreateInput): Promise<ContactDto> {
+    const number = normalizePhone(input.number);
+    const values: NewContact = {
+      name: input.name,
+      number,
+      email: input.email,
+      disableBot: input.disableBot,
+      channel: MANUAL_CHANNEL,
+      ...(input.acceptAudioMessage === undefined ? {} : { acceptAudioMessage: input.acceptAudioMessage }),
+    };
+    const id = await this.withDuplicateCheck(() =>
+      this.deps.db.transaction(async (tx) => {
+        if (await this.repo.findByNumber(ctx.companyId, MANUAL_CHANNEL, number, tx)) throw duplicated();
+        return this.repo.insert(tx, ctx.companyId, values, input.extraInfo);
+      }),
+    );
+    const contact = await this.find(ctx, id);
+    await this.announce(ctx.companyId, "create", contact);
+    return this.present(ctx, contact);
+  }
+
+  async update(ctx: RequestContext, id: number, input: ContactUpdateInput): Promise<ContactDto> {
+    const target = await this.find(ctx, id);
+    const { extraInfo, number: typedNumber, ...fields } = input;
+    const values: Partial<NewContact> = { ...fields };
+    // A user who sees masked numbers sends the mask back: the number is not theirs to change.
+    if (typedNumber !== undefined && !(await this.masksFor(ctx))) {
+      const number = target.channel === MANUAL_CHANNEL ? normalizePhone(typedNumber) : typedNumber;
+      if (number !== target.number) values.number = number;
+    }
+    await this.withDuplicateCheck(() =>
+      this.deps.db.transaction(async (tx) => {
+        if (values.number !== undefined) {
+          const other = await this.repo.findByNumber(ctx.companyId, target.channel, values.number, tx);
+          if (other && other.id !== id) throw duplicated();
+        }
+        await this.repo.update(tx, ctx.companyId, id, values, extraInfo);
+      }),
+    );
+    return this.changed(ctx, id);
+  }
+
+  async delete(ctx: RequestContext, id: number): Promise<void> {
+    authorize(ctx.user, "contact:delete");
+    if (!(await this.repo.delete(ctx.companyId, id))) throw new AppError("ERR_NO_CONTACT_FOUND");
+    this.emit(ctx.companyId, { action: "delete", contactId: id });
+  }
+
+  /** PUT /contacts/block/{id}: active false blocks the contact, true unblocks it. */
+  async setActive(ctx: RequestContext, id: number, active: boolean): Promise<ContactDto> {
+    await this.find(ctx, id);
+    await this.deps.db.transaction((tx) => this.repo.update(tx, ctx.companyId, id, { active }));
+    return this.changed(ctx, id);
+  }
+
+  async toggle(
+    ctx: RequestContext,
+    id: number,
+    flag: "acceptAudioMessage" | "disableBot",
+  ): Promise<ContactDto> {
+    if (!(await this.repo.toggle(ctx.companyId, id, flag))) throw new AppError("ERR_NO_CONTACT_FOUND");
+    return this.changed(ctx, id);
+  }
+
+  /** After any change (here or in tags): reload, tell the company, answer the caller's view. */
+  async changed(ctx: RequestContext, id: number): Promise<ContactDto> {
+    const contact = await this.find(ctx, id);
+    await this.announce(ctx.companyId, "update", contact);
+    return this.present(ctx, contact);
+  }
+
+  async find(ctx: RequestContext, id: number): Promise<ContactWithRefs> {
+    const contact = await this.repo.findById(ctx.companyId, id);
+    if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+    return contact;
+  }
+
+  private async present(ctx: RequestContext, contact: ContactWithRefs): Promise<ContactDto> {
+    return presentContact(contact, { masked: await this.masksFor(ctx) });
+  }
+
+  private async masksFor(ctx: RequestContext): Promise<boolean> {
+    return !seesFullNumbers(ctx.user, await this.repo.hidesNumbers(ctx.companyId));
+  }
+
+  /**
+   * company-{id}-contact. When the company hides numbers (LGPD), the event
+   * goes user by user so ordinary users receive the masked number: a
+   * company-wide emit would hand them the whole one.
+   */
+  private async announce(
+    companyId: number,
+    action: "create" | "update",
+    contact: ContactWithRefs,
+  ): Promise<void> {
+    const whole = presentContact(contact, { masked: false });
+    if (!(await this.repo.hidesNumbers(companyId))) {
+      this.emit(companyId, { action, contact: whole });
+      return;
+    }
+    const masked = presentContact(contact, { masked: true });
+    for (const user of await this.repo.audience(companyId)) {
+      const payload: ContactEventPayload = { action, contact: seesFullNumbers(user, true) ? whole : masked };
+      this.deps.realtime.toUser(companyId, user.id, "contact", payload);
+    }
+  }
+
+  private emit(companyId: number, payload: ContactEventPayload): void {
+    this.deps.realtime.toCompany(companyId, "contact", payload);
+  }
+
+  private async withDuplicateCheck<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      // Two creates of one number at once: the unique index lets one through.
+      if (isUniqueViolation(error, "contacts_company_channel_number_key")) throw duplicated();
+      throw error;
+    }
+  }
+}
+
+const duplicated = () =>
+  new AppError("ERR_DUPLICATED_CONTACT", {
+    field: "number",
+    message: "A contact with this number already exists.",
+  });

@@ -1,0 +1,99 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { contactTags, tags, ticketTags } from "../../db/schema/index.js";
+
+type Runner = Db | Tx;
+export type TagRow = typeof tags.$inferSelect;
+
+/** Tags and their links to tickets and contacts; every query by company. */
+export class TagsRepo {
+  constructor(private readonly db: Db) {}
+
+  async list(companyId: number, kanban?: number): Promise<TagRow[]> {
+    return this.db
+      .select()
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), kanban === undefined ? undefined : eq(tags.kanban, kanban)))
+      .orderBy(asc(tags.name), asc(tags.id));
+  }
+
+  async findById(companyId: number, id: number, runner: Runner = this.db): Promise<TagRow | undefined> {
+    const [row] = await runner
+      .select()
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  async findByName(companyId: number, name: string): Promise<TagRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), eq(tags.name, name)))
+      .limit(1);
+    return row;
+  }
+
+  /** Inserts unless the company already has a tag of that name; undefined when it had. */
+  async insert(companyId: number, values: { name: string; color: string; kanban: number }) {
+    const [row] = await this.db
+      .insert(tags)
+      .values({ ...values, companyId })
+      .onConflictDoNothing({ target: [tags.companyId, tags.name] })
+      .returning();
+    return row;
+  }
+
+  /** The ids among `ids` that are tags of the company. */
+  async existingIds(companyId: number, ids: number[], runner: Runner = this.db): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await runner
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)));
+    return rows.map((r) => r.id);
+  }
+
+  async tagTicket(companyId: number, ticketId: number, tagId: number): Promise<void> {
+    await this.db.insert(ticketTags).values({ companyId, ticketId, tagId }).onConflictDoNothing();
+  }
+
+  /** DELETE /ticket-tags/{ticketId}: the ticket leaves its kanban lane (its kanban tags); other tags stay. */
+  async untagTicketKanban(companyId: number, ticketId: number): Promise<number> {
+    const rows = await this.db
+      .delete(ticketTags)
+      .where(
+        and(
+          eq(ticketTags.companyId, companyId),
+          eq(ticketTags.ticketId, ticketId),
+          inArray(
+            ticketTags.tagId,
+            sql`(SELECT ${tags.id} FROM ${tags} WHERE ${tags.companyId} = ${companyId} AND ${tags.kanban} = 1)`,
+          ),
+        ),
+      )
+      .returning({ tagId: ticketTags.tagId });
+    return rows.length;
+  }
+
+  async contactTags(companyId: number, contactId: number): Promise<TagRow[]> {
+    return this.db
+      .select({ tag: tags })
+      .from(contactTags)
+      .innerJoin(tags, and(eq(tags.id, contactTags.tagId), eq(tags.companyId, companyId)))
+      .where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)))
+      .orderBy(asc(tags.name), asc(tags.id))
+      .then((rows) => rows.map((r) => r.tag));
+  }
+
+  /** The contact's tags become exactly `tagIds` (already checked to be the company's). */
+  async replaceContactTags(tx: Tx, companyId: number, contactId: number, tagIds: number[]): Promise<void> {
+    await tx
+      .delete(contactTags)
+      .where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)));
+    if (tagIds.length > 0) {
+      await tx.insert(contactTags).values(tagIds.map((tagId) => ({ companyId, contactId, tagId })));
+    }
+  }
+}

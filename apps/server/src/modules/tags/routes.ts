@@ -1,0 +1,79 @@
+import {
+  contactDto,
+  contactIdParam,
+  tagCreateSchema,
+  tagDto,
+  tagListQuery,
+  tagSyncSchema,
+  ticketIdParam,
+  ticketTagParams,
+} from "@inbox/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { TagsService } from "./service.js";
+
+const messageDto = z.object({ message: z.string() });
+
+/** Tags, ticket tags and contact tags (spec 1 section 7, notes and tags). Thin. */
+export function tagsRoutes(service: TagsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/tags/list",
+      { schema: { querystring: tagListQuery, response: { 200: z.array(tagDto) } } },
+      (req) => service.list(req.ctx, req.query.kanban),
+    );
+
+    app.post(
+      "/tags",
+      {
+        schema: {
+          description: "Creates a tag; a name the company already has answers 200 with that tag.",
+          body: tagCreateSchema,
+          response: { 200: tagDto, 201: tagDto },
+        },
+      },
+      async (req, reply) => {
+        const { tag, created } = await service.create(req.ctx, req.body);
+        return reply.status(created ? 201 : 200).send(tag);
+      },
+    );
+
+    app.post("/tags/sync", { schema: { body: tagSyncSchema, response: { 200: contactDto } } }, (req) =>
+      service.syncContactTags(req.ctx, req.body),
+    );
+
+    app.put(
+      "/ticket-tags/:ticketId/:tagId",
+      { config: { owner: "ticketTag" }, schema: { params: ticketTagParams, response: { 200: messageDto } } },
+      async (req) => {
+        await service.tagTicket(req.ctx, req.params.ticketId, req.params.tagId);
+        return { message: "Tag added to the ticket" };
+      },
+    );
+
+    app.delete(
+      "/ticket-tags/:ticketId",
+      {
+        config: { owner: "ticketTag" },
+        schema: {
+          description: "Removes the ticket's kanban tags (it leaves its kanban lane); other tags stay.",
+          params: ticketIdParam,
+          response: { 200: messageDto },
+        },
+      },
+      async (req) => {
+        await service.untagTicketKanban(req.ctx, req.params.ticketId);
+        return { message: "Kanban tags removed from the ticket" };
+      },
+    );
+
+    app.get(
+      "/contactTags/:contactId",
+      {
+        config: { owner: "contact" },
+        schema: { params: contactIdParam, response: { 200: z.object({ tags: z.array(tagDto) }) } },
+      },
+      async (req) => ({ tags: await service.contactTags(req.ctx, req.params.contactId) }),
+    );
+  };
+}
