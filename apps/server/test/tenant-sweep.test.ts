@@ -2,16 +2,33 @@ import { type MetaSim, startMetaSim } from "@inbox/meta-sim";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client.js";
-import { messages, tickets, userQueues, users, whatsappQueues, whatsapps } from "../src/db/schema/index.js";
+import {
+  companySettings,
+  contactCustomFields,
+  contacts,
+  contactTags,
+  messages,
+  settings,
+  tags,
+  ticketNotes,
+  tickets,
+  ticketTags,
+  userQueues,
+  users,
+  whatsappQueues,
+  whatsapps,
+} from "../src/db/schema/index.js";
 import {
   buildAdmin,
   buildCompany,
   buildConnection,
+  buildContact,
   buildQueue,
   buildTicket,
   buildUser,
   login,
   type Session,
+  unique,
 } from "./factories.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
@@ -78,6 +95,78 @@ owners.ticket = async (db, companyId) => {
   };
 };
 
+owners.contact = async (db, companyId) => {
+  const number = `55119${String(Date.now()).slice(-8)}`;
+  const contact = await buildContact(db, companyId, { number, channel: "whatsapp" });
+  await buildTicket(db, companyId, { contactId: contact.id, status: "pending" });
+  const [tag] = await db
+    .insert(tags)
+    .values({ companyId, name: unique("tag"), color: "#111111" })
+    .returning();
+  await db.insert(contactTags).values({ companyId, contactId: contact.id, tagId: tag!.id });
+  await db
+    .insert(contactCustomFields)
+    .values({ companyId, contactId: contact.id, name: "cpf", value: "secret" });
+  return {
+    params: { id: contact.id, contactId: contact.id, number },
+    snapshot: async () => ({
+      contact: await db.select().from(contacts).where(eq(contacts.id, contact.id)),
+      tickets: await db.select().from(tickets).where(eq(tickets.contactId, contact.id)),
+      fields: await db
+        .select()
+        .from(contactCustomFields)
+        .where(eq(contactCustomFields.contactId, contact.id)),
+      tags: await db.select().from(contactTags).where(eq(contactTags.contactId, contact.id)),
+    }),
+  };
+};
+
+owners.ticketTag = async (db, companyId) => {
+  const ticket = await buildTicket(db, companyId, { status: "open" });
+  const [lane] = await db
+    .insert(tags)
+    .values({ companyId, name: unique("lane"), color: "#222222", kanban: 1 })
+    .returning();
+  const [other] = await db
+    .insert(tags)
+    .values({ companyId, name: unique("tag"), color: "#333333" })
+    .returning();
+  await db.insert(ticketTags).values({ companyId, ticketId: ticket.id, tagId: lane!.id });
+  return {
+    params: { id: ticket.id, ticketId: ticket.id, tagId: other!.id },
+    snapshot: async () => ({
+      ticket: await db.select().from(tickets).where(eq(tickets.id, ticket.id)),
+      tags: await db.select().from(ticketTags).where(eq(ticketTags.ticketId, ticket.id)),
+    }),
+  };
+};
+
+owners.ticketNote = async (db, companyId) => {
+  const ticket = await buildTicket(db, companyId);
+  const [note] = await db
+    .insert(ticketNotes)
+    .values({ companyId, ticketId: ticket.id, contactId: ticket.contactId, note: "secret note" })
+    .returning();
+  return {
+    params: { id: note!.id },
+    snapshot: () => db.select().from(ticketNotes).where(eq(ticketNotes.id, note!.id)),
+  };
+};
+
+owners.setting = async (db, companyId) => {
+  const key = unique("sweepSetting");
+  await db.insert(settings).values({ companyId, key, value: "secret" });
+  return {
+    params: { key },
+    snapshot: () => db.select().from(settings).where(eq(settings.key, key)),
+  };
+};
+
+owners.company = async (db, companyId) => ({
+  params: { id: companyId },
+  snapshot: () => db.select().from(companySettings).where(eq(companySettings.companyId, companyId)),
+});
+
 const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
@@ -98,6 +187,13 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "PUT /whatsapp/:id": { payload: { name: "Taken Over", accessToken: "stolen", isDefault: true } },
   "POST /whatsappsession/:id": { payload: {} },
   "PUT /whatsappsession/:id": { payload: {} },
+  "PUT /contacts/:id": {
+    payload: { name: "Taken Over", number: "5511999990000", email: "x@example.com", extraInfo: [] },
+  },
+  "PUT /contacts/block/:id": { payload: { active: false } },
+  "PUT /contacts/toggleAcceptAudio/:id": { payload: {} },
+  "PUT /contacts/toggleDisableBot/:id": { payload: {} },
+  "PUT /ticket-tags/:ticketId/:tagId": { payload: {} },
   "POST /users/:id/media-upload": {
     payload: multipartImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
