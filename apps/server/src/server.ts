@@ -110,6 +110,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: log }),
       storage,
       webhooks,
+      outbound,
       sessions,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },

@@ -59,12 +59,24 @@ export const EXTRA_ERROR_CODES = [
   "ERR_FACEBOOK_NO_PAGES",
   /** 502: POST /facebook: the Graph API was unreachable or refused a call (e.g. a permission not granted at login); the message carries Graph's. */
   "ERR_FACEBOOK_GRAPH",
+  /** 400: PUT /tickets/{id} resolving while the requiredTag setting is enabled and the contact has no tag (spec 1 section 4). */
+  "ERR_TAG_REQUIRED",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...EXTRA_ERROR_CODES] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The open ticket an ERR_OTHER_OPEN_TICKET answer names: who holds it and in which queue. */
+export interface OpenTicketRef {
+  id: number;
+  uuid: string;
+  status: string;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string } | null;
+}
 
 /** The wire shape of every error answer. */
 export interface ApiErrorBody {
@@ -73,6 +85,8 @@ export interface ApiErrorBody {
   /** For ERR_VALIDATION: the first failing field and every issue. */
   field?: string;
   issues?: { field: string; message: string }[];
+  /** For ERR_OTHER_OPEN_TICKET: the ticket already open for the contact and connection (spec 1 section 4). */
+  ticket?: OpenTicketRef;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,10 +1,11 @@
-import type { ErrorCode } from "@inbox/shared";
+import type { ApiErrorBody, ErrorCode } from "@inbox/shared";
 
 const DEFAULT_STATUS: Partial<Record<ErrorCode, number>> = {
   ERR_INVALID_CREDENTIALS: 401,
   ERR_SESSION_EXPIRED: 401,
   ERR_INVALID_REFRESH_TOKEN: 401,
   ERR_NO_PERMISSION: 403,
+  ERR_OTHER_OPEN_TICKET: 409,
   ERR_NO_USER_FOUND: 404,
   ERR_NO_TICKET_FOUND: 404,
   ERR_NO_CONTACT_FOUND: 404,
@@ -23,15 +24,24 @@ export class AppError extends Error {
   readonly status: number;
   readonly field?: string;
   readonly headers?: Record<string, string>;
+  /** Extra fields of the answer body for the codes that carry some (ERR_OTHER_OPEN_TICKET: `ticket`). */
+  readonly details?: Pick<ApiErrorBody, "ticket">;
 
   constructor(
     code: ErrorCode,
-    options: { status?: number; message?: string; field?: string; headers?: Record<string, string> } = {},
+    options: {
+      status?: number;
+      message?: string;
+      field?: string;
+      headers?: Record<string, string>;
+      details?: Pick<ApiErrorBody, "ticket">;
+    } = {},
   ) {
     super(options.message ?? code);
     this.code = code;
     this.status = options.status ?? DEFAULT_STATUS[code] ?? 400;
     this.field = options.field;
     this.headers = options.headers;
+    this.details = options.details;
   }
 }

@@ -31,6 +31,7 @@ import { DashboardService } from "../modules/dashboard/service.js";
 import { facebookRoutes } from "../modules/facebook/routes.js";
 import { FacebookService } from "../modules/facebook/service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
+import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { MessagesService } from "../modules/messages/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
@@ -40,6 +41,9 @@ import { tagsRoutes } from "../modules/tags/routes.js";
 import { TagsService } from "../modules/tags/service.js";
 import { ticketNotesRoutes } from "../modules/ticket-notes/routes.js";
 import { TicketNotesService } from "../modules/ticket-notes/service.js";
+import { contactStatusRoutes } from "../modules/tickets/contact-status-routes.js";
+import { ticketLifecycleRoutes } from "../modules/tickets/lifecycle-routes.js";
+import { TicketLifecycleService } from "../modules/tickets/lifecycle-service.js";
 import { ticketsRoutes } from "../modules/tickets/routes.js";
 import { TicketsService } from "../modules/tickets/service.js";
 import { usersRoutes } from "../modules/users/routes.js";
@@ -65,6 +69,8 @@ export interface AppDeps {
   mailer: Mailer;
   storage: Storage;
   webhooks: WebhooksService;
+  /** The outbound path: messages the server sends through a channel (greeting, farewell, transfer…). */
+  outbound: OutboundService;
   sessions?: SessionControl;
 }
 
@@ -142,6 +148,13 @@ export async function buildApp(
     await priv.register(usersRoutes(users));
     await priv.register(queuesRoutes(deps.db));
     await priv.register(ticketsRoutes(tickets));
+    const lifecycle = new TicketLifecycleService({
+      db: deps.db,
+      events: deps.events,
+      outbound: deps.outbound,
+    });
+    await priv.register(ticketLifecycleRoutes(lifecycle));
+    await priv.register(contactStatusRoutes(lifecycle));
     await priv.register(messagesRoutes(messages));
     const contacts = new ContactsService(deps);
     await priv.register(contactsRoutes(contacts));

@@ -11,7 +11,7 @@ import { AppError } from "./app-error.js";
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ApiErrorBody = { error: error.code, message: error.message };
+      const body: ApiErrorBody = { ...error.details, error: error.code, message: error.message };
       if (error.field) body.field = error.field;
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(body);

@@ -1,4 +1,4 @@
-import type { MessageDto, TicketDto } from "@inbox/shared";
+import type { MessageDto, TicketDto, TicketVisibilityFacts } from "@inbox/shared";
 import { type Realtime, rooms } from "./realtime.js";
 import { ticketRooms } from "./ticket-audience.js";
 
@@ -12,14 +12,24 @@ import { ticketRooms } from "./ticket-audience.js";
 export class TicketEvents {
   constructor(private readonly realtime: Realtime) {}
 
-  /** A ticket was created or changed (status, user, queue, unread, last message…). */
-  ticketChanged(companyId: number, ticket: TicketDto, action: "create" | "update" = "update"): void {
-    this.realtime.toRooms(
-      companyId,
-      [rooms.ticket(companyId, ticket.id), ...this.listRooms(companyId, ticket)],
-      "ticket",
-      { action, ticket },
-    );
+  /**
+   * A ticket was created or changed (status, user, queue, unread, last message…).
+   * `before`: the ticket as it was when a transition moved it (accept, return,
+   * transfer, close): the users who saw it then hear the update too, so their
+   * lists drop it (the web applies canSeeTicket to every update).
+   */
+  ticketChanged(
+    companyId: number,
+    ticket: TicketDto,
+    action: "create" | "update" = "update",
+    before?: TicketVisibilityFacts,
+  ): void {
+    const audience = new Set(this.listRooms(companyId, ticket));
+    if (before) for (const room of ticketRooms(companyId, before)) audience.add(room);
+    this.realtime.toRooms(companyId, [rooms.ticket(companyId, ticket.id), ...audience], "ticket", {
+      action,
+      ticket,
+    });
   }
 
   /** A ticket was deleted; lists drop it by id. */

@@ -60,6 +60,7 @@ const en: LocaleShape = {
       "No page to connect: this Facebook user manages no page (or none with an Instagram business account).",
     ERR_FACEBOOK_GRAPH:
       "Facebook could not be reached or refused the request. Check the permissions granted at login and try again.",
+    ERR_TAG_REQUIRED: "Add a tag to the contact before resolving this ticket.",
     ERR_INTERNAL: "Internal server error. Please try again later.",
   },
   languages: {

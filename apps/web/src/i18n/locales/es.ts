@@ -60,6 +60,7 @@ const es: LocaleShape = {
       "No hay páginas para conectar: este usuario de Facebook no administra páginas (o ninguna con cuenta comercial de Instagram).",
     ERR_FACEBOOK_GRAPH:
       "No se pudo contactar con Facebook o rechazó la solicitud. Revise los permisos concedidos al iniciar sesión e inténtelo de nuevo.",
+    ERR_TAG_REQUIRED: "Agregue una etiqueta al contacto antes de resolver este ticket.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo más tarde.",
   },
   languages: {

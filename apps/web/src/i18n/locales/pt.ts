@@ -62,6 +62,7 @@ const pt = {
       "Nenhuma página para conectar: este usuário do Facebook não gerencia páginas (ou nenhuma com conta comercial do Instagram).",
     ERR_FACEBOOK_GRAPH:
       "Não foi possível falar com o Facebook ou ele recusou o pedido. Verifique as permissões concedidas no login e tente novamente.",
+    ERR_TAG_REQUIRED: "Adicione uma tag ao contato antes de resolver este ticket.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente mais tarde.",
   },
   languages: {

@@ -60,6 +60,7 @@ const tr: LocaleShape = {
       "Bağlanacak sayfa yok: bu Facebook kullanıcısı hiçbir sayfayı (ya da Instagram işletme hesabı olan bir sayfayı) yönetmiyor.",
     ERR_FACEBOOK_GRAPH:
       "Facebook'a ulaşılamadı ya da istek reddedildi. Girişte verilen izinleri kontrol edip yeniden deneyin.",
+    ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen daha sonra tekrar deneyin.",
   },
   languages: {

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { TICKET_LOG_TYPES } from "../enums.js";
+import { dbId, dbIdParam } from "./common.js";
+import { ticketStatus } from "./ticket.js";
+
+/**
+ * The ticket lifecycle on the wire (spec 1 sections 4 and 7): opening,
+ * updating (accept, return, resolve, ignore, reopen, transfer), closing all,
+ * deleting, the log timeline and a contact's attendance status.
+ */
+
+/** 'Selecione uma fila': accept, transfer and new ticket need a queue (spec 1 section 5). */
+export const QUEUE_REQUIRED_MESSAGE = "Selecione uma fila";
+
+export const ticketPathParam = z.object({ id: dbIdParam });
+export const ticketLogParam = z.object({ ticketId: dbIdParam });
+export const contactPathParam = z.object({ id: dbIdParam });
+
+/** POST /tickets. `companyId` is accepted for compatibility; the company always comes from the token. */
+export const ticketCreateBody = z.object({
+  contactId: dbId,
+  queueId: dbId.nullable().optional(),
+  whatsappId: dbId,
+  /** The assigned user when the ticket opens as open; the signed-in user when absent. */
+  userId: dbId.nullable().optional(),
+  status: z.enum(["open", "pending"]).optional().default("open"),
+  companyId: z.union([z.number(), z.string()]).optional(),
+});
+export type TicketCreateBody = z.infer<typeof ticketCreateBody>;
+
+/** PUT /tickets/{id}: what the client asks; the server decides the transition (spec 1 section 4). */
+export const ticketUpdateBody = z.object({
+  status: ticketStatus.optional(),
+  userId: dbId.nullable().optional(),
+  queueId: dbId.nullable().optional(),
+  useIntegration: z.boolean().optional(),
+  sendFarewellMessage: z.boolean().optional(),
+  amountUsedBotQueues: z.number().int().min(0).max(1000).optional(),
+  /** Transfer: an optional message to the contact. */
+  msgTransfer: z.string().max(4096).nullable().optional(),
+  isTransfered: z.boolean().optional(),
+  /** Sent by the original web app when resolving; accepted and not used. */
+  promptId: z.number().nullable().optional(),
+  integrationId: z.number().nullable().optional(),
+});
+export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;
+
+/** POST /tickets/closeAll (admin): every ticket of `status` in the selected queues (0: without queue; none: all). */
+export const ticketCloseAllBody = z.object({
+  status: z.enum(["pending", "open", "group", "lgpd", "nps"]),
+  selectedQueueIds: z.array(z.number().int().min(0).max(2_147_483_647)).max(500).optional().default([]),
+});
+export type TicketCloseAllBody = z.infer<typeof ticketCloseAllBody>;
+
+export const ticketCloseAllDto = z.object({ closed: z.number() });
+
+export const ticketLogEntryDto = z.object({
+  id: z.number(),
+  ticketId: z.number(),
+  type: z.enum(TICKET_LOG_TYPES),
+  userId: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  queueId: z.number().nullable(),
+  queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type TicketLogEntryDto = z.infer<typeof ticketLogEntryDto>;
+export const ticketLogListDto = z.array(ticketLogEntryDto);
+
+/**
+ * GET /contacts/{id}/status: before opening a ticket (spec 1 section 4).
+ * `inQueue`: a ticket of the contact waits without an attendant;
+ * `beingAttendedBy`: an attendant holds one.
+ */
+export const contactTicketStatusDto = z.object({
+  inQueue: z.boolean(),
+  beingAttendedBy: z.object({ id: z.number(), name: z.string() }).nullable(),
+  ticket: z.object({ id: z.number(), uuid: z.string(), status: z.string() }).nullable(),
+});
+export type ContactTicketStatusDto = z.infer<typeof contactTicketStatusDto>;
