@@ -12,5 +12,7 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
     restoreMocks: true,
+    // Form tests type key by key in jsdom; on a busy 2-core machine one can take several seconds.
+    testTimeout: 30_000,
   },
 });
