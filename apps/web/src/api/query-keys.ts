@@ -1,3 +1,4 @@
+import type { DashboardRange } from "./dashboard";
 import type { TicketListFilters } from "./tickets";
 
 /** Query keys of every area, in one place so invalidations match their queries. */
@@ -20,6 +21,7 @@ export const queryKeys = {
     all: ["messages"] as const,
     list: (ticketId: number) => ["messages", "list", ticketId] as const,
   },
+  dashboard: (range: DashboardRange) => ["dashboard", range] as const,
   connections: {
     all: ["connections"] as const,
     list: ["connections", "list"] as const,

@@ -36,6 +36,14 @@ export function AppRoutes() {
               </RequirePermission>
             }
           />
+          <Route
+            path="/dashboard"
+            element={
+              <RequirePermission allow={canSeeDashboard}>
+                <DashboardPage />
+              </RequirePermission>
+            }
+          />
           <Route path="/tickets" element={<TicketsPage />} />
           <Route path="/tickets/:uuid" element={<TicketsPage />} />
           <Route

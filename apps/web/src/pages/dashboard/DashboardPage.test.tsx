@@ -1,0 +1,286 @@
+import type { DashboardDto, UserDto } from "@inbox/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { configureApiClient } from "../../api/client";
+import { RequirePermission } from "../../app/guards/RequirePermission";
+import { canSeeDashboard } from "../../app/permissions";
+import { authValue, buildUser, renderWithProviders } from "../../test/render";
+import { DashboardPage } from "./DashboardPage";
+import { attendantsCsv, defaultRange, formatMinutes, responseScale } from "./dashboard-data";
+
+function buildDashboard(overrides: Partial<DashboardDto> = {}): DashboardDto {
+  return {
+    dateFrom: "2026-03-01",
+    dateTo: "2026-03-03",
+    counters: {
+      supportHappening: 2,
+      supportPending: 1,
+      supportFinished: 1,
+      leads: 7,
+      activeTickets: 1,
+      passiveTickets: 3,
+      avgResponseTime: 12.5,
+      maxResponseTime: 20,
+      avgSupportTime: 95,
+      avgWaitTime: 13.33,
+    },
+    attendants: [
+      {
+        id: 1,
+        name: "Ana",
+        online: true,
+        rating: null,
+        countRating: 0,
+        tickets: 2,
+        finished: 1,
+        open: 1,
+        avgWaitTime: 20,
+        avgSupportTime: 40,
+      },
+      {
+        id: 2,
+        name: "Bruno",
+        online: false,
+        rating: 4.5,
+        countRating: 2,
+        tickets: 0,
+        finished: 0,
+        open: 0,
+        avgWaitTime: null,
+        avgSupportTime: null,
+      },
+    ],
+    ticketsByDay: [
+      { date: "2026-03-01", created: 1, finished: 1 },
+      { date: "2026-03-02", created: 0, finished: 0 },
+      { date: "2026-03-03", created: 3, finished: 0 },
+    ],
+    ...overrides,
+  };
+}
+
+/** GET /dashboard answers `body`; the asked URLs are kept. */
+function serve(body: DashboardDto) {
+  const urls: string[] = [];
+  configureApiClient({
+    fetch: async (url) => {
+      urls.push(url);
+      return Response.json(body);
+    },
+  });
+  return urls;
+}
+
+/** The dashboard route as AppRoutes declares it. */
+function renderPage(user: UserDto) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <RequirePermission allow={canSeeDashboard}>
+        <DashboardPage />
+      </RequirePermission>
+    </QueryClientProvider>,
+    { auth: authValue({ user }), initialEntries: ["/"] },
+  );
+}
+
+const counter = (key: string) => screen.getByTestId(`counter-${key}`);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("DashboardPage access", () => {
+  it("shows the 403 view, with 'Voltar' to /tickets, to a user without showDashboard", () => {
+    const urls = serve(buildDashboard());
+    renderPage(buildUser({ profile: "user", showDashboard: "disabled" }));
+    expect(screen.getByText("Oops! Acesso Negado!")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Voltar" }).getAttribute("href")).toBe("/tickets");
+    expect(urls).toEqual([]);
+  });
+
+  it("opens for a user with showDashboard enabled", async () => {
+    serve(buildDashboard());
+    renderPage(buildUser({ profile: "user", showDashboard: "enabled" }));
+    expect(await screen.findByTestId("counter-leads")).toBeTruthy();
+  });
+});
+
+describe("DashboardPage", () => {
+  it("asks for the start of the month to today and shows the counters", async () => {
+    const urls = serve(buildDashboard());
+    renderPage(buildUser({ profile: "admin" }));
+    await screen.findByTestId("counter-supportHappening");
+    const range = defaultRange();
+    const asked = new URL(urls[0] ?? "", "http://x");
+    expect(asked.pathname).toBe("/dashboard");
+    expect(asked.searchParams.get("date_from")).toBe(range.dateFrom);
+    expect(asked.searchParams.get("date_to")).toBe(range.dateTo);
+    expect(asked.searchParams.get("utcOffset")).toBe(String(range.utcOffset));
+
+    expect(within(counter("supportHappening")).getByText("Em atendimento")).toBeTruthy();
+    expect(within(counter("supportHappening")).getByText("2")).toBeTruthy();
+    expect(within(counter("supportPending")).getByText("1")).toBeTruthy();
+    expect(within(counter("leads")).getByText("7")).toBeTruthy();
+    expect(within(counter("passiveTickets")).getByText("3")).toBeTruthy();
+    expect(within(counter("avgResponseTime")).getByText("13 min")).toBeTruthy();
+    expect(within(counter("avgSupportTime")).getByText("1 h 35 min")).toBeTruthy();
+    // Resolution rate 1 of 4; average response 12.5 of the slowest, 20.
+    expect(screen.getByRole("progressbar", { name: "Taxa de resolução" }).getAttribute("aria-valuenow")).toBe(
+      "25",
+    );
+    expect(
+      screen.getByRole("progressbar", { name: "Tempo médio de resposta" }).getAttribute("aria-valuenow"),
+    ).toBe("63");
+    expect(
+      screen.getByRole("img", { name: /Atendimentos por dia: 2026-03-01: 1\/1, 2026-03-03: 3\/0/ }),
+    ).toBeTruthy();
+  });
+
+  it("lists the attendants with status, rating and a resolution bar each", async () => {
+    serve(buildDashboard());
+    renderPage(buildUser({ profile: "admin" }));
+    const table = await screen.findByRole("table", { name: "Atendentes" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(2);
+    const [ana, bruno] = rows as [HTMLElement, HTMLElement];
+    expect(within(ana).getByText("Ana")).toBeTruthy();
+    expect(within(ana).getByText("Online")).toBeTruthy();
+    expect(within(ana).getByText("Sem avaliações")).toBeTruthy();
+    expect(within(ana).getByText("20 min")).toBeTruthy();
+    expect(within(ana).getByText("50%")).toBeTruthy();
+    expect(within(bruno).getByText("Offline")).toBeTruthy();
+    expect(within(bruno).getAllByText("-")).toHaveLength(2);
+    expect(
+      within(bruno)
+        .getByRole("progressbar", { name: "Taxa de resolução de Bruno" })
+        .getAttribute("aria-valuenow"),
+    ).toBe("0");
+  });
+
+  it("exports the attendants as a spreadsheet (CSV)", async () => {
+    serve(buildDashboard());
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return "blob:dashboard";
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    renderPage(buildUser({ profile: "admin" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Exportar planilha" }));
+    expect(click).toHaveBeenCalledOnce();
+    const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toBe("atendentes_2026-03-01_2026-03-03.csv");
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0] as Blob);
+    });
+    expect(text?.split("\r\n")[1]).toBe("Ana;Online;;2;1;20;40;50");
+  });
+
+  it("asks again when a date changes, and keeps the range ordered", async () => {
+    const urls = serve(buildDashboard());
+    renderPage(buildUser({ profile: "admin" }));
+    await screen.findByTestId("counter-leads");
+    fireEvent.change(screen.getByLabelText("Data final"), { target: { value: "2020-01-15" } });
+    await waitFor(() => expect(urls).toHaveLength(2));
+    const asked = new URL(urls[1] ?? "", "http://x");
+    expect(asked.searchParams.get("date_from")).toBe("2020-01-15");
+    expect(asked.searchParams.get("date_to")).toBe("2020-01-15");
+  });
+
+  it("says so when the range has no tickets", async () => {
+    serve(
+      buildDashboard({
+        counters: {
+          supportHappening: 0,
+          supportPending: 0,
+          supportFinished: 0,
+          leads: 0,
+          activeTickets: 0,
+          passiveTickets: 0,
+          avgResponseTime: null,
+          maxResponseTime: null,
+          avgSupportTime: null,
+          avgWaitTime: null,
+        },
+        attendants: [],
+      }),
+    );
+    renderPage(buildUser({ profile: "admin" }));
+    expect(await screen.findByText("Nenhum atendimento no período.")).toBeTruthy();
+    expect(within(counter("avgWaitTime")).getByText("-")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Exportar planilha" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("shows the server's error", async () => {
+    configureApiClient({
+      fetch: async () => Response.json({ error: "ERR_NO_PERMISSION", message: "no" }, { status: 400 }),
+    });
+    renderPage(buildUser({ profile: "admin" }));
+    expect(await screen.findByRole("alert")).toBeTruthy();
+  });
+});
+
+describe("dashboard data", () => {
+  it("formats minutes", () => {
+    expect(formatMinutes(null)).toBe("-");
+    expect(formatMinutes(0)).toBe("0 min");
+    expect(formatMinutes(59.4)).toBe("59 min");
+    expect(formatMinutes(125)).toBe("2 h 05 min");
+  });
+
+  it("scales the average response to the slowest, or to 60 minutes without one", () => {
+    expect(responseScale(12.5, 20)).toEqual({ value: 63, max: 20 });
+    expect(responseScale(null, null)).toEqual({ value: 0, max: 60 });
+    expect(responseScale(30, 0)).toEqual({ value: 50, max: 60 });
+  });
+
+  it("writes CSV cells quoted when needed and formulas as text", () => {
+    const csv = attendantsCsv(
+      {
+        name: "N",
+        status: "S",
+        rating: "R",
+        tickets: "T",
+        finished: "F",
+        avgWaitTime: "W",
+        avgSupportTime: "A",
+        resolution: "%",
+      },
+      [
+        {
+          id: 1,
+          name: 'Ana "A"; Souza',
+          online: false,
+          rating: 4.25,
+          countRating: 1,
+          tickets: 3,
+          finished: 1,
+          open: 2,
+          avgWaitTime: 1.5,
+          avgSupportTime: null,
+        },
+        {
+          id: 2,
+          name: "=HYPERLINK(1)",
+          online: true,
+          rating: null,
+          countRating: 0,
+          tickets: 0,
+          finished: 0,
+          open: 0,
+          avgWaitTime: null,
+          avgSupportTime: null,
+        },
+      ],
+      (online) => (online ? "on" : "off"),
+    );
+    expect(csv).toBe(
+      '\uFEFFN;S;R;T;F;W;A;%\r\n"Ana ""A""; Souza";off;4.3;3;1;1.5;;33\r\n\'=HYPERLINK(1);on;;0;0;;;0\r\n',
+    );
+  });
+});
