@@ -341,6 +341,13 @@ describe("LGPD: hidden numbers", () => {
     expect((await request("GET", `/contacts/${contact.id}`, team.adminSession.headers)).json().number).toBe(
       "5511912345678",
     );
+    // Searching digits would reveal a masked number one guess at a time: such users search names only.
+    const byDigits = (await request("GET", "/contacts?searchParam=912345", team.userSession.headers)).json();
+    expect(byDigits.contacts).toEqual([]);
+    const byDigitsAdmin = (
+      await request("GET", "/contacts?searchParam=912345", team.adminSession.headers)
+    ).json();
+    expect(byDigitsAdmin.contacts.map((c: ContactDto) => c.id)).toEqual([contact.id]);
 
     const toUser = vi.spyOn(server.realtime, "toUser");
     const toCompany = vi.spyOn(server.realtime, "toCompany");

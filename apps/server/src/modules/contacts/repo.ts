@@ -19,6 +19,8 @@ export type ContactWithRefs = ContactRow & { extraInfo: ExtraInfoRow[]; tags: Ta
 
 export interface ContactFilters {
   search: string;
+  /** false when the reader sees masked numbers: matching digits would reveal them one search at a time. */
+  searchNumbers?: boolean;
   channel?: string;
   isGroup?: boolean;
 }
@@ -51,11 +53,11 @@ export class ContactsRepo {
   }
 
   /** Pickers: every contact (optionally matching a search), lean rows. */
-  async listAll(companyId: number, search: string): Promise<ContactRow[]> {
+  async listAll(companyId: number, search: string, searchNumbers: boolean): Promise<ContactRow[]> {
     return this.db
       .select()
       .from(contacts)
-      .where(this.filter(companyId, { search }))
+      .where(this.filter(companyId, { search, searchNumbers }))
       .orderBy(asc(contacts.name), asc(contacts.id));
   }
 
@@ -192,7 +194,11 @@ export class ContactsRepo {
     const pattern = `%${escapeLike(term)}%`;
     return and(
       eq(contacts.companyId, companyId),
-      term ? or(ilike(contacts.name, pattern), ilike(contacts.number, pattern)) : undefined,
+      term
+        ? filters.searchNumbers === false
+          ? ilike(contacts.name, pattern)
+          : or(ilike(contacts.name, pattern), ilike(contacts.number, pattern))
+        : undefined,
       filters.channel ? eq(contacts.channel, filters.channel) : undefined,
       filters.isGroup === undefined ? undefined : eq(contacts.isGroup, filters.isGroup),
     );

@@ -36,14 +36,12 @@ export class ContactsService {
 
   async list(ctx: RequestContext, query: ContactListQuery): Promise<ContactList> {
     const pageSize = LIMITS.pageSize;
-    const [{ rows, count }, masked] = await Promise.all([
-      this.repo.list(
-        ctx.companyId,
-        { search: query.searchParam, channel: query.channel, isGroup: query.isGroup },
-        { number: query.pageNumber, size: pageSize },
-      ),
-      this.masksFor(ctx),
-    ]);
+    const masked = await this.masksFor(ctx);
+    const { rows, count } = await this.repo.list(
+      ctx.companyId,
+      { search: query.searchParam, searchNumbers: !masked, channel: query.channel, isGroup: query.isGroup },
+      { number: query.pageNumber, size: pageSize },
+    );
     return {
       contacts: rows.map((row) => presentContact(row, { masked })),
       count,
@@ -52,7 +50,8 @@ export class ContactsService {
   }
 
   async listAll(ctx: RequestContext, search: string): Promise<ContactRefDto[]> {
-    const [rows, masked] = await Promise.all([this.repo.listAll(ctx.companyId, search), this.masksFor(ctx)]);
+    const masked = await this.masksFor(ctx);
+    const rows = await this.repo.listAll(ctx.companyId, search, !masked);
     return rows.map((row) => presentContactPick(row, { masked }));
   }
 
