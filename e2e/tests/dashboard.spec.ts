@@ -40,13 +40,11 @@ test("a user without dashboard rights opening /dashboard sees the 403 view and g
   await expect(page).toHaveURL(/\/tickets$/);
 
   // The API agrees: the dashboard is refused, not just hidden.
-  const status = await page.evaluate(async () => {
-    const token = JSON.parse(localStorage.getItem("token") ?? '""') as string;
-    const res = await fetch("/dashboard", {
-      headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
-    });
-    return res.status;
+  const stored = (await page.evaluate("localStorage.getItem('token')")) as string;
+  const res = await page.request.get("/dashboard", {
+    headers: { Accept: "application/json", authorization: `Bearer ${JSON.parse(stored)}` },
   });
+  const status = res.status();
   expect(status).toBe(403);
 });
 
