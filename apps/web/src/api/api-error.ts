@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly field: string | undefined;
   readonly issues: ApiErrorBody["issues"];
+  /** ERR_OTHER_OPEN_TICKET: the ticket already open for the contact (who holds it, which queue). */
+  readonly ticket: ApiErrorBody["ticket"];
 
   constructor(status: number, body: Partial<ApiErrorBody> | null, fallbackMessage = "") {
     super(body?.message ?? fallbackMessage);
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     this.code = typeof body?.error === "string" ? body.error : undefined;
     this.field = body?.field;
     this.issues = body?.issues;
+    this.ticket = body?.ticket;
   }
 
   get isKnownCode(): boolean {

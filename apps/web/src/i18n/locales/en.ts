@@ -1,4 +1,5 @@
 import type { LocaleShape } from "./pt";
+import ticketViewEn from "./ticket-view/en";
 
 const en: LocaleShape = {
   common: {
@@ -452,6 +453,7 @@ const en: LocaleShape = {
       nameTaken: "A connection with this name already exists.",
     },
   },
+  ticketView: ticketViewEn,
 };
 
 export default en;

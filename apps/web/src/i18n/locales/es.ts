@@ -1,4 +1,5 @@
 import type { LocaleShape } from "./pt";
+import ticketViewEs from "./ticket-view/es";
 
 const es: LocaleShape = {
   common: {
@@ -455,6 +456,7 @@ const es: LocaleShape = {
       nameTaken: "Ya existe una conexión con este nombre.",
     },
   },
+  ticketView: ticketViewEs,
 };
 
 export default es;

@@ -1,3 +1,5 @@
+import ticketViewPt from "./ticket-view/pt";
+
 /**
  * Portuguese: the default and fallback language. Every other locale must
  * have exactly these keys (enforced by the type below and by i18n.test.ts).
@@ -455,6 +457,7 @@ const pt = {
       nameTaken: "Já existe uma conexão com este nome.",
     },
   },
+  ticketView: ticketViewPt,
 };
 
 export default pt;

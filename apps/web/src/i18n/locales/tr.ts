@@ -1,4 +1,5 @@
 import type { LocaleShape } from "./pt";
+import ticketViewTr from "./ticket-view/tr";
 
 const tr: LocaleShape = {
   common: {
@@ -454,6 +455,7 @@ const tr: LocaleShape = {
       nameTaken: "Bu adla bir bağlantı zaten var.",
     },
   },
+  ticketView: ticketViewTr,
 };
 
 export default tr;

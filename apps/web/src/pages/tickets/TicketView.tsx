@@ -1,13 +1,15 @@
-import { type AppMessageEventPayload, CLIENT_EVENTS } from "@inbox/shared";
+import { type AppMessageEventPayload, CLIENT_EVENTS, type TicketEventPayload } from "@inbox/shared";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Avatar, Box, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import { useContext, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ticketsApi, useMessagesInfinite, useTicket } from "../../api/tickets";
+import { useCurrentUser } from "../../app/auth/auth-context";
 import { errorMessage } from "../../app/toast/toast-error";
 import { LoadingState } from "../../components/LoadingState";
 import { RealtimeContext, useCompanyEvent } from "../../realtime/realtime-context";
 import { flattenMessages } from "../../realtime/ticket-list-rules";
+import { type TicketActionOutcome, TicketActions } from "./conversation/TicketActions";
 import { MessagesList } from "./MessagesList";
 
 /** New messages arriving together are read with one request. */
@@ -16,6 +18,8 @@ const READ_DELAY_MS = 500;
 interface TicketViewProps {
   uuid: string;
   onBack: () => void;
+  /** After a header action: show the ticket in its tab, or go back to the list. */
+  onOutcome: (outcome: TicketActionOutcome) => void;
 }
 
 /**
@@ -23,8 +27,9 @@ interface TicketViewProps {
  * slice: header with the contact, ticket number and holder, and the message
  * list, kept live through the ticket's room. Read-only for now.
  */
-export function TicketView({ uuid, onBack }: TicketViewProps) {
+export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
   const { t } = useTranslation();
+  const user = useCurrentUser();
   const ticket = useTicket(uuid);
   const ticketId = ticket.data?.id;
   const messages = useMessagesInfinite(ticketId);
@@ -55,6 +60,11 @@ export function TicketView({ uuid, onBack }: TicketViewProps) {
     }, READ_DELAY_MS);
   });
 
+  // Deleted while open (by an admin elsewhere): back to the list.
+  useCompanyEvent<TicketEventPayload>("ticket", (payload) => {
+    if (payload.action === "delete" && payload.ticketId === ticketId) onOutcome({ leave: true });
+  });
+
   if (ticket.isError) return <Alert severity="error">{errorMessage(ticket.error)}</Alert>;
   if (!ticket.data) return <LoadingState />;
   const data = ticket.data;
@@ -77,7 +87,7 @@ export function TicketView({ uuid, onBack }: TicketViewProps) {
         <Avatar src={data.contact?.profilePicUrl ?? undefined} alt="">
           {name.charAt(0).toUpperCase()}
         </Avatar>
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Typography variant="subtitle1" component="h2" noWrap>
             {name}{" "}
             <Typography component="span" variant="body2" color="text.secondary">
@@ -90,6 +100,7 @@ export function TicketView({ uuid, onBack }: TicketViewProps) {
             </Typography>
           )}
         </Box>
+        <TicketActions ticket={data} user={user} onOutcome={onOutcome} />
       </Stack>
       {metaChannel && (
         <Alert severity="info" sx={{ borderRadius: 0 }}>

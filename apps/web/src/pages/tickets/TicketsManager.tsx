@@ -1,7 +1,7 @@
 import type { TicketDto, TicketStatus, UserDto } from "@inbox/shared";
 import { canShowAllTickets, WITHOUT_QUEUE } from "@inbox/shared";
 import { Badge, Box, FormControlLabel, Switch, Tab, Tabs } from "@mui/material";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConnectionOptions } from "../../api/connections";
 import { useQueueOptions } from "../../api/queues";
@@ -16,10 +16,17 @@ import { ticketViewerOf } from "./ticket-viewer";
 type MainTab = "open" | "closed";
 type OpenSubtab = "open" | "pending" | "group";
 
+/** A request to show the tab of a status (after accepting or reopening); `seq` repeats a request. */
+export interface TabFocus {
+  status: string;
+  seq: number;
+}
+
 interface TicketsManagerProps {
   user: UserDto;
   selectedUuid?: string;
   onOpen: (ticket: TicketDto) => void;
+  focus?: TabFocus;
 }
 
 /** Grey of the 'without queue' choice and badge. */
@@ -39,7 +46,7 @@ const filtersFor = (status: TicketStatus, showAll: boolean, selectedQueues: numb
  * the resolved tab, and the show-all toggle for those allowed to see all.
  * The open-tab lists stay loaded together, so every badge stays live.
  */
-export function TicketsManager({ user, selectedUuid, onOpen }: TicketsManagerProps) {
+export function TicketsManager({ user, selectedUuid, onOpen, focus }: TicketsManagerProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<MainTab>("open");
   const [subtab, setSubtab] = useState<OpenSubtab>("open");
@@ -48,6 +55,17 @@ export function TicketsManager({ user, selectedUuid, onOpen }: TicketsManagerPro
   /** Empty: every queue the user may see; WITHOUT_QUEUE stands for 'without queue'. */
   const [selectedQueues, setSelectedQueues] = useState<number[]>([]);
   const groups = isAdmin(user) || user.allowGroup;
+
+  // After accepting or reopening, the ticket's tab is shown (spec 1 section 4).
+  useEffect(() => {
+    if (!focus) return;
+    if (focus.status === "closed") {
+      setTab("closed");
+    } else if (focus.status === "open" || focus.status === "pending" || focus.status === "group") {
+      setTab("open");
+      setSubtab(focus.status);
+    }
+  }, [focus]);
 
   const open = useTicketsInfinite(filtersFor("open", showAll, selectedQueues));
   const pending = useTicketsInfinite(filtersFor("pending", showAll, selectedQueues));

@@ -2,14 +2,15 @@ import { LIMITS, type TicketDto } from "@inbox/shared";
 import ForumIcon from "@mui/icons-material/Forum";
 import { Box, Paper } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { queryKeys } from "../../api/query-keys";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { EmptyState } from "../../components/EmptyState";
 import { TicketEvents } from "../../realtime/TicketEvents";
-import { TicketsManager } from "./TicketsManager";
+import type { TicketActionOutcome } from "./conversation/TicketActions";
+import { type TabFocus, TicketsManager } from "./TicketsManager";
 import { TicketView } from "./TicketView";
 import { ticketViewerOf } from "./ticket-viewer";
 
@@ -41,6 +42,23 @@ export function TicketsPage() {
 
   const open = useCallback((ticket: TicketDto) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
 
+  const [focus, setFocus] = useState<TabFocus | undefined>(undefined);
+  /** After accept or reopen: the ticket in its tab; after close, return, transfer or delete: the list. */
+  const afterAction = useCallback(
+    (outcome: TicketActionOutcome) => {
+      if (outcome.shown) {
+        const { status, uuid: shownUuid } = outcome.shown;
+        setFocus((current) => ({ status, seq: (current?.seq ?? 0) + 1 }));
+        navigate(`/tickets/${shownUuid}`);
+      } else if (outcome.openUuid) {
+        navigate(`/tickets/${outcome.openUuid}`);
+      } else if (outcome.leave) {
+        navigate("/tickets");
+      }
+    },
+    [navigate],
+  );
+
   if (uuid === "undefined" || uuid === "") return <Navigate to="/tickets" replace />;
 
   return (
@@ -65,7 +83,7 @@ export function TicketsPage() {
           overflow: "hidden",
         }}
       >
-        <TicketsManager user={user} selectedUuid={uuid} onOpen={open} />
+        <TicketsManager user={user} selectedUuid={uuid} onOpen={open} focus={focus} />
       </Paper>
       <Paper
         variant="outlined"
@@ -79,7 +97,7 @@ export function TicketsPage() {
         }}
       >
         {uuid ? (
-          <TicketView key={uuid} uuid={uuid} onBack={() => navigate("/tickets")} />
+          <TicketView key={uuid} uuid={uuid} onBack={() => navigate("/tickets")} onOutcome={afterAction} />
         ) : (
           <EmptyState icon={<ForumIcon fontSize="large" aria-hidden />} message={t("tickets.welcome")} />
         )}

@@ -1,0 +1,223 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { errorAnswer, renderConversation, serveConversation } from "../../../test/conversation";
+import { buildUser } from "../../../test/render";
+import { buildMessage, buildTicket } from "../../../test/tickets";
+
+const me = buildUser({
+  id: 7,
+  name: "Ana",
+  companyId: 2,
+  queues: [{ id: 5, name: "Suporte", color: "#123" }],
+});
+const admin = buildUser({ id: 1, profile: "admin", companyId: 2 });
+const location = () => screen.getByTestId("location").textContent;
+const support = { id: 5, name: "Suporte", color: "#123" };
+
+describe("ticket header actions", () => {
+  it("accepts a pending ticket with a queue at once and shows it in the attending tab", async () => {
+    const ticket = buildTicket({ id: 4, status: "pending", queueId: 5, queue: support });
+    const seen = serveConversation(ticket, [buildMessage({ ticketId: 4 })], {
+      "PUT /tickets/4": () => ({
+        ...ticket,
+        status: "open",
+        userId: 7,
+        user: { id: 7, name: "Ana", color: null },
+      }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("tab", { name: /Aguardando/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Aceitar" }));
+    await waitFor(() =>
+      expect(seen.find((r) => r.method === "PUT")?.body).toEqual({ status: "open", userId: 7 }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: /Atendendo/ }).getAttribute("aria-selected")).toBe("true"),
+    );
+    expect(location()).toBe(`/tickets/${ticket.uuid}`);
+  });
+
+  it("asks for a queue before accepting a ticket without one ('Selecione uma fila')", async () => {
+    const ticket = buildTicket({ id: 4, status: "pending", queueId: null });
+    const seen = serveConversation(ticket, [], {
+      "PUT /tickets/4": () => ({ ...ticket, status: "open", userId: 7, queueId: 5, queue: support }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Aceitar" }));
+    const dialog = await screen.findByRole("dialog", { name: "Aceitar atendimento" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Aceitar" }));
+    expect(await within(dialog).findByText("Selecione uma fila")).toBeTruthy();
+    expect(seen.some((r) => r.method === "PUT")).toBe(false);
+    fireEvent.mouseDown(within(dialog).getByRole("combobox"));
+    fireEvent.click(await screen.findByRole("option", { name: "Suporte" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Aceitar" }));
+    await waitFor(() =>
+      expect(seen.find((r) => r.method === "PUT")?.body).toEqual({ status: "open", userId: 7, queueId: 5 }),
+    );
+  });
+
+  it("shows 'already being handled' with the user and queue when someone else took it first", async () => {
+    const ticket = buildTicket({ id: 4, status: "pending", queueId: 5, queue: support });
+    serveConversation(ticket, [], {
+      "PUT /tickets/4": () => ({
+        ...ticket,
+        status: "open",
+        userId: 9,
+        user: { id: 9, name: "Bruno", color: null },
+      }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Aceitar" }));
+    const notice = await screen.findByRole("dialog", { name: "Atendimento em andamento" });
+    expect(within(notice).getByText(/Bruno \(Suporte\)/)).toBeTruthy();
+  });
+
+  it("resolves with the farewell and goes back to /tickets", async () => {
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    const seen = serveConversation(ticket, [], {
+      "GET /companySettingOne": () => ({ requiredTag: "disabled" }),
+      "PUT /tickets/4": () => ({ ...ticket, status: "closed" }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Resolver" }));
+    const dialog = await screen.findByRole("dialog", { name: "Resolver atendimento" });
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Resolver com despedida" }));
+    await waitFor(() => expect(location()).toBe("/tickets"));
+    expect(seen.find((r) => r.method === "PUT")?.body).toEqual({
+      status: "closed",
+      userId: 7,
+      sendFarewellMessage: true,
+    });
+  });
+
+  it("warns instead of resolving when a tag is required and the contact has none", async () => {
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    serveConversation(ticket, [], {
+      "GET /companySettingOne": () => ({ requiredTag: "enabled" }),
+      "GET /contactTags/4": () => ({ tags: [] }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Resolver" }));
+    const dialog = await screen.findByRole("dialog", { name: "Resolver atendimento" });
+    expect(
+      await within(dialog).findByText("Adicione uma tag ao contato antes de resolver este atendimento."),
+    ).toBeTruthy();
+    expect(
+      (within(dialog).getByRole("button", { name: "Resolver sem despedida" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it("returns an attended ticket to the queue", async () => {
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    const seen = serveConversation(ticket, [], {
+      "PUT /tickets/4": () => ({ ...ticket, status: "pending", userId: null }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Devolver à fila" }));
+    await waitFor(() => expect(location()).toBe("/tickets"));
+    expect(seen.find((r) => r.method === "PUT")?.body).toEqual({ status: "pending" });
+  });
+
+  it("reopens a closed ticket; an open one elsewhere held by another user shows the notice", async () => {
+    const ticket = buildTicket({ id: 4, status: "closed", queueId: 5, queue: support });
+    serveConversation(ticket, [], {
+      "PUT /tickets/4": () =>
+        errorAnswer(409, {
+          error: "ERR_OTHER_OPEN_TICKET",
+          message: "open",
+          ticket: {
+            id: 8,
+            uuid: "x",
+            status: "open",
+            userId: 9,
+            user: { id: 9, name: "Bruno" },
+            queue: { id: 6, name: "Vendas" },
+          },
+        }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Reabrir" }));
+    const notice = await screen.findByRole("dialog", { name: "Atendimento em andamento" });
+    expect(within(notice).getByText(/Bruno \(Vendas\)/)).toBeTruthy();
+  });
+
+  it("transfers to a queue and a user found from 3 characters, with a message", async () => {
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    const seen = serveConversation(ticket, [], {
+      "GET /queue": () => [support, { id: 6, name: "Vendas", color: "#456" }],
+      "GET /users": (request) => ({
+        users:
+          request.search.get("searchParam") === "Bru"
+            ? [buildUser({ id: 9, name: "Bruno", queues: [] })]
+            : [],
+        count: 1,
+        hasMore: false,
+      }),
+      "PUT /tickets/4": () => ({ ...ticket, userId: 9 }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Mais ações" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Transferir" }));
+    const dialog = await screen.findByRole("dialog", { name: "Transferir atendimento" });
+    const userField = within(dialog).getByRole("combobox", { name: "Usuário (opcional)" });
+    fireEvent.change(userField, { target: { value: "Br" } });
+    expect(seen.some((r) => r.path === "/users")).toBe(false);
+    fireEvent.change(userField, { target: { value: "Bru" } });
+    fireEvent.click(await screen.findByRole("option", { name: "Bruno" }, { timeout: 3000 }));
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Mensagem ao contato (opcional)" }), {
+      target: { value: "Bruno segue com você" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Transferir" }));
+    await waitFor(() => expect(location()).toBe("/tickets"));
+    expect(seen.find((r) => r.method === "PUT")?.body).toEqual({
+      isTransfered: true,
+      queueId: 5,
+      userId: 9,
+      status: "open",
+      msgTransfer: "Bruno segue com você",
+    });
+  });
+
+  it("lets only an admin delete, after confirming; shows the log timeline", async () => {
+    const ticket = buildTicket({ id: 4, status: "open", userId: 1, queueId: 5, queue: support });
+    const seen = serveConversation(ticket, [], {
+      "DELETE /tickets/4": () => ({ message: "ticket deleted" }),
+      "GET /tickets-log/4": () => [
+        {
+          id: 1,
+          ticketId: 4,
+          type: "open",
+          userId: 1,
+          user: { id: 1, name: "Ana Souza" },
+          queueId: 5,
+          queue: support,
+          createdAt: "2026-03-01T10:00:00.000Z",
+        },
+      ],
+    });
+    renderConversation(admin, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Mais ações" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Histórico do atendimento" }));
+    const logs = await screen.findByRole("dialog", { name: "Histórico do atendimento" });
+    expect(await within(logs).findByText("Atendimento aceito")).toBeTruthy();
+    expect(within(logs).getByText(/por Ana Souza · fila Suporte/)).toBeTruthy();
+    fireEvent.click(within(logs).getByRole("button", { name: "Fechar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(screen.getByRole("button", { name: "Mais ações" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Excluir" }));
+    const confirm = await screen.findByRole("dialog", { name: "Excluir o atendimento #4?" });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Excluir" }));
+    await waitFor(() => expect(location()).toBe("/tickets"));
+    expect(seen.some((r) => r.method === "DELETE" && r.path === "/tickets/4")).toBe(true);
+  });
+
+  it("hides delete from ordinary users", async () => {
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    serveConversation(ticket, []);
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Mais ações" }));
+    await screen.findByRole("menuitem", { name: "Transferir" });
+    expect(screen.queryByRole("menuitem", { name: "Excluir" })).toBeNull();
+  });
+});
