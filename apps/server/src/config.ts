@@ -60,6 +60,15 @@ const envSchema = z.object({
   /** `--demo` only: where meta-sim listens (port 0 = a free one; its control API has no auth, keep it local). */
   DEMO_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   DEMO_SIM_HOST: z.string().default("127.0.0.1"),
+  /**
+   * Audio transcription (GET /messages/transcribeAudio): base URL of an OpenAI-compatible API
+   * (e.g. https://api.openai.com/v1); the server POSTs multipart `file` + `model` to
+   * `{TRANSCRIPTION_URL}/audio/transcriptions`. Unset: the route answers ERR_TRANSCRIPTION_NOT_CONFIGURED.
+   */
+  TRANSCRIPTION_URL: z.url().optional(),
+  /** Bearer token for TRANSCRIPTION_URL (local Whisper servers may need none). */
+  TRANSCRIPTION_API_KEY: z.string().optional(),
+  TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool.default(false),
 });

@@ -167,6 +167,42 @@ owners.company = async (db, companyId) => ({
   snapshot: () => db.select().from(companySettings).where(eq(companySettings.companyId, companyId)),
 });
 
+owners.message = async (db, companyId) => {
+  const ticket = await buildTicket(db, companyId, { status: "open" });
+  const [message] = await db
+    .insert(messages)
+    .values({
+      companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      body: "secret message",
+      fromMe: true,
+      providerMessageId: `wamid.sweep-${ticket.id}`,
+    })
+    .returning();
+  return {
+    params: { id: message!.id },
+    snapshot: () => db.select().from(messages).where(eq(messages.ticketId, ticket.id)),
+  };
+};
+
+/** A received audio, named by its stored file (GET /messages/transcribeAudio/{file}). */
+owners.mediaFile = async (db, companyId) => {
+  const ticket = await buildTicket(db, companyId, { status: "open" });
+  const file = `sweep-${ticket.id}.ogg`;
+  await db.insert(messages).values({
+    companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    mediaType: "audio",
+    mediaUrl: `/public/company${companyId}/media/${file}`,
+  });
+  return {
+    params: { file },
+    snapshot: () => db.select().from(messages).where(eq(messages.ticketId, ticket.id)),
+  };
+};
+
 const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
@@ -198,6 +234,9 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
     payload: multipartImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   },
+  "POST /messages/:ticketId": { payload: { body: "taken over" } },
+  "POST /messages/edit/:id": { payload: { body: "taken over" } },
+  "POST /messages/:id/reactions": { payload: { type: "👍" } },
 };
 
 let server: TestServer;

@@ -59,6 +59,12 @@ export const EXTRA_ERROR_CODES = [
   "ERR_FACEBOOK_NO_PAGES",
   /** 502: POST /facebook: the Graph API was unreachable or refused a call (e.g. a permission not granted at login); the message carries Graph's. */
   "ERR_FACEBOOK_GRAPH",
+  /** 400: POST /messages/edit/{id}: the message is older than the edit window (15 minutes, spec 1 section 9). */
+  "ERR_EDIT_WINDOW_EXPIRED",
+  /** 503: GET /messages/transcribeAudio: no transcription service is configured (TRANSCRIPTION_URL). */
+  "ERR_TRANSCRIPTION_NOT_CONFIGURED",
+  /** 502: the transcription service failed or answered without text; the message carries its reason. */
+  "ERR_TRANSCRIPTION_FAILED",
   /** 400: PUT /tickets/{id} resolving while the requiredTag setting is enabled and the contact has no tag (spec 1 section 4). */
   "ERR_TAG_REQUIRED",
   /** 500: an unexpected failure, logged with the request id. */

@@ -24,4 +24,8 @@ export const LIMITS = {
   pageSize: 40,
   /** Profile image upload limit. */
   profileImageMaxBytes: 5 * 1024 * 1024,
+  /** Message attachment limit per file; the spec leaves it open: WhatsApp's limit for video and audio. */
+  messageMediaMaxBytes: 16 * 1024 * 1024,
+  /** Attachments per send (POST /messages multipart `medias`). */
+  messageMediaMaxFiles: 10,
 } as const;

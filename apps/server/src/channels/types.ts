@@ -109,7 +109,10 @@ export type OutboundKind =
   | "document"
   | "contact"
   | "reaction"
-  | "read";
+  | "read"
+  /** Changes of a message we sent; only where the adapter lists them in `changes`. */
+  | "edit"
+  | "delete";
 
 export interface OutboundMessage {
   kind: OutboundKind;
@@ -125,6 +128,8 @@ export interface OutboundMessage {
   reaction?: { targetProviderMessageId: string; emoji: string };
   /** For "read": the message being marked read. */
   readProviderMessageId?: string;
+  /** For "edit" (new text in `body`) and "delete": our earlier message. */
+  targetProviderMessageId?: string;
 }
 
 export interface SendResult {
@@ -144,6 +149,8 @@ export interface ConnectionCredentials {
 
 export interface ChannelAdapter {
   readonly channel: Channel;
+  /** Changes of sent messages the channel carries (WhatsApp Web: both; Meta's send APIs: none). */
+  readonly changes?: ReadonlySet<"edit" | "delete">;
   send(connection: ConnectionCredentials, message: OutboundMessage): Promise<SendResult>;
   /** Fetches inbound media bytes the event only referenced. */
   downloadMedia(

@@ -30,9 +30,10 @@ import { dashboardRoutes } from "../modules/dashboard/routes.js";
 import { DashboardService } from "../modules/dashboard/service.js";
 import { facebookRoutes } from "../modules/facebook/routes.js";
 import { FacebookService } from "../modules/facebook/service.js";
-import { messagesRoutes } from "../modules/messages/routes.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
+import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService } from "../modules/messages/service.js";
+import { Transcriber } from "../modules/messages/transcription.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
 import { settingsRoutes } from "../modules/settings/routes.js";
@@ -124,7 +125,21 @@ export async function buildApp(
   const auth = new AuthService(deps);
   const users = new UsersService(deps);
   const tickets = new TicketsService(deps);
-  const messages = new MessagesService({ db: deps.db, tickets });
+  const messages = new MessagesService({
+    db: deps.db,
+    tickets,
+    outbound: deps.outbound,
+    events: deps.events,
+    storage: deps.storage,
+    transcriber: config.TRANSCRIPTION_URL
+      ? new Transcriber({
+          url: config.TRANSCRIPTION_URL,
+          apiKey: config.TRANSCRIPTION_API_KEY,
+          model: config.TRANSCRIPTION_MODEL,
+        })
+      : undefined,
+    logger: app.log,
+  });
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
 
   // Public routes: no token.

@@ -10,6 +10,7 @@ import type { SessionHooks } from "./socket.js";
 export function createWhatsappAdapter(manager: WhatsappSessionManager): ChannelAdapter {
   return {
     channel: "whatsapp",
+    changes: new Set(["edit", "delete"]),
     send: (connection, message) => manager.send(connection, message),
     async downloadMedia(_connection, media) {
       if (media.bytes) {

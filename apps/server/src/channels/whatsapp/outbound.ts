@@ -77,6 +77,17 @@ async function contentOf(message: OutboundMessage, keyFor: (id: string) => WAMes
         contacts: { displayName: card.name, contacts: [{ displayName: card.name, vcard: vcardOf(card) }] },
       } satisfies AnyMessageContent;
     }
+    case "edit": {
+      const target = required(message.targetProviderMessageId, "targetProviderMessageId");
+      return {
+        text: required(message.body, "body"),
+        edit: ownKey(message, target, keyFor),
+      } satisfies AnyMessageContent;
+    }
+    case "delete": {
+      const target = required(message.targetProviderMessageId, "targetProviderMessageId");
+      return { delete: ownKey(message, target, keyFor) } satisfies AnyMessageContent;
+    }
     case "reaction": {
       const reaction = required(message.reaction, "reaction");
       return {
@@ -88,9 +99,19 @@ async function contentOf(message: OutboundMessage, keyFor: (id: string) => WAMes
   }
 }
 
-/** Media from an http(s) URL (Baileys fetches it) or an absolute path under our storage (Baileys streams it). */
+/** Edits and deletes name a message we sent: fromMe, unless the session still knows its real key. */
+function ownKey(message: OutboundMessage, id: string, keyFor: (id: string) => WAMessageKey): WAMessageKey {
+  const key = keyFor(id);
+  return key.fromMe ? key : { remoteJid: toJid(message.to), id, fromMe: true };
+}
+
+/** Media from bytes already read from our storage, an http(s) URL (Baileys fetches it) or an absolute path under our storage (Baileys streams it). */
 async function mediaSource(message: OutboundMessage) {
   const media = required(message.media, "media");
+  // Files of our storage (`/public/...`) arrive read by the outbound service.
+  if (media.bytes) {
+    return { upload: media.bytes, mimeType: media.mimeType, filename: media.filename ?? "file" };
+  }
   let location = media.url;
   if (location.startsWith("file:")) location = fileURLToPath(location);
   const remote = /^https?:\/\//i.test(location);

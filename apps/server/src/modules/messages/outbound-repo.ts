@@ -110,6 +110,8 @@ export class OutboundRepo {
           isNull(messages.sendError),
           eq(messages.isPrivate, false),
           lt(messages.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+          // A paced message (forward) waits for its time, then the same grace as the others.
+          sql`coalesce((${messages.extra}->>'sendAfter')::timestamptz, ${messages.createdAt}) < now() - make_interval(secs => ${olderThanSeconds})`,
           or(
             isNull(messages.sendClaimedAt),
             lt(messages.sendClaimedAt, sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`),

@@ -3,10 +3,12 @@ import { join, normalize } from "node:path";
 import type { ChannelRegistry } from "../../channels/registry.js";
 import { type OutboundKind, type OutboundMessage, ProviderError } from "../../channels/types.js";
 import type { Db } from "../../db/client.js";
+import type { messages } from "../../db/schema/index.js";
 import { credentials, sendErrorCode } from "../../ingest/service.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { OutboundRepo } from "./outbound-repo.js";
 import { type MessageRow, presentMessage } from "./presenter.js";
+import type { ReadMessage } from "./repo.js";
 
 export interface OutboundDeps {
   db: Db;
@@ -15,6 +17,8 @@ export interface OutboundDeps {
   /** Root of the file store, to read attachments saved under /public. */
   storageRoot: string;
   logger: { warn(obj: object, msg: string): void };
+  /** Waits until a paced message is due (default: a timer). */
+  delay?: (ms: number) => Promise<void>;
 }
 
 export interface NewOutbound {
@@ -31,6 +35,11 @@ export interface NewOutbound {
   filename?: string;
   quotedMsgId?: number | null;
   vcard?: { name: string; number: string };
+  /** A private note: stored and shown to attendants, never sent (the claim refuses it). */
+  isPrivate?: boolean;
+  isForwarded?: boolean;
+  /** Not before this time (forward pacing); the sweeper respects it too. */
+  sendAfter?: Date;
 }
 
 /**
@@ -48,7 +57,14 @@ export class OutboundService {
 
   /** Stores the message, then tries to send it at once; answers the stored row. */
   async queue(input: NewOutbound): Promise<MessageRow> {
-    const row = await this.repo.insert({
+    const row = await this.repo.insert(this.rowOf(input));
+    this.dispatch([row]);
+    return row;
+  }
+
+  /** The row `queue` stores for a message, for callers that store it inside their own transaction. */
+  rowOf(input: NewOutbound): typeof messages.$inferInsert {
+    return {
       companyId: input.companyId,
       ticketId: input.ticketId,
       contactId: input.contactId,
@@ -60,15 +76,45 @@ export class OutboundService {
       mediaType: input.mediaType ?? "chat",
       mediaUrl: input.mediaUrl ?? null,
       quotedMsgId: input.quotedMsgId ?? null,
+      isPrivate: input.isPrivate ?? false,
+      isForwarded: input.isForwarded ?? false,
       extra: {
         kind: input.kind ?? "text",
         ...(input.mimeType ? { mimeType: input.mimeType } : {}),
         ...(input.filename ? { filename: input.filename } : {}),
         ...(input.vcard ? { vcard: input.vcard } : {}),
+        ...(input.sendAfter ? { sendAfter: input.sendAfter.toISOString() } : {}),
       },
+    };
+  }
+
+  /**
+   * Sends stored rows after the caller's answer, one after another in their
+   * order (a contact sees them as written), each not before its `sendAfter`.
+   * Private notes are skipped by the claim. A failure of one does not stop
+   * the next: retryable ones are left to the sweeper.
+   */
+  dispatch(rows: MessageRow[]): void {
+    const sendable = rows.filter((row) => !row.isPrivate);
+    if (sendable.length === 0) return;
+    setImmediate(async () => {
+      // Paced rows keep their spacing from the previous send's answer, not only from the clock:
+      // a slow send must not shorten the gap the contact sees.
+      let previous: { due: number; doneAt: number } | undefined;
+      for (const row of sendable) {
+        const after = (row.extra as { sendAfter?: string } | null)?.sendAfter;
+        let due = after ? Date.parse(after) : 0;
+        if (after && previous) due = Math.max(due, previous.doneAt + (due - previous.due));
+        const wait = due - Date.now();
+        if (wait > 0) await this.delay(wait);
+        await this.send(row.companyId, row.id).catch(() => {});
+        previous = after ? { due: Date.parse(after), doneAt: Date.now() } : undefined;
+      }
     });
-    setImmediate(() => void this.send(row.companyId, row.id).catch(() => {}));
-    return row;
+  }
+
+  private delay(ms: number): Promise<void> {
+    return this.deps.delay ? this.deps.delay(ms) : new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   /**
@@ -102,6 +148,69 @@ export class OutboundService {
       this.deps.logger.warn({ err: error, messageId }, "send failed");
       await this.fail(message, code, (error as Error).message);
     }
+  }
+
+  /**
+   * Read receipts for the contact's messages the attendant just read. Best
+   * effort (a lost receipt loses no data): a failure is logged, not retried.
+   * WhatsApp Web marks each message it is given; the Cloud API and Messenger
+   * mark the conversation up to the message named, so the newest is enough.
+   */
+  async sendReadReceipts(companyId: number, ticketId: number, read: ReadMessage[]): Promise<void> {
+    const ids = read
+      .filter((r) => r.providerMessageId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+      .map((r) => r.providerMessageId as string);
+    if (ids.length === 0) return;
+    const context = await this.repo.context(companyId, ticketId);
+    const adapter = context ? this.deps.channels.get(context.connection.channel) : undefined;
+    if (!context || !adapter) return;
+    const targets = context.connection.channel === "whatsapp" ? ids.slice(0, 50) : ids.slice(0, 1);
+    for (const id of targets) {
+      try {
+        await adapter.send(credentials(context.connection), {
+          kind: "read",
+          to: context.contact.number,
+          readProviderMessageId: id,
+        });
+      } catch (error) {
+        this.deps.logger.warn({ err: error, ticketId }, "read receipt failed");
+        return;
+      }
+    }
+  }
+
+  /**
+   * Edits or deletes a message we sent, on the channel, where its adapter
+   * carries that change (WhatsApp Web). Answers false when the channel has no
+   * such change (Meta's send APIs) or the message never reached it.
+   */
+  async change(message: MessageRow, change: "edit" | "delete", body?: string): Promise<boolean> {
+    if (message.isPrivate || !message.providerMessageId) return false;
+    const context = await this.repo.context(message.companyId, message.ticketId);
+    const adapter = context ? this.deps.channels.get(context.connection.channel) : undefined;
+    if (!context || !adapter?.changes?.has(change)) return false;
+    await adapter.send(credentials(context.connection), {
+      kind: change,
+      to: context.contact.number,
+      body,
+      targetProviderMessageId: message.providerMessageId,
+    });
+    return true;
+  }
+
+  /** Our reaction (empty emoji: removed) to a message of the conversation, on its channel. */
+  async react(message: MessageRow, emoji: string): Promise<void> {
+    if (!message.providerMessageId)
+      throw new ProviderError("the message has not reached the channel", undefined);
+    const context = await this.repo.context(message.companyId, message.ticketId);
+    const adapter = context ? this.deps.channels.get(context.connection.channel) : undefined;
+    if (!context || !adapter) throw new ProviderError("the ticket has no usable connection", undefined);
+    await adapter.send(credentials(context.connection), {
+      kind: "reaction",
+      to: context.contact.number,
+      reaction: { targetProviderMessageId: message.providerMessageId, emoji },
+    });
   }
 
   /** Sends what is still waiting (crash, retryable failure). */

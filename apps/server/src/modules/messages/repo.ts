@@ -1,9 +1,12 @@
-import { and, count, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import { messages } from "../../db/schema/index.js";
+import { and, count, desc, eq, isNotNull, like, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { contacts, messages, ticketLogs, tickets, whatsapps } from "../../db/schema/index.js";
+import type { TicketRow } from "../tickets/presenter.js";
 import type { MessageRow } from "./presenter.js";
 
-/** Reading messages; every query takes the company it works in. */
+type Values = typeof messages.$inferInsert;
+
+/** Messages of the conversation view; every query takes the company it works in. */
 export class MessagesRepo {
   constructor(private readonly db: Db) {}
 
@@ -30,4 +33,184 @@ export class MessagesRepo {
     ]);
     return { rows: rows.reverse(), count: Number(total?.value ?? 0) };
   }
+
+  async findById(companyId: number, id: number): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /** A stored media file by its name (the last segment of `mediaUrl`). */
+  async findByMediaFile(companyId: number, file: string): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          isNotNull(messages.mediaUrl),
+          like(messages.mediaUrl, `/public/company${companyId}/%/${file.replace(/[\\%_]/g, "\\$&")}`),
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Stores the attendant's messages and moves the ticket in one transaction:
+   * last message and time (unless all are private notes), unread back to 0
+   * and the contact's messages read. Answers the stored rows, the ticket, and
+   * the inbound messages this read (for read receipts).
+   */
+  async storeOutgoing(
+    companyId: number,
+    ticketId: number,
+    rows: Values[],
+    lastMessage: string | undefined,
+  ): Promise<{ messages: MessageRow[]; ticket: TicketRow | undefined; read: ReadMessage[] }> {
+    return this.db.transaction(async (tx) => {
+      const stored = await tx.insert(messages).values(rows).returning();
+      const read = await markInboundRead(tx, companyId, ticketId);
+      const [ticket] = await tx
+        .update(tickets)
+        .set({
+          unreadMessages: 0,
+          ...(lastMessage === undefined ? {} : { lastMessage, updatedAt: new Date() }),
+        })
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+        .returning();
+      return { messages: stored, ticket, read };
+    });
+  }
+
+  /** The contact's unread messages of a ticket become read; answers them (read receipts go out for these). */
+  markInboundRead(companyId: number, ticketId: number): Promise<ReadMessage[]> {
+    return markInboundRead(this.db, companyId, ticketId);
+  }
+
+  async update(
+    companyId: number,
+    id: number,
+    values: Partial<Pick<Values, "body" | "isEdited" | "isDeleted" | "reactions" | "extra">>,
+  ): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .update(messages)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** Sets one key of `extra`, leaving the others (a concurrent send may be writing its own). */
+  async setExtra(companyId: number, id: number, key: string, value: unknown): Promise<void> {
+    await this.db
+      .update(messages)
+      .set({
+        extra: sql`coalesce(${messages.extra}, '{}'::jsonb) || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)`,
+      })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  }
+
+  async findContact(companyId: number, id: number) {
+    const [row] = await this.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  async findConnection(companyId: number, id: number | null) {
+    if (!id) return undefined;
+    const [row] = await this.db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * The contact's open ticket on the connection, or a new one opened by
+   * `userId` (forwarding to a contact starts a conversation). The partial
+   * unique index makes a concurrent creator agree on one ticket.
+   */
+  async openTicketFor(
+    companyId: number,
+    contact: { id: number; isGroup: boolean },
+    connection: { id: number; channel: string },
+    opener: { userId: number; queueId: number | null },
+  ): Promise<{ ticket: TicketRow; created: boolean }> {
+    const existing = () =>
+      this.db
+        .select()
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.companyId, companyId),
+            eq(tickets.contactId, contact.id),
+            eq(tickets.whatsappId, connection.id),
+            ne(tickets.status, "closed"),
+          ),
+        )
+        .limit(1);
+    const [found] = await existing();
+    if (found) return { ticket: found, created: false };
+    const created = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(tickets)
+        .values({
+          companyId,
+          contactId: contact.id,
+          whatsappId: connection.id,
+          channel: connection.channel,
+          isGroup: contact.isGroup,
+          status: contact.isGroup ? "group" : "open",
+          userId: opener.userId,
+          queueId: opener.queueId,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) {
+        await tx.insert(ticketLogs).values([
+          { companyId, ticketId: row.id, userId: opener.userId, queueId: opener.queueId, type: "create" },
+          { companyId, ticketId: row.id, userId: opener.userId, queueId: opener.queueId, type: "open" },
+        ]);
+      }
+      return row;
+    });
+    if (created) return { ticket: created, created: true };
+    const [winner] = await existing();
+    if (!winner) throw new Error("no open ticket after a conflicting insert");
+    return { ticket: winner, created: false };
+  }
+}
+
+export interface ReadMessage {
+  id: number;
+  providerMessageId: string | null;
+  createdAt: Date;
+}
+
+function markInboundRead(db: Db | Tx, companyId: number, ticketId: number): Promise<ReadMessage[]> {
+  return db
+    .update(messages)
+    .set({ read: true })
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.ticketId, ticketId),
+        eq(messages.fromMe, false),
+        eq(messages.read, false),
+      ),
+    )
+    .returning({
+      id: messages.id,
+      providerMessageId: messages.providerMessageId,
+      createdAt: messages.createdAt,
+    });
 }

@@ -1,6 +1,24 @@
-import { messageListDto, messagePageQuery, ticketIdParam } from "@inbox/shared";
+import {
+  editMessageSchema,
+  forwardMessageSchema,
+  forwardResultDto,
+  LIMITS,
+  MESSAGE_BODY_MAX,
+  messageDto,
+  messageIdParam,
+  messageListDto,
+  messagePageQuery,
+  reactionSchema,
+  sendMessageSchema,
+  ticketIdParam,
+  transcribeParam,
+  transcriptionDto,
+} from "@inbox/shared";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { MessagesService } from "./service.js";
+import { z } from "zod";
+import { AppError } from "../../http/app-error.js";
+import type { MessagesService, MultipartSend, Upload } from "./service.js";
 
 /** Messages (spec 1 section 7). Thin: parse, call the service, answer. */
 export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod {
@@ -12,7 +30,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
         schema: {
           description:
             "Page pageNumber (1 = newest, 40 per page) of the ticket's messages, oldest first within the page. " +
-            "Reading page 1 sets the ticket's unread counter to 0.",
+            "Reading page 1 sets the ticket's unread counter to 0 and sends read receipts to the channel.",
           params: ticketIdParam,
           querystring: messagePageQuery,
           response: { 200: messageListDto },
@@ -20,5 +38,140 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
       },
       (req) => service.list(req.ctx, req.params.ticketId, req.query.pageNumber),
     );
+
+    app.post(
+      "/messages/:ticketId",
+      {
+        config: { owner: "ticket" },
+        schema: {
+          description:
+            "Sends a message on the ticket: JSON {body, quotedMsg, isPrivate, vCard, mediaUrl} or multipart " +
+            "{body (one, or one per file), isPrivate, medias[]}. Stored first, then sent once; private notes " +
+            "are never sent. Answers the stored message (multipart: the first; all arrive as appMessage events).",
+          params: ticketIdParam,
+          body: sendMessageSchema.nullish(),
+          response: { 200: messageDto },
+        },
+      },
+      async (req) => {
+        if (req.isMultipart()) {
+          const [first] = await service.sendMedia(req.ctx, req.params.ticketId, await readMultipart(req));
+          return first;
+        }
+        if (!req.body) throw new AppError("ERR_VALIDATION", { field: "body", message: "Required" });
+        return service.send(req.ctx, req.params.ticketId, req.body);
+      },
+    );
+
+    app.post(
+      "/messages/edit/:id",
+      {
+        config: { owner: "message" },
+        schema: {
+          description:
+            "Edits an own text message younger than 15 minutes (on the channel where it carries edits).",
+          params: messageIdParam,
+          body: editMessageSchema,
+          response: { 200: messageDto },
+        },
+      },
+      (req) => service.edit(req.ctx, req.params.id, req.body.body),
+    );
+
+    app.delete(
+      "/messages/:id",
+      {
+        config: { owner: "message" },
+        schema: {
+          description:
+            "Deletes an own message (on the channel where it carries deletes); it stays marked isDeleted.",
+          params: messageIdParam,
+          response: { 200: messageDto },
+        },
+      },
+      (req) => service.remove(req.ctx, req.params.id),
+    );
+
+    app.post(
+      "/messages/:id/reactions",
+      {
+        config: { owner: "message" },
+        schema: {
+          description:
+            "Our reaction {type: emoji} to a message, sent through the channel; an empty type removes it.",
+          params: messageIdParam,
+          body: reactionSchema,
+          response: { 200: messageDto },
+        },
+      },
+      (req) => service.react(req.ctx, req.params.id, req.body.type),
+    );
+
+    app.post(
+      "/message/forward",
+      {
+        schema: {
+          description:
+            "Forwards messageId (one or a list) to contactId (one or a list), each message to each contact, " +
+            "900 ms apart per connection; signMessage puts the user's name first.",
+          body: forwardMessageSchema,
+          response: { 200: forwardResultDto },
+        },
+      },
+      (req) =>
+        service.forward(req.ctx, {
+          messageIds: req.body.messageId,
+          contactIds: req.body.contactId,
+          signMessage: req.body.signMessage,
+        }),
+    );
+
+    app.get(
+      "/messages/transcribeAudio/:file",
+      {
+        config: { owner: "mediaFile" },
+        schema: {
+          description: "Transcribes a received audio (its stored file name) through the configured service.",
+          params: transcribeParam,
+          response: { 200: transcriptionDto },
+        },
+      },
+      (req) => service.transcribe(req.ctx, req.params.file),
+    );
   };
+}
+
+const multipartFields = z.object({
+  body: z.array(z.string().max(MESSAGE_BODY_MAX, "Too Long!")),
+  isPrivate: z.enum(["true", "false"]).optional(),
+});
+
+/** The multipart form of POST /messages: `medias` files (or `media`), `body` fields, `isPrivate`. */
+async function readMultipart(req: FastifyRequest): Promise<MultipartSend> {
+  const files: Upload[] = [];
+  const fields: { body: string[]; isPrivate?: string } = { body: [] };
+  const parts = req.parts({
+    limits: { fileSize: LIMITS.messageMediaMaxBytes, files: LIMITS.messageMediaMaxFiles },
+  });
+  for await (const part of parts) {
+    if (part.type === "file") {
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError("ERR_FILE_TOO_LARGE", { field: "medias" });
+      if (part.fieldname !== "medias" && part.fieldname !== "media") continue;
+      files.push({ filename: part.filename || "file", mimeType: part.mimetype, bytes });
+    } else if (part.fieldname === "body") {
+      fields.body.push(String(part.value));
+    } else if (part.fieldname === "isPrivate") {
+      fields.isPrivate = String(part.value);
+    }
+  }
+  const parsed = multipartFields.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError("ERR_VALIDATION", {
+      field: String(issue?.path[0] ?? "body"),
+      message: issue?.message,
+    });
+  }
+  return { bodies: parsed.data.body, isPrivate: parsed.data.isPrivate === "true", files };
 }

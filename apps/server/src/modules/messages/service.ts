@@ -1,18 +1,64 @@
-import { LIMITS, type MessageList } from "@inbox/shared";
+import { readFile } from "node:fs/promises";
+import { basename, join, normalize } from "node:path";
+import {
+  type ForwardResult,
+  LIMITS,
+  type MessageDto,
+  type MessageList,
+  type SendMessageInput,
+  type TicketDto,
+} from "@inbox/shared";
+import type { OutboundKind } from "../../channels/types.js";
+import { ProviderError } from "../../channels/types.js";
 import type { Db } from "../../db/client.js";
+import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
+import type { TicketEvents } from "../../realtime/ticket-events.js";
+import type { Storage } from "../../storage/storage.js";
+import { presentTicket, type TicketRow } from "../tickets/presenter.js";
+import type { TicketDetail } from "../tickets/repo.js";
 import { presentDetail, type TicketsService } from "../tickets/service.js";
-import { presentMessage } from "./presenter.js";
+import { attachmentKind, mimeTypeOf } from "./media.js";
+import type { NewOutbound, OutboundService } from "./outbound-service.js";
+import { authorizeDelete, authorizeEdit, authorizeTranscription } from "./policy.js";
+import { type MessageRow, presentMessage } from "./presenter.js";
 import { MessagesRepo } from "./repo.js";
+import type { Transcriber } from "./transcription.js";
 
 export interface MessagesServiceDeps {
   db: Db;
   tickets: TicketsService;
+  outbound: OutboundService;
+  events: TicketEvents;
+  storage: Storage;
+  /** Absent when TRANSCRIPTION_URL is not configured. */
+  transcriber?: Transcriber;
+  logger: { warn(obj: object, msg: string): void };
 }
 
-/** Reading a conversation (spec 1 section 7, GET /messages/{ticketId}). */
+/** An uploaded attachment of POST /messages (multipart `medias`). */
+export interface Upload {
+  filename: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+/** POST /messages as multipart: one message per file, `bodies[i]` its caption. */
+export interface MultipartSend {
+  bodies: string[];
+  isPrivate: boolean;
+  files: Upload[];
+}
+
+/**
+ * The conversation view's calls (spec 1 section 7, Messages): reading,
+ * sending, editing, deleting, reacting, forwarding and transcribing.
+ * Every call starts from a ticket the signed-in user may see.
+ */
 export class MessagesService {
   private readonly repo: MessagesRepo;
+  /** Forward pacing: the next free send time per connection (this process). */
+  private readonly forwardSlots = new Map<number, number>();
 
   constructor(private readonly deps: MessagesServiceDeps) {
     this.repo = new MessagesRepo(deps.db);
@@ -21,7 +67,11 @@ export class MessagesService {
   /** The ticket's visibility decides; opening the newest page reads the conversation. */
   async list(ctx: RequestContext, ticketId: number, pageNumber: number): Promise<MessageList> {
     let detail = await this.deps.tickets.findVisibleById(ctx, ticketId);
-    if (pageNumber === 1) detail = await this.deps.tickets.markRead(ctx, detail);
+    if (pageNumber === 1) {
+      const read = await this.repo.markInboundRead(ctx.companyId, ticketId);
+      detail = await this.deps.tickets.markRead(ctx, detail);
+      this.receipts(ctx.companyId, ticketId, read);
+    }
     const pageSize = LIMITS.pageSize;
     const { rows, count } = await this.repo.pageOfTicket(ctx.companyId, ticketId, {
       number: pageNumber,
@@ -34,4 +84,343 @@ export class MessagesService {
       hasMore: pageNumber * pageSize < count,
     };
   }
+
+  /** POST /messages/{ticketId} with JSON: a text, a reply, a contact card, a stored file, or a private note. */
+  async send(ctx: RequestContext, ticketId: number, input: SendMessageInput): Promise<MessageDto> {
+    const detail = await this.deps.tickets.findVisibleById(ctx, ticketId);
+    const base = await this.baseOf(ctx, detail, input.isPrivate, input.quotedMsg ?? null);
+    const body = input.body.trim();
+    let message: NewOutbound;
+    if (input.vCard) {
+      message = {
+        ...base,
+        kind: "contact",
+        mediaType: "contactMessage",
+        body: input.vCard.name,
+        vcard: input.vCard,
+      };
+    } else if (input.mediaUrl) {
+      const stored = await this.storedFile(ctx.companyId, input.mediaUrl);
+      message = { ...base, ...stored, body };
+    } else {
+      message = { ...base, body };
+    }
+    const [row] = await this.store(ctx, shown(detail), [message]);
+    return presentMessage(row as MessageRow);
+  }
+
+  /** POST /messages/{ticketId} as multipart: each file a message, in order, with its caption. */
+  async sendMedia(ctx: RequestContext, ticketId: number, input: MultipartSend): Promise<MessageDto[]> {
+    const detail = await this.deps.tickets.findVisibleById(ctx, ticketId);
+    if (input.files.length === 0)
+      throw new AppError("ERR_VALIDATION", { field: "medias", message: "Required" });
+    const base = await this.baseOf(ctx, detail, input.isPrivate, null);
+    const messages: NewOutbound[] = [];
+    for (const [i, file] of input.files.entries()) {
+      const kind = attachmentKind(file.mimeType);
+      if (!kind) throw new AppError("ERR_VALIDATION", { field: "medias", message: "Unsupported file type" });
+      const mediaUrl = await this.deps.storage.save(ctx.companyId, "media", file.filename, file.bytes);
+      // One body for several files captions the first only; a body per file captions each.
+      const caption = input.bodies.length > 1 ? input.bodies[i] : i === 0 ? input.bodies[0] : undefined;
+      messages.push({
+        ...base,
+        ...kind,
+        mediaUrl,
+        mimeType: file.mimeType,
+        filename: file.filename,
+        body: kind.kind === "audio" ? "" : (caption ?? "").trim(),
+      });
+    }
+    return (await this.store(ctx, shown(detail), messages)).map(presentMessage);
+  }
+
+  /** POST /messages/edit/{id}: own text, within 15 minutes; on the channel where it carries edits. */
+  async edit(ctx: RequestContext, id: number, body: string): Promise<MessageDto> {
+    const { message } = await this.visibleMessage(ctx, id);
+    authorizeEdit(ctx.user, message);
+    const onChannel = await this.deps.outbound.change(message, "edit", body).catch((error) => {
+      throw providerFailure("ERR_SENDING_WAPP_MSG", error);
+    });
+    const extra = { ...(message.extra ?? {}), editedOnChannel: onChannel, previousBody: message.body };
+    const row = await this.repo.update(ctx.companyId, id, { body, isEdited: true, extra });
+    return this.announce(row);
+  }
+
+  /** DELETE /messages/{id}: own messages; deleted on the channel where it carries deletes, marked here. */
+  async remove(ctx: RequestContext, id: number): Promise<MessageDto> {
+    const { message } = await this.visibleMessage(ctx, id);
+    authorizeDelete(ctx.user, message);
+    if (message.isDeleted) return presentMessage(message);
+    const onChannel = await this.deps.outbound.change(message, "delete").catch((error) => {
+      throw providerFailure("ERR_DELETE_WAPP_MSG", error);
+    });
+    const extra = { ...(message.extra ?? {}), deletedOnChannel: onChannel };
+    const row = await this.repo.update(ctx.companyId, id, { isDeleted: true, extra });
+    return this.announce(row);
+  }
+
+  /** POST /messages/{id}/reactions: our one reaction (the account's) replaces the previous; empty removes it. */
+  async react(ctx: RequestContext, id: number, emoji: string): Promise<MessageDto> {
+    const { message } = await this.visibleMessage(ctx, id);
+    if (message.isDeleted) throw new AppError("ERR_VALIDATION", { message: "The message was deleted" });
+    if (!message.isPrivate) {
+      await this.deps.outbound.react(message, emoji).catch((error) => {
+        throw providerFailure("ERR_SENDING_WAPP_MSG", error);
+      });
+    }
+    const reactions = message.reactions.filter((r) => r.by !== "me");
+    if (emoji) reactions.push({ emoji, fromMe: true, by: "me", at: new Date().toISOString() });
+    const row = await this.repo.update(ctx.companyId, id, { reactions });
+    return this.announce(row);
+  }
+
+  /**
+   * POST /message/forward: each message to each contact, in that order,
+   * LIMITS.forwardDelayMs apart per connection (spec 1 section 9). The rows
+   * are stored at once with their send time, so a crash loses none; the
+   * contact's open ticket on the connection is used, or one is opened.
+   */
+  async forward(
+    ctx: RequestContext,
+    input: { messageIds: number[]; contactIds: number[]; signMessage: boolean },
+  ): Promise<ForwardResult> {
+    const sources: MessageRow[] = [];
+    let source: TicketDetail | undefined;
+    for (const id of input.messageIds) {
+      const { message, detail } = await this.visibleMessage(ctx, id);
+      if (message.isPrivate || message.isDeleted)
+        throw new AppError("ERR_VALIDATION", {
+          field: "messageId",
+          message: "This message cannot be forwarded",
+        });
+      sources.push(message);
+      source ??= detail;
+    }
+    if (!source) throw new AppError("ERR_VALIDATION", { field: "messageId", message: "Required" });
+    const targets: { ticket: TicketRow; present: (t: TicketRow) => TicketDto; connectionId: number }[] = [];
+    for (const contactId of input.contactIds) {
+      const contact = await this.repo.findContact(ctx.companyId, contactId);
+      if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+      const connection = await this.connectionFor(ctx.companyId, contact, source.ticket.whatsappId);
+      const { ticket } = await this.repo.openTicketFor(ctx.companyId, contact, connection, {
+        userId: ctx.user.id,
+        queueId: source.ticket.queueId,
+      });
+      targets.push({ ticket, present: (t) => presentTicket(t, contact), connectionId: connection.id });
+    }
+    const signature = input.signMessage ? `*${ctx.user.name}:*\n` : "";
+    const stored: MessageRow[] = [];
+    for (const target of targets) {
+      const messages = sources.map((message) => ({
+        ...this.copyOf(ctx, target.ticket, message, signature),
+        sendAfter: new Date(this.nextForwardSlot(target.connectionId)),
+      }));
+      stored.push(...(await this.store(ctx, target, messages, { dispatch: false })));
+    }
+    // One sender for the whole forward keeps the spacing between contacts too.
+    this.deps.outbound.dispatch(stored);
+    return { messages: stored.map(presentMessage) };
+  }
+
+  /** GET /messages/transcribeAudio/{file}: a received audio of a visible ticket, as text (kept once made). */
+  async transcribe(ctx: RequestContext, file: string): Promise<{ transcribedText: string }> {
+    const message = await this.repo.findByMediaFile(ctx.companyId, file);
+    if (!message) throw new AppError("ERR_NOT_FOUND", { message: "No such audio" });
+    await this.deps.tickets.findVisibleById(ctx, message.ticketId);
+    authorizeTranscription(message);
+    const known = (message.extra as { transcription?: unknown } | null)?.transcription;
+    if (typeof known === "string") return { transcribedText: known };
+    if (!this.deps.transcriber)
+      throw new AppError("ERR_TRANSCRIPTION_NOT_CONFIGURED", {
+        status: 503,
+        message: "Audio transcription is not configured (TRANSCRIPTION_URL)",
+      });
+    const bytes = await this.readStored(message.mediaUrl as string);
+    const mimeType = (message.extra as { mimeType?: string } | null)?.mimeType ?? mimeTypeOf(file);
+    const text = await this.deps.transcriber.transcribe({ bytes, filename: file, mimeType });
+    await this.repo.setExtra(ctx.companyId, message.id, "transcription", text);
+    return { transcribedText: text };
+  }
+
+  // --- helpers -------------------------------------------------------------
+
+  /** What every message of this send shares; checks the quoted message and the connection. */
+  private async baseOf(
+    ctx: RequestContext,
+    detail: TicketDetail,
+    isPrivate: boolean,
+    quotedId: number | null,
+  ) {
+    const { ticket } = detail;
+    if (!isPrivate && !ticket.whatsappId)
+      throw new AppError("ERR_NO_WAPP_FOUND", { status: 400, message: "The ticket has no connection" });
+    if (quotedId !== null) {
+      const quoted = await this.repo.findById(ctx.companyId, quotedId);
+      // A quote from another ticket of the same contact is fine (earlier conversations show too).
+      if (!quoted || quoted.contactId !== ticket.contactId)
+        throw new AppError("ERR_VALIDATION", { field: "quotedMsg", message: "Quoted message not found" });
+    }
+    return {
+      companyId: ctx.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId as number,
+      userId: ctx.user.id,
+      quotedMsgId: quotedId,
+      isPrivate,
+    };
+  }
+
+  /**
+   * Stores the messages with the ticket's move (one transaction), announces
+   * them, then sends: after a crash the stored rows are sent by the sweeper,
+   * and the claim keeps each to one send.
+   */
+  private async store(
+    ctx: RequestContext,
+    target: { ticket: TicketRow; present: (ticket: TicketRow) => TicketDto },
+    messages: NewOutbound[],
+    options: { dispatch: boolean } = { dispatch: true },
+  ): Promise<MessageRow[]> {
+    const rows = messages.map((m) => this.deps.outbound.rowOf(m));
+    const last = messages.filter((m) => !m.isPrivate).at(-1);
+    const lastMessage = last ? last.body || `[${last.mediaType ?? "chat"}]` : undefined;
+    const stored = await this.repo.storeOutgoing(ctx.companyId, target.ticket.id, rows, lastMessage);
+    const ticket = target.present(stored.ticket ?? target.ticket);
+    for (const row of stored.messages)
+      this.deps.events.messageCreated(ctx.companyId, ticket, presentMessage(row));
+    this.receipts(ctx.companyId, target.ticket.id, stored.read);
+    if (options.dispatch) this.deps.outbound.dispatch(stored.messages);
+    return stored.messages;
+  }
+
+  private receipts(
+    companyId: number,
+    ticketId: number,
+    read: Awaited<ReturnType<MessagesRepo["markInboundRead"]>>,
+  ) {
+    if (!read.some((r) => r.providerMessageId)) return;
+    void this.deps.outbound
+      .sendReadReceipts(companyId, ticketId, read)
+      .catch((err) => this.deps.logger.warn({ err, ticketId }, "read receipts failed"));
+  }
+
+  private copyOf(
+    ctx: RequestContext,
+    ticket: TicketRow,
+    message: MessageRow,
+    signature: string,
+  ): NewOutbound {
+    const extra = (message.extra ?? {}) as {
+      kind?: OutboundKind;
+      mimeType?: string;
+      filename?: string;
+      vcard?: { name: string; number: string };
+    };
+    const base = {
+      companyId: ctx.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId as number,
+      userId: ctx.user.id,
+      isForwarded: true,
+    };
+    if (message.mediaType === "contactMessage" && extra.vcard)
+      return {
+        ...base,
+        kind: "contact",
+        mediaType: "contactMessage",
+        body: message.body,
+        vcard: extra.vcard,
+      };
+    if (message.mediaUrl) {
+      const mimeType = extra.mimeType ?? mimeTypeOf(message.mediaUrl);
+      const kind = attachmentKind(mimeType);
+      if (kind) {
+        const caption = kind.kind === "audio" ? "" : message.body;
+        return {
+          ...base,
+          ...kind,
+          mediaUrl: message.mediaUrl,
+          mimeType,
+          filename: extra.filename ?? basename(message.mediaUrl),
+          body: caption ? `${signature}${caption}` : "",
+        };
+      }
+    }
+    if (!message.body.trim())
+      throw new AppError("ERR_VALIDATION", {
+        field: "messageId",
+        message: "This message cannot be forwarded",
+      });
+    return { ...base, body: `${signature}${message.body}` };
+  }
+
+  /** The connection a forward to `contact` goes through: the source ticket's if it serves the contact's channel. */
+  private async connectionFor(
+    companyId: number,
+    contact: { channel: string; whatsappId: number | null },
+    sourceConnectionId: number | null,
+  ) {
+    const serves = (channel: string) =>
+      contact.channel === "whatsapp"
+        ? channel === "whatsapp" || channel === "whatsappapi"
+        : channel === contact.channel;
+    for (const id of [sourceConnectionId, contact.whatsappId]) {
+      const connection = await this.repo.findConnection(companyId, id);
+      if (connection && serves(connection.channel)) return connection;
+    }
+    throw new AppError("ERR_NO_WAPP_FOUND", { status: 400, message: "No connection serves this contact" });
+  }
+
+  private nextForwardSlot(connectionId: number): number {
+    const slot = Math.max(Date.now(), (this.forwardSlots.get(connectionId) ?? 0) + LIMITS.forwardDelayMs);
+    this.forwardSlots.set(connectionId, slot);
+    return slot;
+  }
+
+  private async visibleMessage(
+    ctx: RequestContext,
+    id: number,
+  ): Promise<{ message: MessageRow; detail: TicketDetail }> {
+    const message = await this.repo.findById(ctx.companyId, id);
+    if (!message) throw new AppError("ERR_NOT_FOUND", { message: "Message not found" });
+    return { message, detail: await this.deps.tickets.findVisibleById(ctx, message.ticketId) };
+  }
+
+  /** A file this company stored before (quick messages, forwards): `/public/company{id}/...`. */
+  private async storedFile(companyId: number, mediaUrl: string) {
+    const prefix = `/public/company${companyId}/`;
+    const relative = normalize(mediaUrl).replaceAll("\\", "/");
+    if (!relative.startsWith(prefix) || relative.includes(".."))
+      throw new AppError("ERR_VALIDATION", { field: "mediaUrl", message: "Unknown file" });
+    await this.readStored(relative).catch(() => {
+      throw new AppError("ERR_VALIDATION", { field: "mediaUrl", message: "Unknown file" });
+    });
+    const mimeType = mimeTypeOf(relative);
+    const kind = attachmentKind(mimeType) ?? { mediaType: "application", kind: "document" as const };
+    return { ...kind, mediaUrl: relative, mimeType, filename: basename(relative) };
+  }
+
+  private readStored(publicPath: string): Promise<Buffer> {
+    return readFile(join(this.deps.storage.root, publicPath.slice("/public/".length)));
+  }
+
+  private announce(row: MessageRow | undefined): MessageDto {
+    if (!row) throw new AppError("ERR_NOT_FOUND", { message: "Message not found" });
+    const dto = presentMessage(row);
+    this.deps.events.messageUpdated(row.companyId, row.ticketId, dto);
+    return dto;
+  }
+}
+
+/** The ticket the user sees, presented with everything the lists show. */
+function shown(detail: TicketDetail) {
+  return { ticket: detail.ticket, present: (ticket: TicketRow) => presentDetail({ ...detail, ticket }) };
+}
+
+function providerFailure(code: "ERR_SENDING_WAPP_MSG" | "ERR_DELETE_WAPP_MSG", error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const message = error instanceof ProviderError || error instanceof Error ? error.message : String(error);
+  return new AppError(code, { status: 502, message });
 }

@@ -1,0 +1,723 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ForwardResult, MessageDto } from "@inbox/shared";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  buildAdmin,
+  buildCompany,
+  buildContact,
+  buildQueue,
+  buildTicket,
+  buildUser,
+  login,
+  type Session,
+} from "../../../test/factories.js";
+import { startTestServer } from "../../../test/harness.js";
+import { connectedCompany, eventually, startMetaWorld } from "../../../test/meta.js";
+import { messages, tickets } from "../../db/schema/index.js";
+
+/**
+ * Sending and changing messages through the API, with meta-sim as Meta: what
+ * the sim received is the assertion, never what the code says it sent.
+ */
+
+type World = Awaited<ReturnType<typeof startMetaWorld>>;
+let world: World;
+/** A stand-in for an OpenAI-compatible transcription API; records what it was asked. */
+let fake: {
+  server: Server;
+  url: string;
+  requests: { headers: IncomingMessage["headers"]; form: FormData }[];
+};
+
+beforeAll(async () => {
+  fake = await startFakeTranscriber();
+  world = await startMetaWorld({
+    TRANSCRIPTION_URL: `${fake.url}/v1`,
+    TRANSCRIPTION_API_KEY: "sk-test-key",
+    TRANSCRIPTION_MODEL: "whisper-test",
+  });
+});
+afterAll(async () => {
+  await world.close();
+  await new Promise((resolve) => fake.server.close(resolve));
+});
+
+const db = () => world.server.database.db;
+let counter = 0;
+const newNumber = () => `55119${String(Date.now()).slice(-6)}${String(counter++ % 100).padStart(2, "0")}`;
+
+/** A Cloud API company where a contact wrote "Oi": its ticket, the inbound message, the admin's headers. */
+async function conversation() {
+  const account = await connectedCompany(world, "whatsappapi");
+  const from = newNumber();
+  const inbound = await world.sim.cloud.text(account.accountId, { from, body: "Oi" });
+  const inboundId = inbound.providerMessageId as string;
+  const companyId = account.team.company.id;
+  const ticket = await eventually(async () => {
+    const [row] = await db().select().from(tickets).where(eq(tickets.companyId, companyId));
+    return row?.unreadMessages === 1 ? row : undefined;
+  });
+  return { account, from, inboundId, ticket, companyId, headers: account.team.adminSession.headers };
+}
+
+const post = (url: string, headers: Record<string, string>, payload?: unknown) =>
+  world.server.app.inject({ method: "POST", url, headers, payload: payload as object });
+
+/** Successful sends the sim received for this contact. */
+const sendsTo = (to: string) => world.sim.sent.filter((s) => s.recipient === to && s.id);
+
+async function messageRow(id: number) {
+  const [row] = await db().select().from(messages).where(eq(messages.id, id));
+  return row;
+}
+
+const sentRow = (id: number) =>
+  eventually(async () => {
+    const row = await messageRow(id);
+    return row?.providerMessageId ? row : undefined;
+  });
+
+function multipart(
+  parts: (
+    | { name: string; value: string }
+    | { name: string; filename: string; type: string; bytes: Buffer }
+  )[],
+) {
+  const boundary = `----msg${Date.now()}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ("value" in part) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+        ),
+        part.bytes,
+        Buffer.from("\r\n"),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe("POST /messages/{ticketId}", () => {
+  it("a text is stored, reaches the channel once, moves the ticket and reads the conversation", async () => {
+    const { from, inboundId, ticket, headers, companyId } = await conversation();
+    const emit = vi.spyOn(world.server.realtime, "toRooms");
+    try {
+      const res = await post(`/messages/${ticket.id}`, headers, {
+        body: "  Olá, tudo bem?  ",
+        fromMe: true,
+        read: true,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const dto = res.json() as MessageDto;
+      expect(dto).toMatchObject({ body: "Olá, tudo bem?", fromMe: true, ack: 0, isPrivate: false });
+      const row = await sentRow(dto.id);
+      expect(row).toMatchObject({ ack: 1, userId: expect.any(Number) });
+      await new Promise((r) => setTimeout(r, 100));
+      const sends = sendsTo(from);
+      expect(sends).toHaveLength(1);
+      expect(sends[0]?.body).toMatchObject({ type: "text", text: { body: "Olá, tudo bem?" } });
+      expect(sends[0]?.id).toBe(row?.providerMessageId);
+      // The contact's message is read here and on the channel.
+      await eventually(async () => world.sim.reads.some((r) => r.messageId === inboundId));
+      const [moved] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
+      expect(moved).toMatchObject({ lastMessage: "Olá, tudo bem?", unreadMessages: 0 });
+      expect(moved!.updatedAt.getTime()).toBeGreaterThan(ticket.updatedAt.getTime());
+      const created = emit.mock.calls.find(
+        ([company, , topic, payload]) =>
+          company === companyId &&
+          topic === "appMessage" &&
+          (payload as { action: string }).action === "create",
+      );
+      expect(created?.[3]).toMatchObject({
+        message: { id: dto.id },
+        ticket: { id: ticket.id, lastMessage: "Olá, tudo bem?", unreadMessages: 0 },
+      });
+    } finally {
+      emit.mockRestore();
+    }
+  });
+
+  it("a reply carries the quoted message's provider id; a quote of another contact is refused", async () => {
+    const { from, inboundId, ticket, headers, companyId } = await conversation();
+    const [quoted] = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.providerMessageId, inboundId)));
+    const res = await post(`/messages/${ticket.id}`, headers, {
+      body: "Respondendo",
+      quotedMsg: { id: quoted!.id, body: "Oi" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().quotedMsgId).toBe(quoted!.id);
+    const send = await world.sim.waitFor((s) => s.recipient === from && s.id !== undefined);
+    expect(send.body).toMatchObject({ type: "text", context: { message_id: inboundId } });
+
+    const other = await buildTicket(db(), companyId);
+    const [foreignQuote] = await db()
+      .insert(messages)
+      .values({ companyId, ticketId: other.id, contactId: other.contactId, body: "x" })
+      .returning();
+    const refused = await post(`/messages/${ticket.id}`, headers, { body: "x", quotedMsg: foreignQuote!.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: "ERR_VALIDATION", field: "quotedMsg" });
+  });
+
+  it("a contact card goes out as a contacts message", async () => {
+    const { from, ticket, headers } = await conversation();
+    const res = await post(`/messages/${ticket.id}`, headers, {
+      body: "",
+      vCard: { id: 99, name: "Maria Souza", number: "5511988887777" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ mediaType: "contactMessage", body: "Maria Souza" });
+    const send = await world.sim.waitFor((s) => s.recipient === from && s.id !== undefined);
+    expect(send.body).toMatchObject({
+      type: "contacts",
+      contacts: [{ name: { formatted_name: "Maria Souza" }, phones: [{ wa_id: "5511988887777" }] }],
+    });
+  });
+
+  it("attachments: image, video, voice note and document each reach the channel once, in order", async () => {
+    const { from, ticket, headers } = await conversation();
+    const form = multipart([
+      { name: "body", value: "a foto" },
+      { name: "body", value: "o vídeo" },
+      { name: "body", value: "" },
+      { name: "body", value: "o contrato" },
+      { name: "isPrivate", value: "false" },
+      { name: "medias", filename: "foto.png", type: "image/png", bytes: Buffer.from("png-bytes") },
+      { name: "medias", filename: "clip.mp4", type: "video/mp4", bytes: Buffer.from("mp4-bytes") },
+      { name: "medias", filename: "voz.ogg", type: "audio/ogg", bytes: Buffer.from("ogg-bytes") },
+      { name: "medias", filename: "contrato.pdf", type: "application/pdf", bytes: Buffer.from("%PDF-1.4") },
+    ]);
+    const res = await world.server.app.inject({
+      method: "POST",
+      url: `/messages/${ticket.id}`,
+      headers: { ...headers, "content-type": form.contentType },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await eventually(async () => {
+      const all = await db()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)))
+        .orderBy(asc(messages.id));
+      return all.length === 4 && all.every((r) => r.providerMessageId) ? all : undefined;
+    });
+    expect(rows.map((r) => [r.mediaType, r.body])).toEqual([
+      ["image", "a foto"],
+      ["video", "o vídeo"],
+      ["audio", ""],
+      ["application", "o contrato"],
+    ]);
+    for (const row of rows) expect(row.mediaUrl).toMatch(/^\/public\/company\d+\/media\//);
+    const sends = sendsTo(from);
+    expect(sends.map((s) => s.body.type)).toEqual(["image", "video", "audio", "document"]);
+    expect(sends[0]?.body).toMatchObject({ image: { caption: "a foto" } });
+    expect(sends[3]?.body).toMatchObject({ document: { caption: "o contrato", filename: "contrato.pdf" } });
+    const uploads = world.sim.uploads.filter((u) => sends.some((s) => JSON.stringify(s.body).includes(u.id)));
+    expect(uploads.map((u) => u.size)).toEqual([9, 9, 9, 8]);
+  });
+
+  it("a file above the limit is refused with ERR_FILE_TOO_LARGE and stores nothing", async () => {
+    const { ticket, headers } = await conversation();
+    const form = multipart([
+      {
+        name: "medias",
+        filename: "big.pdf",
+        type: "application/pdf",
+        bytes: Buffer.alloc(16 * 1024 * 1024 + 1),
+      },
+    ]);
+    const res = await world.server.app.inject({
+      method: "POST",
+      url: `/messages/${ticket.id}`,
+      headers: { ...headers, "content-type": form.contentType },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().error).toBe("ERR_FILE_TOO_LARGE");
+    const rows = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
+    expect(rows).toEqual([]);
+  });
+
+  it("a private note is stored and shown but never reaches the channel, even through the sweeper", async () => {
+    const { from, ticket, headers } = await conversation();
+    const res = await post(`/messages/${ticket.id}`, headers, { body: "cliente difícil", isPrivate: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const note = res.json() as MessageDto;
+    expect(note).toMatchObject({ isPrivate: true, body: "cliente difícil" });
+    const form = multipart([
+      { name: "isPrivate", value: "true" },
+      { name: "medias", filename: "print.png", type: "image/png", bytes: Buffer.from("png") },
+    ]);
+    const media = await world.server.app.inject({
+      method: "POST",
+      url: `/messages/${ticket.id}`,
+      headers: { ...headers, "content-type": form.contentType },
+      payload: form.payload,
+    });
+    expect(media.statusCode, media.body).toBe(200);
+    await db()
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(messages.ticketId, ticket.id));
+    await world.server.outbound.sweep(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(world.sim.sent.filter((s) => s.recipient === from)).toEqual([]);
+    expect(world.sim.uploads.filter((u) => u.filename === "print.png")).toEqual([]);
+    expect(await messageRow(note.id)).toMatchObject({ providerMessageId: null, ack: 0, isPrivate: true });
+    const [after] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(after?.lastMessage).toBe("Oi");
+    const page = await world.server.app.inject({ method: "GET", url: `/messages/${ticket.id}`, headers });
+    expect(page.json().messages.filter((m: MessageDto) => m.isPrivate)).toHaveLength(2);
+  });
+
+  it("empty text is refused; a stored file of this company can be sent by mediaUrl, another's cannot", async () => {
+    const { from, ticket, headers, companyId } = await conversation();
+    const empty = await post(`/messages/${ticket.id}`, headers, { body: "   " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: "ERR_VALIDATION", field: "body" });
+    const mine = await world.server.app.inject({ method: "GET", url: "/version" });
+    expect(mine.statusCode).toBe(200);
+    const { localStorage } = await import("../../storage/storage.js");
+    const storage = localStorage(`${world.server.config.dataDir}/public`);
+    const path = await storage.save(companyId, "quick", "tabela.pdf", Buffer.from("%PDF"));
+    const res = await post(`/messages/${ticket.id}`, headers, { body: "segue", mediaUrl: path });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ mediaType: "application", mediaUrl: path });
+    const send = await world.sim.waitFor((s) => s.recipient === from && s.id !== undefined);
+    expect(send.body).toMatchObject({
+      type: "document",
+      document: { caption: "segue", filename: expect.stringMatching(/\.pdf$/) },
+    });
+    const foreign = await storage.save(companyId + 100000, "quick", "x.pdf", Buffer.from("%PDF"));
+    for (const mediaUrl of [
+      foreign,
+      `/public/company${companyId}/../company${companyId + 100000}/quick/x.pdf`,
+    ]) {
+      const refused = await post(`/messages/${ticket.id}`, headers, { body: "x", mediaUrl });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: "ERR_VALIDATION", field: "mediaUrl" });
+    }
+  });
+
+  it("follows the ticket's visibility: 403 for a hidden ticket, 404 for another company's; nothing stored or sent", async () => {
+    const { ticket, account, companyId } = await conversation();
+    const queue = await buildQueue(db(), companyId);
+    await db().update(tickets).set({ queueId: queue.id }).where(eq(tickets.id, ticket.id));
+    const hidden = await post(`/messages/${ticket.id}`, account.team.userSession.headers, { body: "oi" });
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.json().error).toBe("ERR_NO_PERMISSION");
+    const outsider = await buildAdmin(db(), (await buildCompany(db())).id);
+    const foreign = await post(
+      `/messages/${ticket.id}`,
+      (await login(world.server.app, outsider.email)).headers,
+      {
+        body: "oi",
+      },
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe("ERR_NO_TICKET_FOUND");
+    const rows = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe("changing messages", () => {
+  /** A conversation with one message the admin sent (delivered to the sim). */
+  async function sent(body = "mensagem") {
+    const c = await conversation();
+    const res = await post(`/messages/${c.ticket.id}`, c.headers, { body });
+    const row = await sentRow((res.json() as MessageDto).id);
+    return { ...c, message: row! };
+  }
+
+  it("edit: own text within 15 minutes is changed and marked; Cloud API has no edit, so only here", async () => {
+    const { message, headers, from } = await sent();
+    const res = await post(`/messages/edit/${message.id}`, headers, { body: "mensagem corrigida" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ body: "mensagem corrigida", isEdited: true });
+    expect((await messageRow(message.id))?.extra).toMatchObject({
+      editedOnChannel: false,
+      previousBody: "mensagem",
+    });
+    expect(sendsTo(from)).toHaveLength(1);
+  });
+
+  it("edit: another user's message is refused (403); older than 15 minutes answers ERR_EDIT_WINDOW_EXPIRED", async () => {
+    const { message, headers, account, companyId } = await sent();
+    const colleague = await buildAdmin(db(), companyId);
+    const other = await post(
+      `/messages/edit/${message.id}`,
+      (await login(world.server.app, colleague.email)).headers,
+      {
+        body: "não é meu",
+      },
+    );
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error).toBe("ERR_NO_PERMISSION");
+    await db()
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 15 * 60_000 - 1000) })
+      .where(eq(messages.id, message.id));
+    const late = await post(`/messages/edit/${message.id}`, headers, { body: "tarde" });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error).toBe("ERR_EDIT_WINDOW_EXPIRED");
+    await db()
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 14 * 60_000) })
+      .where(eq(messages.id, message.id));
+    const inTime = await post(`/messages/edit/${message.id}`, headers, { body: "a tempo" });
+    expect(inTime.statusCode).toBe(200);
+    expect(account.team.admin.id).toBe((await messageRow(message.id))?.userId);
+  });
+
+  it("edit: the contact's messages cannot be edited", async () => {
+    const { inboundId, headers, companyId } = await sent();
+    const [theirs] = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.providerMessageId, inboundId)));
+    const res = await post(`/messages/edit/${theirs!.id}`, headers, { body: "x" });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("delete: own message is marked deleted and announced; another user's is refused; an admin may", async () => {
+    const { message, headers, companyId, ticket } = await sent();
+    const emit = vi.spyOn(world.server.realtime, "toRoom");
+    const emitMany = vi.spyOn(world.server.realtime, "toRooms");
+    try {
+      const res = await world.server.app.inject({
+        method: "DELETE",
+        url: `/messages/${message.id}`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: message.id, isDeleted: true, body: "mensagem" });
+      const calls = [...emit.mock.calls, ...emitMany.mock.calls].filter(
+        ([c, , topic]) => c === companyId && topic === "appMessage",
+      );
+      expect(calls.map((c) => c[3])).toContainEqual({
+        action: "update",
+        message: expect.objectContaining({ isDeleted: true }),
+      });
+    } finally {
+      emit.mockRestore();
+      emitMany.mockRestore();
+    }
+    const user = await buildUser(db(), companyId);
+    await db().update(tickets).set({ userId: user.id, status: "open" }).where(eq(tickets.id, ticket.id));
+    const userSession = await login(world.server.app, user.email);
+    const theirs = await post(`/messages/${ticket.id}`, userSession.headers, { body: "do usuário" });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const other = await buildUser(db(), companyId, { allUserChat: "enabled" } as never);
+    const refused = await world.server.app.inject({
+      method: "DELETE",
+      url: `/messages/${theirs.json().id}`,
+      headers: (await login(world.server.app, other.email)).headers,
+    });
+    expect([403, 404]).toContain(refused.statusCode);
+    const byAdmin = await world.server.app.inject({
+      method: "DELETE",
+      url: `/messages/${theirs.json().id}`,
+      headers,
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json().isDeleted).toBe(true);
+  });
+
+  it("reactions go through the channel to the right message and replace our previous one", async () => {
+    const { inboundId, headers, companyId, from } = await sent();
+    const [theirs] = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.providerMessageId, inboundId)));
+    const first = await post(`/messages/${theirs!.id}/reactions`, headers, { type: "👍" });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await post(`/messages/${theirs!.id}/reactions`, headers, { type: "❤️" });
+    expect(second.json().reactions).toMatchObject([{ emoji: "❤️", fromMe: true, by: "me" }]);
+    const reactions = world.sim.sent.filter((s) => s.recipient === from && s.body.type === "reaction");
+    expect(reactions.map((s) => s.body.reaction)).toEqual([
+      { message_id: inboundId, emoji: "👍" },
+      { message_id: inboundId, emoji: "❤️" },
+    ]);
+    const removed = await post(`/messages/${theirs!.id}/reactions`, headers, { type: "" });
+    expect(removed.json().reactions).toEqual([]);
+  });
+
+  it("a message of another company is not found for edit, delete and reactions", async () => {
+    const { message } = await sent();
+    const outsider = await buildAdmin(db(), (await buildCompany(db())).id);
+    const headers = (await login(world.server.app, outsider.email)).headers;
+    const answers = await Promise.all([
+      post(`/messages/edit/${message.id}`, headers, { body: "x" }),
+      world.server.app.inject({ method: "DELETE", url: `/messages/${message.id}`, headers }),
+      post(`/messages/${message.id}/reactions`, headers, { type: "👍" }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404]);
+    expect(await messageRow(message.id)).toMatchObject({ body: "mensagem", isDeleted: false, reactions: [] });
+  });
+});
+
+describe("POST /message/forward", () => {
+  it("sends each message to each contact 900 ms apart, marked forwarded, signed on request", async () => {
+    const { account, companyId, headers, ticket } = await conversation();
+    const first = await post(`/messages/${ticket.id}`, headers, { body: "primeira" });
+    const second = await post(`/messages/${ticket.id}`, headers, { body: "segunda" });
+    await sentRow(second.json().id);
+    const numbers = [newNumber(), newNumber()];
+    const contacts = await Promise.all(
+      numbers.map((number) => buildContact(db(), companyId, { number, whatsappId: account.connectionId })),
+    );
+    const res = await post("/message/forward", headers, {
+      messageId: [first.json().id, second.json().id],
+      contactId: contacts.map((c) => c.id),
+      signMessage: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as ForwardResult;
+    expect(result.messages).toHaveLength(4);
+    expect(result.messages.every((m) => m.isForwarded)).toBe(true);
+    const name = account.team.admin.name;
+    expect(result.messages.map((m) => m.body)).toEqual([
+      `*${name}:*\nprimeira`,
+      `*${name}:*\nsegunda`,
+      `*${name}:*\nprimeira`,
+      `*${name}:*\nsegunda`,
+    ]);
+    await eventually(async () => numbers.every((n) => sendsTo(n).length === 2), 10_000);
+    const sends = world.sim.sent
+      .filter((s) => numbers.includes(s.recipient ?? "") && s.id)
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    expect(sends.map((s) => [s.recipient, (s.body.text as { body: string }).body])).toEqual([
+      [numbers[0], `*${name}:*\nprimeira`],
+      [numbers[0], `*${name}:*\nsegunda`],
+      [numbers[1], `*${name}:*\nprimeira`],
+      [numbers[1], `*${name}:*\nsegunda`],
+    ]);
+    for (let i = 1; i < sends.length; i++) {
+      expect(sends[i]!.at.getTime() - sends[i - 1]!.at.getTime()).toBeGreaterThanOrEqual(900);
+    }
+    // Each contact got a ticket of its own, opened by the forwarding user.
+    const opened = await db().select().from(tickets).where(eq(tickets.companyId, companyId));
+    expect(opened).toHaveLength(3);
+    expect(opened.filter((t) => t.id !== ticket.id).map((t) => [t.status, t.userId])).toEqual([
+      ["open", account.team.admin.id],
+      ["open", account.team.admin.id],
+    ]);
+  });
+
+  it("refuses private notes, other companies' contacts and messages, and hidden tickets", async () => {
+    const { account, companyId, headers, ticket } = await conversation();
+    const contact = await buildContact(db(), companyId, {
+      number: newNumber(),
+      whatsappId: account.connectionId,
+    });
+    const note = await post(`/messages/${ticket.id}`, headers, { body: "interno", isPrivate: true });
+    const privateForward = await post("/message/forward", headers, {
+      messageId: note.json().id,
+      contactId: contact.id,
+    });
+    expect(privateForward.statusCode).toBe(400);
+    const text = await post(`/messages/${ticket.id}`, headers, { body: "pública" });
+    const otherCompany = await buildCompany(db());
+    const foreignContact = await buildContact(db(), otherCompany.id);
+    const toForeign = await post("/message/forward", headers, {
+      messageId: text.json().id,
+      contactId: foreignContact.id,
+    });
+    expect(toForeign.statusCode).toBe(404);
+    expect(toForeign.json().error).toBe("ERR_NO_CONTACT_FOUND");
+    const outsider = await buildAdmin(db(), otherCompany.id);
+    const outsiderHeaders = (await login(world.server.app, outsider.email)).headers;
+    const ofForeign = await post("/message/forward", outsiderHeaders, {
+      messageId: text.json().id,
+      contactId: foreignContact.id,
+    });
+    expect(ofForeign.statusCode).toBe(404);
+    const queue = await buildQueue(db(), companyId);
+    await db().update(tickets).set({ queueId: queue.id }).where(eq(tickets.id, ticket.id));
+    const hidden = await post("/message/forward", account.team.userSession.headers, {
+      messageId: text.json().id,
+      contactId: contact.id,
+    });
+    expect(hidden.statusCode).toBe(403);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sendsTo(contact.number)).toEqual([]);
+  });
+});
+
+describe("GET /messages/transcribeAudio/{file}", () => {
+  async function receivedAudio() {
+    const c = await conversation();
+    await world.sim.cloud.audio(c.account.accountId, { from: c.from, voice: true });
+    const audio = await eventually(async () => {
+      const [row] = await db()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.ticketId, c.ticket.id), eq(messages.mediaType, "audio")));
+      return row?.mediaUrl ? row : undefined;
+    });
+    return { ...c, audio, file: audio.mediaUrl!.split("/").at(-1)! };
+  }
+
+  it("sends the stored audio to the configured service as multipart and answers its text, once", async () => {
+    const { file, headers, audio } = await receivedAudio();
+    const before = fake.requests.length;
+    const res = await world.server.app.inject({
+      method: "GET",
+      url: `/messages/transcribeAudio/${file}`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ transcribedText: "olá, quero saber do meu pedido" });
+    expect(fake.requests).toHaveLength(before + 1);
+    const request = fake.requests.at(-1)!;
+    expect(request.headers.authorization).toBe("Bearer sk-test-key");
+    expect(request.form.get("model")).toBe("whisper-test");
+    const sentFile = request.form.get("file") as File;
+    expect(sentFile.name).toBe(file);
+    const stored = await world.server.app.inject({ method: "GET", url: audio.mediaUrl! });
+    expect(Buffer.from(await sentFile.arrayBuffer())).toEqual(stored.rawPayload);
+    // Kept: asking again costs no second call.
+    const again = await world.server.app.inject({
+      method: "GET",
+      url: `/messages/transcribeAudio/${file}`,
+      headers,
+    });
+    expect(again.json().transcribedText).toBe("olá, quero saber do meu pedido");
+    expect(fake.requests).toHaveLength(before + 1);
+  });
+
+  it("refuses our own audio, unknown files, other companies and hidden tickets", async () => {
+    const { file, headers, account, ticket, companyId } = await receivedAudio();
+    await db()
+      .update(messages)
+      .set({ fromMe: true })
+      .where(eq(messages.mediaUrl, `/public/company${companyId}/media/${file}`));
+    const own = await world.server.app.inject({
+      method: "GET",
+      url: `/messages/transcribeAudio/${file}`,
+      headers,
+    });
+    expect(own.statusCode).toBe(403);
+    await db()
+      .update(messages)
+      .set({ fromMe: false })
+      .where(eq(messages.mediaUrl, `/public/company${companyId}/media/${file}`));
+    const unknown = await world.server.app.inject({
+      method: "GET",
+      url: "/messages/transcribeAudio/nope.ogg",
+      headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const traversal = await world.server.app.inject({
+      method: "GET",
+      url: "/messages/transcribeAudio/..%2Fsecrets.json",
+      headers,
+    });
+    expect(traversal.statusCode).toBe(400);
+    const outsider = await buildAdmin(db(), (await buildCompany(db())).id);
+    const foreign = await world.server.app.inject({
+      method: "GET",
+      url: `/messages/transcribeAudio/${file}`,
+      headers: (await login(world.server.app, outsider.email)).headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const queue = await buildQueue(db(), companyId);
+    await db().update(tickets).set({ queueId: queue.id }).where(eq(tickets.id, ticket.id));
+    const hidden = await world.server.app.inject({
+      method: "GET",
+      url: `/messages/transcribeAudio/${file}`,
+      headers: account.team.userSession.headers,
+    });
+    expect(hidden.statusCode).toBe(403);
+  });
+
+  it("answers ERR_TRANSCRIPTION_NOT_CONFIGURED without TRANSCRIPTION_URL, and ERR_TRANSCRIPTION_FAILED when the service fails", async () => {
+    const plain = await startTestServer();
+    try {
+      const company = await buildCompany(plain.database.db);
+      const admin = await buildAdmin(plain.database.db, company.id);
+      const session: Session = await login(plain.app, admin.email);
+      const ticket = await buildTicket(plain.database.db, company.id);
+      await plain.database.db.insert(messages).values({
+        companyId: company.id,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        mediaType: "audio",
+        mediaUrl: `/public/company${company.id}/media/voz.ogg`,
+      });
+      const res = await plain.app.inject({
+        method: "GET",
+        url: "/messages/transcribeAudio/voz.ogg",
+        headers: session.headers,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toBe("ERR_TRANSCRIPTION_NOT_CONFIGURED");
+    } finally {
+      await plain.close();
+    }
+    const { file, headers } = await receivedAudio();
+    fakeFailure = { status: 500, body: { error: { message: "model overloaded" } } };
+    const failed = await world.server.app.inject({
+      method: "GET",
+      url: `/messages/transcribeAudio/${file}`,
+      headers,
+    });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({ error: "ERR_TRANSCRIPTION_FAILED", message: "model overloaded" });
+  });
+});
+
+let fakeFailure: { status: number; body: unknown } | undefined;
+
+async function startFakeTranscriber(): Promise<typeof fake> {
+  const requests: typeof fake.requests = [];
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== "POST" || req.url !== "/v1/audio/transcriptions")
+      return reply(404, { error: { message: `no route ${req.method} ${req.url}` } });
+    const contentType = req.headers["content-type"] ?? "";
+    if (!contentType.startsWith("multipart/form-data"))
+      return reply(400, { error: { message: "not multipart" } });
+    const form = await new Response(Buffer.concat(chunks), {
+      headers: { "content-type": contentType },
+    }).formData();
+    requests.push({ headers: req.headers, form });
+    if (fakeFailure) {
+      const failure = fakeFailure;
+      fakeFailure = undefined;
+      return reply(failure.status, failure.body);
+    }
+    if (!(form.get("file") instanceof File) || !form.get("model"))
+      return reply(400, { error: { message: "file and model are required" } });
+    reply(200, { text: " olá, quero saber do meu pedido " });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
