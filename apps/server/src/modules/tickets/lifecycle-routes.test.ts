@@ -643,6 +643,28 @@ describe("GET /tickets-log/{ticketId}", () => {
   });
 });
 
+describe("access log entries", () => {
+  it("opening a ticket (GET /tickets/u/{uuid}) logs access once per run of the same user's views", async () => {
+    const o = await office();
+    const t = await o.pending();
+    await ok(await get(o.anaS, `/tickets/u/${t.uuid}`));
+    await ok(await get(o.anaS, `/tickets/u/${t.uuid}`));
+    await ok(await get(o.brunoS, `/tickets/u/${t.uuid}`));
+    await ok(await put(o.anaS, t.id, { status: "open" }));
+    await ok(await get(o.anaS, `/tickets/u/${t.uuid}`));
+    const log = await ok<TicketLogEntryDto[]>(await get(o.anaS, `/tickets-log/${t.id}`));
+    expect(log.map((e) => [e.type, e.user?.name])).toEqual([
+      ["access", o.ana.name],
+      ["access", o.bruno.name],
+      ["open", o.ana.name],
+      ["access", o.ana.name],
+    ]);
+    // Someone who may not see the ticket leaves no trace.
+    refused(await get(o.carlaS, `/tickets/u/${t.uuid}`), 403, "ERR_NO_PERMISSION");
+    expect(await logTypes(t.id)).toEqual(["access", "access", "open", "access"]);
+  });
+});
+
 describe("GET /contacts/{id}/status", () => {
   it("free, in queue, or being attended by a named user; another company's contact is not found", async () => {
     const o = await office();

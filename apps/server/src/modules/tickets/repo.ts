@@ -6,6 +6,7 @@ import {
   messages,
   queues,
   tags,
+  ticketLogs,
   tickets,
   ticketTags,
   userQueues,
@@ -118,6 +119,29 @@ export class TicketsRepo {
         );
       return row;
     });
+  }
+
+  /**
+   * An "access" log entry for a user opening the ticket, unless the latest
+   * entry already is theirs: reloads and reconnects do not flood the timeline.
+   */
+  async logAccess(
+    companyId: number,
+    ticketId: number,
+    userId: number,
+    queueId: number | null,
+  ): Promise<void> {
+    await this.db.execute(sql`
+      INSERT INTO ${ticketLogs} (company_id, ticket_id, user_id, queue_id, type)
+      SELECT ${companyId}::int, ${ticketId}::int, ${userId}::int, ${queueId}::int, 'access'
+      WHERE NOT EXISTS (
+        SELECT 1 FROM (
+          SELECT user_id, type FROM ${ticketLogs}
+          WHERE company_id = ${companyId} AND ticket_id = ${ticketId}
+          ORDER BY created_at DESC, id DESC LIMIT 1
+        ) AS latest
+        WHERE latest.type = 'access' AND latest.user_id = ${userId}
+      )`);
   }
 
   /** The queues a user works in (their tickets' scope). */

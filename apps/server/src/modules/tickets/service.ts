@@ -51,8 +51,11 @@ export class TicketsService {
     };
   }
 
+  /** Opening a ticket writes an "access" log entry (once per run of views by the same user). */
   async showByUuid(ctx: RequestContext, uuid: string): Promise<TicketDto> {
-    return presentDetail(await this.findVisible(ctx, await this.repo.findByUuid(ctx.companyId, uuid)));
+    const detail = await this.findVisible(ctx, await this.repo.findByUuid(ctx.companyId, uuid));
+    await this.repo.logAccess(ctx.companyId, detail.ticket.id, ctx.user.id, detail.ticket.queueId);
+    return presentDetail(detail);
   }
 
   /** A ticket the signed-in user may open: another company's is not found, a hidden one is refused. */
