@@ -1,0 +1,122 @@
+import type { MessageDto } from "@inbox/shared";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTeam } from "../../../test/factories.js";
+import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { eventually } from "../../../test/meta.js";
+import { createWhatsappAdapter, sessionHooksFromSink } from "../../channels/whatsapp/adapter.js";
+import { WhatsappSessionManager } from "../../channels/whatsapp/session-manager.js";
+import { fakeSocketFactory, userKey, waMessage } from "../../channels/whatsapp/test-support.js";
+import { messages, tickets, whatsapps } from "../../db/schema/index.js";
+
+/**
+ * WhatsApp Web (Baileys) carries edits and deletes of our messages. The
+ * session runs on the Baileys test socket (payloads built from Baileys' own
+ * types), so what sendMessage received is the assertion.
+ */
+
+let server: TestServer;
+let manager: WhatsappSessionManager;
+const sockets = fakeSocketFactory();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  manager = new WhatsappSessionManager({
+    db: server.database.db,
+    socketFactory: sockets.factory,
+    hooks: sessionHooksFromSink(server.ingest),
+  });
+  server.channels.register(createWhatsappAdapter(manager));
+});
+afterAll(async () => {
+  await manager.stopAll();
+  await server.close();
+});
+
+const db = () => server.database.db;
+
+async function connectedConversation() {
+  const team = await buildTeam(server.app, db());
+  const [connection] = await db()
+    .insert(whatsapps)
+    .values({ companyId: team.company.id, name: "web", channel: "whatsapp" })
+    .returning();
+  await manager.start({ id: connection!.id, companyId: team.company.id });
+  const socket = sockets.last();
+  socket.open();
+  socket.emit("messages.upsert", {
+    type: "notify",
+    messages: [waMessage(userKey("IN1"), { conversation: "Olá" })],
+  });
+  const ticket = await eventually(async () => {
+    const [row] = await db().select().from(tickets).where(eq(tickets.companyId, team.company.id));
+    return row;
+  });
+  return { team, socket, ticket, headers: team.adminSession.headers };
+}
+
+describe("messages over WhatsApp Web", () => {
+  it("reading sends the receipt; a sent text can be edited and deleted on the channel", async () => {
+    const { socket, ticket, headers } = await connectedConversation();
+    await server.app.inject({ method: "GET", url: `/messages/${ticket.id}`, headers });
+    await eventually(async () => socket.reads.flat().some((key) => key.id === "IN1"));
+
+    const res = await server.app.inject({
+      method: "POST",
+      url: `/messages/${ticket.id}`,
+      headers,
+      payload: { body: "primeiro texto" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = res.json() as MessageDto;
+    await eventually(async () => {
+      const [row] = await db().select().from(messages).where(eq(messages.id, sent.id));
+      return row?.providerMessageId;
+    });
+    expect(socket.sent.map((s) => s.content)).toEqual([{ text: "primeiro texto" }]);
+
+    const edited = await server.app.inject({
+      method: "POST",
+      url: `/messages/edit/${sent.id}`,
+      headers,
+      payload: { body: "texto corrigido" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ body: "texto corrigido", isEdited: true });
+    expect(socket.sent[1]?.content).toMatchObject({
+      text: "texto corrigido",
+      edit: { id: "SENT1", fromMe: true },
+    });
+
+    const deleted = await server.app.inject({ method: "DELETE", url: `/messages/${sent.id}`, headers });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(socket.sent[2]?.content).toMatchObject({ delete: { id: "SENT1", fromMe: true } });
+    const [row] = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, sent.id), eq(messages.isDeleted, true)));
+    expect(row?.extra).toMatchObject({ editedOnChannel: true, deletedOnChannel: true });
+  });
+
+  it("a channel failure on delete answers ERR_DELETE_WAPP_MSG and leaves the message as it was", async () => {
+    const { socket, ticket, headers } = await connectedConversation();
+    const res = await server.app.inject({
+      method: "POST",
+      url: `/messages/${ticket.id}`,
+      headers,
+      payload: { body: "fica" },
+    });
+    const id = (res.json() as MessageDto).id;
+    await eventually(async () => socket.sent.length === 1);
+    await eventually(async () => {
+      const [row] = await db().select().from(messages).where(eq(messages.id, id));
+      return row?.providerMessageId;
+    });
+    socket.failNextSend = Object.assign(new Error("not allowed"), { output: { statusCode: 403 } });
+    const deleted = await server.app.inject({ method: "DELETE", url: `/messages/${id}`, headers });
+    expect(deleted.statusCode).toBe(502);
+    expect(deleted.json().error).toBe("ERR_DELETE_WAPP_MSG");
+    const [row] = await db().select().from(messages).where(eq(messages.id, id));
+    expect(row?.isDeleted).toBe(false);
+  });
+});
