@@ -1,0 +1,167 @@
+import type { AddressInfo } from "node:net";
+import { canSeeTicket, type TicketDto, ticketScope } from "@inbox/shared";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildAdmin,
+  buildCompany,
+  buildConnection,
+  buildContact,
+  buildQueue,
+  buildTicket,
+  buildUser,
+  login,
+} from "../../../test/factories.js";
+import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { userQueues } from "../../db/schema/index.js";
+
+/**
+ * Lists move tickets between tabs and attendants live (spec 1 section 4, live
+ * list rules): over real sockets, every lifecycle change reaches the users
+ * who saw the ticket before and those who see it after, and nobody else.
+ */
+
+let server: TestServer;
+let url: string;
+const open: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+
+type TicketEvent = { action: string; ticket?: TicketDto; ticketId?: number };
+
+/** A socket that keeps the ticket events of its company. */
+async function listen(token: string, companyId: number) {
+  const socket = connect(url, {
+    auth: { token },
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+  });
+  open.push(socket);
+  const events: TicketEvent[] = [];
+  socket.on(`company-${companyId}-ticket`, (payload: TicketEvent) => events.push(payload));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+  return events;
+}
+
+async function until(check: () => boolean, timeoutMs = 3000) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe("lifecycle events over sockets", () => {
+  it("accept, transfer and delete reach the lists that held the ticket and those that hold it now", async () => {
+    const company = await buildCompany(db());
+    const c = company.id;
+    const sales = await buildQueue(db(), c);
+    const support = await buildQueue(db(), c);
+    const admin = await buildAdmin(db(), c);
+    const ana = await buildUser(db(), c);
+    const bruno = await buildUser(db(), c);
+    const carla = await buildUser(db(), c);
+    await db()
+      .insert(userQueues)
+      .values([
+        { companyId: c, userId: ana.id, queueId: sales.id },
+        { companyId: c, userId: bruno.id, queueId: sales.id },
+        { companyId: c, userId: carla.id, queueId: support.id },
+      ]);
+    const connection = await buildConnection(db(), c);
+    const contact = await buildContact(db(), c);
+    const ticket = await buildTicket(db(), c, {
+      status: "pending",
+      queueId: sales.id,
+      whatsappId: connection.id,
+      contactId: contact.id,
+    });
+    const sessions = {
+      admin: await login(server.app, admin.email),
+      ana: await login(server.app, ana.email),
+      bruno: await login(server.app, bruno.email),
+      carla: await login(server.app, carla.email),
+    };
+    const heard = {
+      admin: await listen(sessions.admin.token, c),
+      ana: await listen(sessions.ana.token, c),
+      bruno: await listen(sessions.bruno.token, c),
+      carla: await listen(sessions.carla.token, c),
+    };
+
+    // Ana accepts: Bruno's pending list must hear it (to drop it), Carla never saw it.
+    const accept = await server.app.inject({
+      method: "PUT",
+      url: `/tickets/${ticket.id}`,
+      headers: sessions.ana.headers,
+      payload: { status: "open" },
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    await until(() => heard.bruno.length === 1 && heard.ana.length === 1 && heard.admin.length === 1);
+    const moved = heard.bruno[0]?.ticket as TicketDto;
+    expect(moved).toMatchObject({ id: ticket.id, status: "open", userId: ana.id });
+    // The web's live rule drops it from Bruno's lists: he may no longer see it.
+    expect(canSeeTicket(ticketScope({ ...bruno, queueIds: [sales.id] }, false), moved)).toBe(false);
+
+    // Ana transfers to Carla in support: Ana and Carla hear it, Bruno no longer does.
+    const transfer = await server.app.inject({
+      method: "PUT",
+      url: `/tickets/${ticket.id}`,
+      headers: sessions.ana.headers,
+      payload: { userId: carla.id, queueId: support.id, isTransfered: true },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    await until(() => heard.ana.length === 2 && heard.carla.length === 1);
+    expect(heard.carla[0]?.ticket).toMatchObject({ status: "open", userId: carla.id, queueId: support.id });
+
+    // The admin deletes it: Carla's list drops it by id.
+    const removed = await server.app.inject({
+      method: "DELETE",
+      url: `/tickets/${ticket.id}`,
+      headers: sessions.admin.headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await until(() => heard.carla.length === 2);
+    expect(heard.carla[1]).toMatchObject({ action: "delete", ticketId: ticket.id });
+    await settle();
+    expect(heard.bruno).toHaveLength(1);
+    expect(heard.admin.map((e) => e.action)).toEqual(["update", "update", "delete"]);
+  });
+
+  it("another company's sockets hear nothing", async () => {
+    const mine = await buildCompany(db());
+    const theirs = await buildCompany(db());
+    const admin = await buildAdmin(db(), mine.id);
+    const outsider = await buildAdmin(db(), theirs.id);
+    const queue = await buildQueue(db(), mine.id);
+    const ticket = await buildTicket(db(), mine.id, { status: "pending", queueId: queue.id });
+    const session = await login(server.app, admin.email);
+    const outsiderSession = await login(server.app, outsider.email);
+    const heardMine = await listen(outsiderSession.token, mine.id);
+    const heardTheirs = await listen(outsiderSession.token, theirs.id);
+    const res = await server.app.inject({
+      method: "PUT",
+      url: `/tickets/${ticket.id}`,
+      headers: session.headers,
+      payload: { status: "open" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await settle();
+    expect([...heardMine, ...heardTheirs]).toEqual([]);
+  });
+});
