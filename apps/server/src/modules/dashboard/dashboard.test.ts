@@ -1,4 +1,5 @@
 import type { DashboardDto, DashboardMoment } from "@inbox/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildCompany,
@@ -12,7 +13,7 @@ import {
 } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import type { Db } from "../../db/client.js";
-import { messages, ticketLogs, userQueues } from "../../db/schema/index.js";
+import { companySettings, messages, ticketLogs, userQueues } from "../../db/schema/index.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -349,6 +350,31 @@ describe("GET /dashboard/moments", () => {
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(
       [mine.id, waitingInMyQueue.id].sort((a, b) => a - b),
     );
+  });
+
+  it("masks contact numbers for ordinary users when the company hides them (LGPD); admins see them whole", async () => {
+    const team = await buildTeam(server.app, db());
+    const c = team.company.id;
+    await db()
+      .update(companySettings)
+      .set({ lgpdHideNumber: "enabled" })
+      .where(eq(companySettings.companyId, c));
+    const viewer = await buildUser(db(), c, { showDashboard: "enabled", allUserChat: "enabled" });
+    const contact = await buildContact(db(), c, { number: "5511912345678" });
+    await buildTicket(db(), c, { status: "pending", contactId: contact.id });
+    const asViewer = await moments(await login(server.app, viewer.email), { showAll: "true" });
+    expect(asViewer.map((m) => m.contact.number)).toEqual(["5511912**-**78"]);
+    const asAdmin = await moments(team.adminSession, { showAll: "true" });
+    expect(asAdmin.map((m) => m.contact.number)).toEqual(["5511912345678"]);
+  });
+
+  it("never answers another company's tickets, even for its user's id", async () => {
+    const team = await buildTeam(server.app, db());
+    const other = await buildCompany(db());
+    const stranger = await buildUser(db(), other.id);
+    await buildTicket(db(), other.id, { status: "open", userId: stranger.id });
+    expect(await moments(team.adminSession, { showAll: "true", userId: stranger.id })).toEqual([]);
+    expect(await moments(team.adminSession, { showAll: "true" })).toEqual([]);
   });
 
   it("refuses malformed filters with 400", async () => {

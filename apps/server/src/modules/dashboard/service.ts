@@ -6,6 +6,8 @@ import {
   type DashboardMoment,
   type DashboardMomentsQuery,
   type DashboardQuery,
+  isAdminProfile,
+  maskNumber,
   WITHOUT_QUEUE,
 } from "@inbox/shared";
 import type { Db } from "../../db/client.js";
@@ -100,6 +102,7 @@ export class DashboardService {
     }
     const scope = scopeFor(ctx.user, await this.repo.queueIdsOf(ctx.companyId, ctx.user.id), query.showAll);
     const statuses = query.status === undefined ? DEFAULT_MOMENT_STATUSES : [query.status].flat();
+    const masked = !isAdminProfile(ctx.user) && (await this.repo.hidesNumbers(ctx.companyId));
     const rows = await this.repo.moments(ctx.companyId, scope, rangeOf(first, last, query.utcOffset), {
       statuses,
       queueIds: query.queueIds.filter((id) => id !== WITHOUT_QUEUE),
@@ -116,7 +119,7 @@ export class DashboardService {
       contact: {
         id: contact.id,
         name: contact.name,
-        number: contact.number,
+        number: masked ? maskNumber(contact.number) : contact.number,
         profilePicUrl: contact.profilePicUrl,
       },
       lastMessage: ticket.lastMessage,
