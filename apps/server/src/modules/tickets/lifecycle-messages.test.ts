@@ -1,9 +1,9 @@
 import type { TicketDto } from "@inbox/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildQueue, buildUser } from "../../../test/factories.js";
+import { buildContact, buildQueue, buildTicket, buildUser } from "../../../test/factories.js";
 import { connectedCompany, eventually, startMetaWorld } from "../../../test/meta.js";
-import { companySettings, messages, tickets, whatsapps } from "../../db/schema/index.js";
+import { companySettings, messages, tickets, users, whatsapps } from "../../db/schema/index.js";
 
 /**
  * What the lifecycle says to the contact (spec 1 section 4): the greeting on
@@ -108,6 +108,38 @@ describe("greeting on accept (sendGreetingAccepted)", () => {
     await expectNothingSent(c.companyId, c.ticket.id, c.from);
   });
 
+  it("a group ticket is greeted only when the connection has groupAsTicket enabled", async () => {
+    const c = await conversation();
+    await c.settings({ sendGreetingAccepted: "enabled", greetingAcceptedMessage: "Olá, grupo {{name}}" });
+    const groupTicket = async () => {
+      const group = await buildContact(db(), c.companyId, {
+        number: newNumber(),
+        isGroup: true,
+        name: "Equipe",
+      });
+      const ticket = await buildTicket(db(), c.companyId, {
+        contactId: group.id,
+        whatsappId: c.account.connectionId,
+        channel: "whatsappapi",
+        isGroup: true,
+        status: "pending",
+      });
+      return { group, ticket };
+    };
+    const quiet = await groupTicket();
+    let res = await put(c.headers, quiet.ticket.id, { status: "open" });
+    expect(res.json()).toMatchObject({ status: "group" });
+    await expectNothingSent(c.companyId, quiet.ticket.id, quiet.group.number);
+    await db()
+      .update(whatsapps)
+      .set({ groupAsTicket: "enabled" })
+      .where(eq(whatsapps.id, c.account.connectionId));
+    const greeted = await groupTicket();
+    res = await put(c.headers, greeted.ticket.id, { status: "open" });
+    expect(res.json()).toMatchObject({ status: "group" });
+    await waitForText(greeted.group.number, "Olá, grupo Equipe");
+  });
+
   it("reopening a closed ticket does not greet", async () => {
     const c = await conversation();
     await c.settings({ sendGreetingAccepted: "enabled", greetingAcceptedMessage: "Olá {{name}}" });
@@ -132,6 +164,15 @@ describe("farewell on close (the connection's complationMessage)", () => {
     const res = await put(c.headers, c.ticket.id, { status: "closed", sendFarewellMessage: true });
     expect(res.json()).toMatchObject({ status: "closed" });
     await waitForText(c.from, "Obrigado pelo contato, Maria!");
+  });
+
+  it("without a complationMessage, the attendant's own farewellMessage is said", async () => {
+    const c = await conversation();
+    await db().update(users).set({ farewellMessage: "Até logo, {{name}}!" }).where(eq(users.id, c.admin.id));
+    await db().update(tickets).set({ status: "open", userId: c.admin.id }).where(eq(tickets.id, c.ticket.id));
+    const res = await put(c.headers, c.ticket.id, { status: "closed", sendFarewellMessage: true });
+    expect(res.json()).toMatchObject({ status: "closed" });
+    await waitForText(c.from, "Até logo, maria souza!");
   });
 
   it("sendFarewellMessage false (and ignore): nothing is sent", async () => {
