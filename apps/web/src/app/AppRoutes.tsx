@@ -4,6 +4,7 @@ import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
 import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
 import { SignupPage } from "../pages/auth/SignupPage";
 import { ConnectionsPage } from "../pages/connections/ConnectionsPage";
+import { ContactsPage } from "../pages/contacts/ContactsPage";
 import { DashboardPage } from "../pages/dashboard/DashboardPage";
 import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
 import { NotFoundPage } from "../pages/errors/NotFoundPage";
@@ -46,6 +47,7 @@ export function AppRoutes() {
           />
           <Route path="/tickets" element={<TicketsPage />} />
           <Route path="/tickets/:uuid" element={<TicketsPage />} />
+          <Route path="/contacts" element={<ContactsPage />} />
           <Route
             path="/users"
             element={

@@ -9,6 +9,7 @@ describe("visibleMenuItems", () => {
     expect(labels(visibleMenuItems(buildUser({ profile: "admin" })))).toEqual([
       "dashboard",
       "tickets",
+      "contacts",
       "users",
       "connections",
     ]);
@@ -17,18 +18,20 @@ describe("visibleMenuItems", () => {
   it("adds the connections item for a user with allowConnections enabled", () => {
     expect(labels(visibleMenuItems(buildUser({ allowConnections: "enabled" })))).toEqual([
       "tickets",
+      "contacts",
       "connections",
     ]);
   });
 
-  it("gives a plain user only the tickets", () => {
-    expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).toEqual(["tickets"]);
+  it("gives a plain user the tickets and the contacts", () => {
+    expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).toEqual(["tickets", "contacts"]);
   });
 
   it("adds the dashboard for a user with showDashboard enabled", () => {
     expect(labels(visibleMenuItems(buildUser({ showDashboard: "enabled" })))).toEqual([
       "dashboard",
       "tickets",
+      "contacts",
     ]);
   });
 
@@ -52,10 +55,14 @@ describe("visibleMenuItems", () => {
       useIntegrations: true,
     };
     const withoutKanban = buildUser({ company: { id: 2, name: "Acme", dueDate: null, plan } });
-    expect(visibleMenuItems(withoutKanban, items).map((item) => item.to)).toEqual(["/tickets"]);
+    expect(visibleMenuItems(withoutKanban, items).map((item) => item.to)).toEqual(["/tickets", "/contacts"]);
     const withKanban = buildUser({
       company: { id: 2, name: "Acme", dueDate: null, plan: { ...plan, useKanban: true } },
     });
-    expect(visibleMenuItems(withKanban, items).map((item) => item.to)).toEqual(["/tickets", "/kanban"]);
+    expect(visibleMenuItems(withKanban, items).map((item) => item.to)).toEqual([
+      "/tickets",
+      "/contacts",
+      "/kanban",
+    ]);
   });
 });

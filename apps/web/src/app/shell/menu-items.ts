@@ -1,5 +1,6 @@
 import type { UserDto } from "@inbox/shared";
 import type { SvgIconComponent } from "@mui/icons-material";
+import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import ForumIcon from "@mui/icons-material/Forum";
 import PeopleIcon from "@mui/icons-material/People";
@@ -8,7 +9,7 @@ import { canManageConnections, canSeeDashboard, isAdmin, type PlanFlag, planAllo
 
 export type MenuSection = "main" | "administration";
 
-export type MenuLabel = "dashboard" | "tickets" | "users" | "connections";
+export type MenuLabel = "dashboard" | "tickets" | "contacts" | "users" | "connections";
 
 /** Items that can carry an attention dot, and whether each has it now. */
 export type MenuBadges = Partial<Record<MenuLabel, boolean>>;
@@ -28,6 +29,7 @@ export interface MenuItemDef {
 export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "dashboard", to: "/", icon: DashboardIcon, section: "main", allow: canSeeDashboard },
   { label: "tickets", to: "/tickets", icon: ForumIcon, section: "main" },
+  { label: "contacts", to: "/contacts", icon: ContactPhoneIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
   {
     label: "connections",

@@ -1,3 +1,4 @@
+import contactsEn from "./contacts/en";
 import type { LocaleShape } from "./pt";
 import ticketViewEn from "./ticket-view/en";
 
@@ -134,6 +135,7 @@ const en: LocaleShape = {
     management: "Management",
     dashboard: "Dashboard",
     tickets: "Tickets",
+    contacts: "Contacts",
     administration: "Administration",
     users: "Users",
     connections: "Connections",
@@ -454,6 +456,7 @@ const en: LocaleShape = {
     },
   },
   ticketView: ticketViewEn,
+  contacts: contactsEn,
 };
 
 export default en;

@@ -1,3 +1,4 @@
+import contactsEs from "./contacts/es";
 import type { LocaleShape } from "./pt";
 import ticketViewEs from "./ticket-view/es";
 
@@ -135,6 +136,7 @@ const es: LocaleShape = {
     management: "Gestión",
     dashboard: "Panel",
     tickets: "Atenciones",
+    contacts: "Contactos",
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
@@ -457,6 +459,7 @@ const es: LocaleShape = {
     },
   },
   ticketView: ticketViewEs,
+  contacts: contactsEs,
 };
 
 export default es;

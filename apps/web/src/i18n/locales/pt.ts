@@ -1,3 +1,4 @@
+import contactsPt from "./contacts/pt";
 import ticketViewPt from "./ticket-view/pt";
 
 /**
@@ -137,6 +138,7 @@ const pt = {
     management: "Gerência",
     dashboard: "Dashboard",
     tickets: "Atendimentos",
+    contacts: "Contatos",
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
@@ -458,6 +460,7 @@ const pt = {
     },
   },
   ticketView: ticketViewPt,
+  contacts: contactsPt,
 };
 
 export default pt;

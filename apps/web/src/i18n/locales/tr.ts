@@ -1,3 +1,4 @@
+import contactsTr from "./contacts/tr";
 import type { LocaleShape } from "./pt";
 import ticketViewTr from "./ticket-view/tr";
 
@@ -134,6 +135,7 @@ const tr: LocaleShape = {
     management: "Yönetim",
     dashboard: "Gösterge paneli",
     tickets: "Talepler",
+    contacts: "Kişiler",
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
@@ -456,6 +458,7 @@ const tr: LocaleShape = {
     },
   },
   ticketView: ticketViewTr,
+  contacts: contactsTr,
 };
 
 export default tr;

@@ -1,0 +1,181 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
+import {
+  Button,
+  DialogActions,
+  DialogContent,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { type UseFormSetError, useFieldArray, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../api/api-error";
+import { errorMessage, toastError } from "../../app/toast/toast-error";
+import { muiRegister } from "../../components/mui-register";
+import { SwitchField } from "../../components/SwitchField";
+import {
+  type ContactFormField,
+  type ContactFormInput,
+  type ContactFormValues,
+  contactModalSchema,
+} from "./contact-form";
+import { formatPhone } from "./phone-format";
+
+interface ContactFormProps {
+  initialValues: ContactFormInput;
+  /** The signed-in user sees this contact's number masked (LGPD): the field is read-only. */
+  numberHidden: boolean;
+  onSubmit: (values: ContactFormValues) => Promise<void>;
+  onCancel: () => void;
+}
+
+const resolver = zodResolver(contactModalSchema);
+
+/** Name, number, e-mail, the bot switch and the extra info list of a contact. */
+export function ContactForm({ initialValues, numberHidden, onSubmit, onCancel }: ContactFormProps) {
+  const { t } = useTranslation();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver,
+    defaultValues: initialValues,
+    mode: "onTouched",
+  });
+  const extraInfo = useFieldArray({ control, name: "extraInfo", keyName: "key" });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (!applyServerError(error, setError)) toastError(error);
+    }
+  });
+
+  const numberField = register("number", {
+    // The Brazilian mask shows once the number is typed; the server keeps the digits.
+    onBlur: () => setValue("number", formatPhone(getValues("number").replace(/\D/g, ""))),
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <TextField
+            {...muiRegister(register("name"))}
+            label={t("contacts.modal.fields.name")}
+            autoComplete="off"
+            autoFocus
+            fullWidth
+            required
+            error={Boolean(errors.name)}
+            helperText={errors.name?.message}
+          />
+          <TextField
+            {...muiRegister(numberField)}
+            label={t("contacts.modal.fields.number")}
+            placeholder="5511987654321"
+            autoComplete="off"
+            inputMode="tel"
+            fullWidth
+            required
+            disabled={numberHidden}
+            error={Boolean(errors.number)}
+            helperText={
+              errors.number?.message ?? (numberHidden ? t("contacts.modal.numberHidden") : undefined)
+            }
+          />
+          <TextField
+            {...muiRegister(register("email"))}
+            label={t("contacts.modal.fields.email")}
+            type="email"
+            autoComplete="off"
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+          />
+          <SwitchField control={control} name="disableBot" label={t("contacts.modal.fields.disableBot")} />
+          <Typography variant="subtitle2" component="h3">
+            {t("contacts.modal.extraInfo")}
+          </Typography>
+          {extraInfo.fields.map((field, index) => (
+            <Stack key={field.key} direction="row" spacing={1} alignItems="flex-start">
+              <TextField
+                {...muiRegister(register(`extraInfo.${index}.name`))}
+                label={t("contacts.modal.extraName")}
+                size="small"
+                fullWidth
+                error={Boolean(errors.extraInfo?.[index]?.name)}
+                helperText={errors.extraInfo?.[index]?.name?.message}
+              />
+              <TextField
+                {...muiRegister(register(`extraInfo.${index}.value`))}
+                label={t("contacts.modal.extraValue")}
+                size="small"
+                fullWidth
+                error={Boolean(errors.extraInfo?.[index]?.value)}
+                helperText={errors.extraInfo?.[index]?.value?.message}
+              />
+              <Tooltip title={t("common.delete")}>
+                <IconButton
+                  aria-label={t("contacts.modal.removeExtraInfo", { index: index + 1 })}
+                  onClick={() => extraInfo.remove(index)}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Stack>
+          ))}
+          <Button
+            startIcon={<AddIcon />}
+            onClick={() => extraInfo.append({ name: "", value: "" })}
+            sx={{ alignSelf: "flex-start" }}
+          >
+            {t("contacts.modal.addExtraInfo")}
+          </Button>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={isSubmitting}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="contained" disabled={isSubmitting}>
+          {t("common.save")}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+const FORM_FIELDS: readonly ContactFormField[] = ["name", "number", "email"];
+
+/** A duplicate number or a field's validation answer goes under its field; false means "toast it". */
+function applyServerError(error: unknown, setError: UseFormSetError<ContactFormInput>): boolean {
+  if (!isApiError(error)) return false;
+  if (error.code === "ERR_DUPLICATED_CONTACT") {
+    setError("number", { type: "server", message: errorMessage(error) }, { shouldFocus: true });
+    return true;
+  }
+  if (error.code !== "ERR_VALIDATION") return false;
+  const issues = error.issues?.length ? error.issues : [{ field: error.field ?? "", message: error.message }];
+  let applied = false;
+  for (const issue of issues) {
+    if (!FORM_FIELDS.includes(issue.field as ContactFormField)) continue;
+    setError(
+      issue.field as ContactFormField,
+      { type: "server", message: issue.message },
+      { shouldFocus: !applied },
+    );
+    applied = true;
+  }
+  return applied;
+}
