@@ -1,5 +1,6 @@
 import type { MessageDto, TicketDto, UserDto } from "@inbox/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { configure } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import type { Socket } from "socket.io-client";
 import { configureApiClient } from "../api/client";
@@ -8,6 +9,9 @@ import { TicketsPage } from "../pages/tickets/TicketsPage";
 import { RealtimeContext } from "../realtime/realtime-context";
 import { FakeSocket } from "./fake-socket";
 import { authValue, renderWithProviders } from "./render";
+
+// A busy 2-core machine answers a fake fetch, a debounce and a re-render in well over the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 /** One request the fake server saw. */
 export interface SeenRequest {

@@ -1,15 +1,23 @@
-import { type AppMessageEventPayload, CLIENT_EVENTS, type TicketEventPayload } from "@inbox/shared";
+import {
+  type AppMessageEventPayload,
+  CLIENT_EVENTS,
+  type MessageDto,
+  type TicketEventPayload,
+} from "@inbox/shared";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Avatar, Box, IconButton, Stack, Tooltip, Typography } from "@mui/material";
-import { useContext, useEffect, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { queryKeys } from "../../api/query-keys";
 import { ticketsApi, useMessagesInfinite, useTicket } from "../../api/tickets";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { errorMessage } from "../../app/toast/toast-error";
 import { LoadingState } from "../../components/LoadingState";
 import { RealtimeContext, useCompanyEvent } from "../../realtime/realtime-context";
-import { flattenMessages } from "../../realtime/ticket-list-rules";
+import { applyMessage, flattenMessages, type MessagePages } from "../../realtime/ticket-list-rules";
 import { type TicketActionOutcome, TicketActions } from "./conversation/TicketActions";
+import { MessageInput } from "./input/MessageInput";
 import { MessagesList } from "./MessagesList";
 
 /** New messages arriving together are read with one request. */
@@ -34,6 +42,31 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
   const ticketId = ticket.data?.id;
   const messages = useMessagesInfinite(ticketId);
   const { socket } = useContext(RealtimeContext);
+  const queryClient = useQueryClient();
+  const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
+  const [editing, setEditing] = useState<MessageDto | null>(null);
+
+  /**
+   * The server's answer to a send goes into the conversation at once; the
+   * socket's copy (and its later acks) then replace it in place. An answer
+   * arriving after a newer copy is not applied over it.
+   */
+  const showSent = useCallback(
+    (sent: MessageDto[], edited: boolean) => {
+      if (ticketId === undefined) return;
+      queryClient.setQueryData<MessagePages>(queryKeys.messages.list(ticketId), (data) => {
+        let next = data;
+        for (const message of sent) {
+          if (!next) break;
+          const known = flattenMessages(next).some((m) => m.id === message.id);
+          if (known && !edited) continue;
+          next = applyMessage(next, message, { isNew: !known });
+        }
+        return next;
+      });
+    },
+    [queryClient, ticketId],
+  );
 
   useEffect(() => {
     if (!socket || ticketId === undefined) return;
@@ -119,13 +152,16 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
           onLoadOlder={() => void messages.fetchNextPage()}
         />
       )}
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        sx={{ px: 2, py: 1, borderTop: 1, borderColor: "divider" }}
-      >
-        {t("tickets.conversation.readOnly")}
-      </Typography>
+      <MessageInput
+        key={data.id}
+        ticket={data}
+        user={user}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        editing={editing}
+        onCancelEdit={() => setEditing(null)}
+        onSent={showSent}
+      />
     </Box>
   );
 }

@@ -1,0 +1,56 @@
+import type { ForwardResult, MessageDto, QuickMessageDto } from "@inbox/shared";
+import { useQuery } from "@tanstack/react-query";
+import { api, apiRequest } from "./client";
+
+/** What the message input sends as JSON (spec 1 section 7, POST /messages/{ticketId}). */
+export interface SendTextBody {
+  body: string;
+  isPrivate: boolean;
+  /** The quoted message (reply). */
+  quotedMsg?: { id: number } | null;
+  /** A file already in the company's storage (a quick message's). */
+  mediaUrl?: string;
+}
+
+/** One attachment and its caption. */
+export interface MediaToSend {
+  file: File;
+  caption: string;
+}
+
+/** The message calls of the conversation view (spec 1 section 7, Messages). */
+export const messagesApi = {
+  sendText: (ticketId: number, body: SendTextBody) =>
+    api.post<MessageDto>(`/messages/${ticketId}`, { read: true, fromMe: true, ...body }),
+  /** Multipart: a `medias` and a `body` (its caption) per file, in order; answers the first message (the rest arrive as events). */
+  sendMedia: (ticketId: number, medias: MediaToSend[], isPrivate: boolean) => {
+    const form = new FormData();
+    form.append("fromMe", "true");
+    form.append("isPrivate", String(isPrivate));
+    for (const media of medias) {
+      form.append("body", media.caption);
+      form.append("medias", media.file, media.file.name);
+    }
+    return apiRequest<MessageDto>(`/messages/${ticketId}`, { method: "POST", body: form });
+  },
+  edit: (id: number, body: string) => api.post<MessageDto>(`/messages/edit/${id}`, { body }),
+  remove: (id: number) => api.delete<MessageDto>(`/messages/${id}`),
+  react: (id: number, type: string) => api.post<MessageDto>(`/messages/${id}/reactions`, { type }),
+  forward: (messageIds: number[], contactIds: number[], signMessage: boolean) =>
+    api.post<ForwardResult>("/message/forward", {
+      messageId: messageIds,
+      contactId: contactIds,
+      signMessage,
+    }),
+  quickMessages: (signal?: AbortSignal) =>
+    api.get<QuickMessageDto[]>("/quick-messages/list", undefined, signal),
+};
+
+/** The '/' list of the message input: the company's and the user's quick messages. */
+export function useQuickMessages() {
+  return useQuery({
+    queryKey: ["quickMessages"],
+    queryFn: ({ signal }) => messagesApi.quickMessages(signal),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,190 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderConversation, type SeenRequest, serveConversation } from "../../../test/conversation";
+import { buildUser } from "../../../test/render";
+import { buildMessage, buildTicket } from "../../../test/tickets";
+
+const me = buildUser({ id: 7, name: "Ana", companyId: 2 });
+const openTicket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5 });
+const sent = (seen: SeenRequest[]) => seen.filter((r) => r.method === "POST" && r.path === "/messages/4");
+const answer = (request: SeenRequest) =>
+  buildMessage({ id: 99, ticketId: 4, fromMe: true, body: (request.body as { body: string }).body });
+
+async function input() {
+  return (await screen.findByRole("textbox", { name: "Mensagem" })) as HTMLTextAreaElement;
+}
+
+describe("message input", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends on Enter, not on Shift+Enter, and never an empty trimmed text; shows the answer", async () => {
+    const seen = serveConversation(openTicket, [], { "POST /messages/4": answer });
+    renderConversation(me, openTicket);
+    const box = await input();
+    fireEvent.change(box, { target: { value: "   " } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    fireEvent.change(box, { target: { value: "Olá" } });
+    fireEvent.keyDown(box, { key: "Enter", shiftKey: true });
+    expect(sent(seen)).toHaveLength(0);
+    fireEvent.change(box, { target: { value: "  Olá, tudo bem?  " } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(sent(seen)).toHaveLength(1));
+    expect(sent(seen)[0]?.body).toMatchObject({ body: "Olá, tudo bem?", isPrivate: false, quotedMsg: null });
+    const list = await screen.findByRole("list", { name: "Mensagens" });
+    expect(await within(list).findByText("Olá, tudo bem?")).toBeTruthy();
+    await waitFor(() => expect(box.value).toBe(""));
+  });
+
+  it("keeps the signature and private toggles in localStorage and applies them", async () => {
+    const seen = serveConversation(openTicket, [], { "POST /messages/4": answer });
+    renderConversation(me, openTicket);
+    const box = await input();
+    fireEvent.click(screen.getByRole("switch", { name: "Assinar mensagens" }));
+    expect(localStorage.getItem("signOption")).toBe("true");
+    fireEvent.change(box, { target: { value: "Oi" } });
+    fireEvent.click(screen.getByRole("button", { name: "Enviar" }));
+    await waitFor(() => expect(sent(seen)).toHaveLength(1));
+    expect(sent(seen)[0]?.body).toMatchObject({ body: "*Ana:*\nOi", isPrivate: false });
+
+    fireEvent.click(screen.getByRole("switch", { name: "Nota interna" }));
+    expect(localStorage.getItem("privateMessage")).toBe("true");
+    fireEvent.change(box, { target: { value: "Só para a equipe" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(sent(seen)).toHaveLength(2));
+    // A private note is not signed.
+    expect(sent(seen)[1]?.body).toMatchObject({ body: "Só para a equipe", isPrivate: true });
+  });
+
+  it("offers quick replies on '/', moves with the arrows and picks with Enter", async () => {
+    const seen = serveConversation(openTicket, [], {
+      "GET /quick-messages/list": () => [
+        {
+          id: 1,
+          shortcode: "bomdia",
+          message: "Bom dia! Como posso ajudar?",
+          mediaPath: null,
+          mediaName: null,
+          geral: true,
+          userId: null,
+        },
+        {
+          id: 2,
+          shortcode: "boanoite",
+          message: "Boa noite!",
+          mediaPath: null,
+          mediaName: null,
+          geral: true,
+          userId: null,
+        },
+      ],
+    });
+    renderConversation(me, openTicket);
+    const box = await input();
+    fireEvent.change(box, { target: { value: "/bo" } });
+    const list = await screen.findByRole("listbox", { name: "Respostas rápidas" });
+    expect(within(list).getAllByRole("option")).toHaveLength(2);
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(box.value).toBe("Boa noite!");
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(sent(seen)).toHaveLength(0);
+  });
+
+  it("inserts an emoji from the picker", async () => {
+    serveConversation(openTicket, []);
+    renderConversation(me, openTicket);
+    const box = await input();
+    fireEvent.change(box, { target: { value: "Oi " } });
+    fireEvent.click(screen.getByRole("button", { name: "Emojis" }));
+    const grid = await screen.findByRole("group", { name: "Emojis" });
+    fireEvent.click(within(grid).getByRole("button", { name: "👍" }));
+    await waitFor(() => expect(box.value).toBe("Oi 👍"));
+  });
+
+  it("previews attachments with a caption each and sends them as multipart", async () => {
+    const seen = serveConversation(openTicket, [], {
+      "POST /messages/4": () =>
+        buildMessage({ id: 98, ticketId: 4, fromMe: true, mediaType: "image", body: "Foto" }),
+    });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:x", revokeObjectURL: () => {} }));
+    renderConversation(me, openTicket);
+    await input();
+    const photo = new File(["png"], "foto.png", { type: "image/png" });
+    const pdf = new File(["pdf"], "nota.pdf", { type: "application/pdf" });
+    fireEvent.change(screen.getByTestId("attach-input"), { target: { files: [photo, pdf] } });
+    const dialog = await screen.findByRole("dialog", { name: "Enviar arquivos" });
+    expect(within(dialog).getByRole("img", { name: "foto.png" })).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Legenda de foto.png" }), {
+      target: { value: "Foto" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enviar" }));
+    await waitFor(() => expect(sent(seen)).toHaveLength(1));
+    const form = sent(seen)[0]!.body as FormData;
+    expect(form.getAll("body")).toEqual(["Foto", ""]);
+    expect((form.getAll("medias") as File[]).map((file) => file.name)).toEqual(["foto.png", "nota.pdf"]);
+    expect(form.get("isPrivate")).toBe("false");
+  });
+
+  it("refuses a file type the spec does not list", async () => {
+    serveConversation(openTicket, []);
+    renderConversation(me, openTicket);
+    await input();
+    const font = new File(["x"], "fonte.ttf", { type: "font/ttf" });
+    fireEvent.change(screen.getByTestId("attach-input"), { target: { files: [font] } });
+    expect(await screen.findByText("Tipo de arquivo não aceito: fonte.ttf")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("is disabled on a pending ticket, with the reason", async () => {
+    const pending = buildTicket({ id: 4, status: "pending" });
+    serveConversation(pending, []);
+    renderConversation(me, pending);
+    const box = await input();
+    expect(box.disabled).toBe(true);
+    expect(box.placeholder).toBe("Aceite o atendimento para responder.");
+  });
+
+  it("records audio: discards a recording under 10,000 bytes and sends a longer one", async () => {
+    const seen = serveConversation(openTicket, [], {
+      "POST /messages/4": () =>
+        buildMessage({ id: 97, ticketId: 4, fromMe: true, mediaType: "audio", body: "" }),
+    });
+    let size = 500;
+    class FakeRecorder extends EventTarget {
+      mimeType = "audio/webm";
+      state = "inactive";
+      constructor(public stream: { getTracks: () => { stop: () => void }[] }) {
+        super();
+      }
+      start() {
+        this.state = "recording";
+      }
+      stop() {
+        this.state = "inactive";
+        const data = new Blob([new Uint8Array(size)], { type: "audio/webm" });
+        this.dispatchEvent(Object.assign(new Event("dataavailable"), { data }));
+        this.dispatchEvent(new Event("stop"));
+      }
+    }
+    vi.stubGlobal("MediaRecorder", FakeRecorder);
+    Object.defineProperty(navigator, "mediaDevices", {
+      configurable: true,
+      value: { getUserMedia: async () => ({ getTracks: () => [{ stop: () => {} }] }) },
+    });
+    renderConversation(me, openTicket);
+    await input();
+    fireEvent.click(screen.getByRole("button", { name: "Gravar áudio" }));
+    expect(await screen.findByRole("timer")).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Enviar áudio" })));
+    expect(await screen.findByText("Gravação muito curta: descartada.")).toBeTruthy();
+    expect(sent(seen)).toHaveLength(0);
+
+    size = 20_000;
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Gravar áudio" })));
+    await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Enviar áudio" })));
+    await waitFor(() => expect(sent(seen)).toHaveLength(1));
+    const file = (sent(seen)[0]!.body as FormData).get("medias") as File;
+    expect(file.name).toMatch(/^audio-\d+\.m4a$/);
+    expect(file.size).toBe(20_000);
+  });
+});
