@@ -1,7 +1,15 @@
 import type { ContactDto, ContactList } from "@inbox/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildCompany, buildContact, buildTeam, buildUser, login, unique } from "../../../test/factories.js";
+import {
+  buildCompany,
+  buildContact,
+  buildTeam,
+  buildTicket,
+  buildUser,
+  login,
+  unique,
+} from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { companySettings, contactCustomFields, contacts } from "../../db/schema/index.js";
 
@@ -308,13 +316,22 @@ describe("one contact", () => {
     const byUser = await request("DELETE", `/contacts/${contact.id}`, team.userSession.headers);
     expect(byUser.statusCode).toBe(403);
     expect(byUser.json().error).toBe("ERR_NO_PERMISSION");
+    const ticket = await buildTicket(db(), team.company.id, { contactId: contact.id, status: "pending" });
     const emit = vi.spyOn(server.realtime, "toCompany");
+    const toRooms = vi.spyOn(server.realtime, "toRooms");
     const byAdmin = await request("DELETE", `/contacts/${contact.id}`, team.adminSession.headers);
     expect(byAdmin.statusCode).toBe(200);
     expect(emit).toHaveBeenCalledWith(team.company.id, "contact", {
       action: "delete",
       contactId: contact.id,
     });
+    // Its tickets went with it: the lists holding them hear the delete.
+    expect(toRooms).toHaveBeenCalledWith(
+      team.company.id,
+      expect.any(Array),
+      "ticket",
+      expect.objectContaining({ action: "delete", ticketId: ticket.id }),
+    );
     const again = await request("GET", `/contacts/${contact.id}`, team.adminSession.headers);
     expect(again.statusCode).toBe(404);
   });

@@ -6,6 +6,7 @@ import {
   contacts,
   contactTags,
   tags,
+  tickets,
   users,
 } from "../../db/schema/index.js";
 import { escapeLike } from "../users/repo.js";
@@ -119,6 +120,14 @@ export class ContactsRepo {
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
     if (extraInfo) await this.replaceExtraInfo(tx, companyId, id, extraInfo);
+  }
+
+  /** The contact's tickets (tickets_company_contact_idx), to announce their removal with the contact. */
+  async ticketsOf(companyId: number, contactId: number) {
+    return this.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
   }
 
   /** Flips a flag in one statement: two clicks at once give two flips, not one. */

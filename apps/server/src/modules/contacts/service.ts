@@ -14,6 +14,8 @@ import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import { normalizePhone } from "../../ingest/phone.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import type { TicketEvents } from "../../realtime/ticket-events.js";
+import { presentTicket } from "../tickets/presenter.js";
 import { authorize, seesFullNumbers } from "./policy.js";
 import { presentContact, presentContactPick } from "./presenter.js";
 import { ContactsRepo, type ContactWithRefs, type NewContact } from "./repo.js";
@@ -21,6 +23,8 @@ import { ContactsRepo, type ContactWithRefs, type NewContact } from "./repo.js";
 export interface ContactsServiceDeps {
   db: Db;
   realtime: Realtime;
+  /** Deleting a contact deletes its tickets: the lists that hold them hear it. */
+  events: TicketEvents;
 }
 
 /** Contacts created by hand are WhatsApp contacts (the contact modal has a phone number field). */
@@ -111,8 +115,11 @@ export class ContactsService {
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
     authorize(ctx.user, "contact:delete");
+    const tickets = await this.repo.ticketsOf(ctx.companyId, id);
     if (!(await this.repo.delete(ctx.companyId, id))) throw new AppError("ERR_NO_CONTACT_FOUND");
     this.emit(ctx.companyId, { action: "delete", contactId: id });
+    // The tickets went with the contact (ON DELETE CASCADE).
+    for (const ticket of tickets) this.deps.events.ticketDeleted(ctx.companyId, presentTicket(ticket));
   }
 
   /** PUT /contacts/block/{id}: active false blocks the contact, true unblocks it. */

@@ -62,6 +62,8 @@ describe("GET /announcements/", () => {
       [`${tag} da plataforma`, 2],
     ]);
     expect(body.hasMore).toBe(false);
+    const noSlash = await get(`/announcements?searchParam=${tag}`, team.userSession.headers);
+    expect(noSlash.json()).toEqual(body);
     const elsewhere = (await get(`/announcements/?searchParam=${tag}`, other.userSession.headers)).json() as {
       records: AnnouncementDto[];
     };
@@ -128,6 +130,7 @@ describe("GET /chats/", () => {
       ]),
     );
     expect(body.hasMore).toBe(false);
+    expect((await get("/chats", team.userSession.headers)).json()).toEqual(body);
     const searched = (await get("/chats/?searchParam=equi", team.userSession.headers)).json() as {
       records: ChatDto[];
     };
