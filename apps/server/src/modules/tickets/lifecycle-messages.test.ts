@@ -175,6 +175,22 @@ describe("farewell on close (the connection's complationMessage)", () => {
     await waitForText(c.from, "Até logo, maria souza!");
   });
 
+  it("a waiting ticket gets the farewell only with sendFarewellWaitingTicket enabled", async () => {
+    const c = await conversation();
+    await db()
+      .update(whatsapps)
+      .set({ complationMessage: "Tchau, {{firstName}}" })
+      .where(eq(whatsapps.id, c.account.connectionId));
+    let res = await put(c.headers, c.ticket.id, { status: "closed", sendFarewellMessage: true });
+    expect(res.json()).toMatchObject({ status: "closed" });
+    await expectNothingSent(c.companyId, c.ticket.id, c.from);
+    await c.settings({ sendFarewellWaitingTicket: "enabled" });
+    await db().update(tickets).set({ status: "pending", closedAt: null }).where(eq(tickets.id, c.ticket.id));
+    res = await put(c.headers, c.ticket.id, { status: "closed", sendFarewellMessage: true });
+    expect(res.json()).toMatchObject({ status: "closed" });
+    await waitForText(c.from, "Tchau, Maria");
+  });
+
   it("sendFarewellMessage false (and ignore): nothing is sent", async () => {
     const c = await conversation();
     await db()

@@ -24,6 +24,8 @@ export interface LifecycleSettings {
   requiredTag: string;
   sendMsgTransfTicket: string;
   transferMessage: string | null;
+  /** Closing a waiting (pending) ticket says the farewell only when enabled. */
+  sendFarewellWaitingTicket: string;
 }
 
 export type ConnectionFacts = Pick<
@@ -197,6 +199,7 @@ export class TicketLifecycleRepo {
         requiredTag: companySettings.requiredTag,
         sendMsgTransfTicket: companySettings.sendMsgTransfTicket,
         transferMessage: companySettings.transferMessage,
+        sendFarewellWaitingTicket: companySettings.sendFarewellWaitingTicket,
       })
       .from(companySettings)
       .where(eq(companySettings.companyId, companyId))
@@ -208,6 +211,7 @@ export class TicketLifecycleRepo {
         requiredTag: "disabled",
         sendMsgTransfTicket: "disabled",
         transferMessage: null,
+        sendFarewellWaitingTicket: "disabled",
       }
     );
   }

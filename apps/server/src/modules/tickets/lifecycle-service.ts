@@ -319,7 +319,12 @@ export class TicketLifecycleService {
       (!ticket.isGroup || connection.groupAsTicket === "enabled")
     )
       texts.push(["greeting", settings.greetingAcceptedMessage?.trim() || DEFAULT_GREETING_ACCEPTED]);
-    if (transition.farewell && !ticket.isGroup) {
+    const waiting = before.status === "pending" || before.status === "lgpd";
+    if (
+      transition.farewell &&
+      !ticket.isGroup &&
+      (!waiting || settings.sendFarewellWaitingTicket === "enabled")
+    ) {
       const farewell =
         connection.complationMessage?.trim() ||
         (await this.repo.user(this.deps.db, ctx.companyId, ctx.user.id))?.farewellMessage?.trim();
