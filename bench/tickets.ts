@@ -203,16 +203,19 @@ async function generate() {
        FROM generate_series(0, ${contactsCount - 1}) c`,
     );
     await db.query(`SELECT setval('contacts_id_seq', ${contactsCount})`);
-    // Tickets: 5 % open, 5 % pending, 90 % closed; spread over a year; open ones assigned to one of
-    // the company's users; every ticket in one of its company's queues.
+    // Tickets: 5 % open, 5 % pending, 90 % closed; spread over a year; open and closed ones assigned to
+    // one of the company's ten users, every ticket in one of its company's four queues (both hashed,
+    // so the attendant holds about a tenth of the open tickets).
     await step(
       "tickets",
       `INSERT INTO tickets (id, company_id, contact_id, whatsapp_id, status, user_id, queue_id, channel,
                             last_message, unread_messages, created_at, updated_at, closed_at)
        SELECT t.g, ct.company_id, ct.id, ct.whatsapp_id, t.status,
               CASE WHEN t.status = 'open' OR t.status = 'closed'
-                   THEN (SELECT id FROM users u WHERE u.company_id = ct.company_id ORDER BY id OFFSET (t.g % 10) LIMIT 1) END,
-              (SELECT id FROM queues q WHERE q.company_id = ct.company_id ORDER BY id OFFSET (t.g % 4) LIMIT 1),
+                   THEN (SELECT id FROM users u WHERE u.company_id = ct.company_id ORDER BY id
+                         OFFSET abs(hashint4(t.g)) % 10 LIMIT 1) END,
+              (SELECT id FROM queues q WHERE q.company_id = ct.company_id ORDER BY id
+               OFFSET abs(hashint4(t.g + 1)) % 4 LIMIT 1),
               'whatsappapi', 'mensagem ' || t.g, 0, t.at, t.at, CASE WHEN t.status = 'closed' THEN t.at END
        FROM (SELECT g,
                     CASE WHEN g % 20 = 0 THEN 'open' WHEN g % 20 = 10 THEN 'pending' ELSE 'closed' END AS status,
