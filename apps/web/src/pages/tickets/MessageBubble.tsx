@@ -8,6 +8,8 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/api-error";
 import { errorMessage } from "../../app/toast/toast-error";
+import { MessageMenu } from "./message-menu/MessageMenu";
+import { useMessageActions } from "./message-menu/message-actions";
 import { formatMessageTime } from "./ticket-text";
 
 /** Spec 1 section 4: 0 clock, 1 sent, 2 delivered, 3 to 5 read. */
@@ -52,6 +54,61 @@ function AckIcon({ message }: { message: MessageDto }) {
   );
 }
 
+/** The media inline: images, audio and video play in place; other files open in a new tab. */
+function MessageMedia({ message }: { message: MessageDto }) {
+  const { t } = useTranslation();
+  const url = message.mediaUrl;
+  if (!url) return null;
+  if (message.mediaType === "image")
+    return (
+      <Link href={url} target="_blank" rel="noopener">
+        <Box
+          component="img"
+          src={url}
+          alt={message.body || t("tickets.conversation.media")}
+          sx={{ display: "block", maxWidth: 260, maxHeight: 260, borderRadius: 1 }}
+        />
+      </Link>
+    );
+  if (message.mediaType === "audio")
+    return <Box component="audio" src={url} controls sx={{ display: "block", maxWidth: 260 }} />;
+  if (message.mediaType === "video")
+    return <Box component="video" src={url} controls sx={{ display: "block", maxWidth: 260 }} />;
+  return (
+    <Link href={url} target="_blank" rel="noopener" color="inherit" variant="body2">
+      {t("tickets.conversation.media")}
+    </Link>
+  );
+}
+
+/** The quoted message of a reply, when it is loaded. */
+function QuotedMessage({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const actions = useMessageActions();
+  const quoted = actions?.findMessage(id);
+  return (
+    <Box
+      aria-label={t("ticketView.quoted")}
+      sx={{
+        borderLeft: 3,
+        borderColor: "primary.main",
+        bgcolor: "action.selected",
+        px: 1,
+        py: 0.5,
+        mb: 0.5,
+        borderRadius: 0.5,
+      }}
+    >
+      <Typography variant="caption" sx={{ fontWeight: 600, display: "block" }}>
+        {quoted?.fromMe ? t("ticketView.input.you") : (actions?.contactName ?? "")}
+      </Typography>
+      <Typography variant="caption" sx={{ display: "block", whiteSpace: "pre-wrap" }}>
+        {quoted ? quoted.body || t("tickets.conversation.media") : "…"}
+      </Typography>
+    </Box>
+  );
+}
+
 /** One message: the contact's on the left, ours on the right, with time and (ours) the ack. */
 export const MessageBubble = memo(function MessageBubble({ message }: { message: MessageDto }) {
   const { t } = useTranslation();
@@ -92,11 +149,13 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           </Typography>
         ) : (
           <>
-            {message.mediaUrl && (
-              <Link href={message.mediaUrl} target="_blank" rel="noopener" color="inherit" variant="body2">
-                {t("tickets.conversation.media")}
-              </Link>
+            {message.isForwarded && (
+              <Typography variant="caption" sx={{ display: "block", fontStyle: "italic", opacity: 0.8 }}>
+                {t("ticketView.forwarded")}
+              </Typography>
             )}
+            {message.quotedMsgId !== null && <QuotedMessage id={message.quotedMsgId} />}
+            <MessageMedia message={message} />
             {message.body && (
               <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                 {message.body}
@@ -104,7 +163,18 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
             )}
           </>
         )}
+        {message.reactions.length > 0 && !deleted && (
+          <Typography
+            variant="body2"
+            aria-label={t("ticketView.reactions", {
+              list: message.reactions.map((reaction) => `${reaction.emoji} ${reaction.by}`).join(", "),
+            })}
+          >
+            {message.reactions.map((reaction) => reaction.emoji).join(" ")}
+          </Typography>
+        )}
         <Stack direction="row" spacing={0.5} alignItems="center" justifyContent="flex-end">
+          <MessageMenu message={message} />
           {message.isEdited && !deleted && (
             <Typography variant="caption" sx={{ opacity: 0.7 }}>
               {t("tickets.conversation.edited")}

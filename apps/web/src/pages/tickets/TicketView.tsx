@@ -7,7 +7,7 @@ import {
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { Alert, Avatar, Box, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../api/query-keys";
 import { ticketsApi, useMessagesInfinite, useTicket } from "../../api/tickets";
@@ -19,6 +19,7 @@ import { applyMessage, flattenMessages, type MessagePages } from "../../realtime
 import { type TicketActionOutcome, TicketActions } from "./conversation/TicketActions";
 import { MessageInput } from "./input/MessageInput";
 import { MessagesList } from "./MessagesList";
+import { type MessageActions, MessageActionsContext } from "./message-menu/message-actions";
 
 /** New messages arriving together are read with one request. */
 const READ_DELAY_MS = 500;
@@ -93,6 +94,25 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
     }, READ_DELAY_MS);
   });
 
+  const loaded = useMemo(() => flattenMessages(messages.data), [messages.data]);
+  const contactName = ticket.data?.contact?.name ?? "";
+  const messageActions = useMemo<MessageActions>(() => {
+    const byId = new Map(loaded.map((message) => [message.id, message]));
+    return {
+      onReply: (message) => {
+        setEditing(null);
+        setReplyTo(message);
+      },
+      onEdit: (message) => {
+        setReplyTo(null);
+        setEditing(message);
+      },
+      onChanged: (message) => showSent([message], true),
+      findMessage: (id) => byId.get(id),
+      contactName,
+    };
+  }, [loaded, showSent, contactName]);
+
   // Deleted while open (by an admin elsewhere): back to the list.
   useCompanyEvent<TicketEventPayload>("ticket", (payload) => {
     if (payload.action === "delete" && payload.ticketId === ticketId) onOutcome({ leave: true });
@@ -105,63 +125,65 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
   const metaChannel = data.channel === "facebook" || data.channel === "instagram";
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0 }}>
-      <Stack
-        direction="row"
-        spacing={1.5}
-        alignItems="center"
-        sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}
-      >
-        <Tooltip title={t("tickets.conversation.back")}>
-          <IconButton aria-label={t("tickets.conversation.back")} onClick={onBack} edge="start">
-            <ArrowBackIcon />
-          </IconButton>
-        </Tooltip>
-        <Avatar src={data.contact?.profilePicUrl ?? undefined} alt="">
-          {name.charAt(0).toUpperCase()}
-        </Avatar>
-        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography variant="subtitle1" component="h2" noWrap>
-            {name}{" "}
-            <Typography component="span" variant="body2" color="text.secondary">
-              {t("tickets.conversation.ticketNumber", { id: data.id })}
+    <MessageActionsContext.Provider value={messageActions}>
+      <Box sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0 }}>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          alignItems="center"
+          sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}
+        >
+          <Tooltip title={t("tickets.conversation.back")}>
+            <IconButton aria-label={t("tickets.conversation.back")} onClick={onBack} edge="start">
+              <ArrowBackIcon />
+            </IconButton>
+          </Tooltip>
+          <Avatar src={data.contact?.profilePicUrl ?? undefined} alt="">
+            {name.charAt(0).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography variant="subtitle1" component="h2" noWrap>
+              {name}{" "}
+              <Typography component="span" variant="body2" color="text.secondary">
+                {t("tickets.conversation.ticketNumber", { id: data.id })}
+              </Typography>
             </Typography>
-          </Typography>
-          {data.user && (
-            <Typography variant="caption" color="text.secondary">
-              {t("tickets.conversation.assignedTo", { name: data.user.name })}
-            </Typography>
-          )}
-        </Box>
-        <TicketActions ticket={data} user={user} onOutcome={onOutcome} />
-      </Stack>
-      {metaChannel && (
-        <Alert severity="info" sx={{ borderRadius: 0 }}>
-          {t("tickets.conversation.window24h")}
-        </Alert>
-      )}
-      {messages.isPending ? (
-        <LoadingState />
-      ) : messages.isError ? (
-        <Alert severity="error">{errorMessage(messages.error)}</Alert>
-      ) : (
-        <MessagesList
-          messages={flattenMessages(messages.data)}
-          canLoadOlder={Boolean(messages.hasNextPage)}
-          loadingOlder={messages.isFetchingNextPage}
-          onLoadOlder={() => void messages.fetchNextPage()}
+            {data.user && (
+              <Typography variant="caption" color="text.secondary">
+                {t("tickets.conversation.assignedTo", { name: data.user.name })}
+              </Typography>
+            )}
+          </Box>
+          <TicketActions ticket={data} user={user} onOutcome={onOutcome} />
+        </Stack>
+        {metaChannel && (
+          <Alert severity="info" sx={{ borderRadius: 0 }}>
+            {t("tickets.conversation.window24h")}
+          </Alert>
+        )}
+        {messages.isPending ? (
+          <LoadingState />
+        ) : messages.isError ? (
+          <Alert severity="error">{errorMessage(messages.error)}</Alert>
+        ) : (
+          <MessagesList
+            messages={loaded}
+            canLoadOlder={Boolean(messages.hasNextPage)}
+            loadingOlder={messages.isFetchingNextPage}
+            onLoadOlder={() => void messages.fetchNextPage()}
+          />
+        )}
+        <MessageInput
+          key={data.id}
+          ticket={data}
+          user={user}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          editing={editing}
+          onCancelEdit={() => setEditing(null)}
+          onSent={showSent}
         />
-      )}
-      <MessageInput
-        key={data.id}
-        ticket={data}
-        user={user}
-        replyTo={replyTo}
-        onCancelReply={() => setReplyTo(null)}
-        editing={editing}
-        onCancelEdit={() => setEditing(null)}
-        onSent={showSent}
-      />
-    </Box>
+      </Box>
+    </MessageActionsContext.Provider>
   );
 }
