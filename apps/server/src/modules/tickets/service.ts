@@ -68,6 +68,9 @@ export class TicketsService {
    * lists hear the update (spec 1 section 4: an unread update resets the counter).
    */
   async markRead(ctx: RequestContext, detail: TicketDetail): Promise<TicketDetail> {
+    // Most openings find nothing unread: no transaction then (a message arriving meanwhile raises
+    // the counter again and is read at the next opening, as it would be anyway).
+    if (detail.ticket.unreadMessages === 0) return detail;
     const row = await this.repo.markRead(ctx.companyId, detail.ticket.id);
     if (!row) return detail;
     const updated = { ...detail, ticket: row };
