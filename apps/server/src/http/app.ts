@@ -167,6 +167,7 @@ export async function buildApp(
       db: deps.db,
       events: deps.events,
       outbound: deps.outbound,
+      logger: app.log,
     });
     await priv.register(ticketLifecycleRoutes(lifecycle));
     await priv.register(contactStatusRoutes(lifecycle));

@@ -34,6 +34,7 @@ export interface TicketLifecycleDeps {
   db: Db;
   events: TicketEvents;
   outbound: OutboundQueue;
+  logger: { error(obj: object, msg: string): void };
 }
 
 /** Said on accept when the company enabled sendGreetingAccepted but wrote no text. */
@@ -347,20 +348,25 @@ export class TicketLifecycleService {
       connectionName: connection.name,
     };
     let latest: TicketDto | undefined;
-    for (const [, template] of texts) {
+    for (const [kind, template] of texts) {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the original product's transfer text names the queue so.
       const text = renderMessageVariables(template.replaceAll("${queue.name}", "{{queue}}"), facts);
-      const message = await this.deps.outbound.queue({
-        companyId: ctx.companyId,
-        ticketId: ticket.id,
-        contactId: contact.id,
-        whatsappId: ticket.whatsappId,
-        userId: ctx.user.id,
-        body: text,
-      });
-      const row = await this.repo.setLastMessage(ctx.companyId, ticket.id, text);
-      latest = presentDetail({ ...detail, ticket: row ?? ticket });
-      this.announceMessage(ctx.companyId, latest, presentMessage(message));
+      try {
+        const message = await this.deps.outbound.queue({
+          companyId: ctx.companyId,
+          ticketId: ticket.id,
+          contactId: contact.id,
+          whatsappId: ticket.whatsappId,
+          userId: ctx.user.id,
+          body: text,
+        });
+        const row = await this.repo.setLastMessage(ctx.companyId, ticket.id, text);
+        latest = presentDetail({ ...detail, ticket: row ?? ticket });
+        this.announceMessage(ctx.companyId, latest, presentMessage(message));
+      } catch (err) {
+        // The transition is committed: a message that could not even be stored must not turn it into an error.
+        this.deps.logger.error({ err, ticketId: ticket.id, kind }, "lifecycle message not queued");
+      }
     }
     return latest;
   }
