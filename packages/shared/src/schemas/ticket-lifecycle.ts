@@ -24,7 +24,7 @@ export const ticketCreateBody = z.object({
   /** The assigned user when the ticket opens as open; the signed-in user when absent. */
   userId: dbId.nullable().optional(),
   status: z.enum(["open", "pending"]).optional().default("open"),
-  companyId: z.union([z.number(), z.string()]).optional(),
+  companyId: z.union([z.number(), z.string().max(20)]).optional(),
 });
 export type TicketCreateBody = z.infer<typeof ticketCreateBody>;
 
