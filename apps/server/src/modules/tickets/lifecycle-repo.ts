@@ -251,7 +251,7 @@ export class TicketLifecycleRepo {
 
   async user(runner: Runner, companyId: number, id: number) {
     const [row] = await runner
-      .select({ id: users.id, name: users.name, farewellMessage: users.farewellMessage })
+      .select({ id: users.id, name: users.name })
       .from(users)
       .where(and(eq(users.companyId, companyId), eq(users.id, id)))
       .limit(1);

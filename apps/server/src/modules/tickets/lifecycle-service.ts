@@ -326,9 +326,7 @@ export class TicketLifecycleService {
       !ticket.isGroup &&
       (!waiting || settings.sendFarewellWaitingTicket === "enabled")
     ) {
-      const farewell =
-        connection.complationMessage?.trim() ||
-        (await this.repo.user(this.deps.db, ctx.companyId, ctx.user.id))?.farewellMessage?.trim();
+      const farewell = connection.complationMessage?.trim() || ctx.user.farewellMessage?.trim();
       if (farewell) texts.push(["farewell", farewell]);
     }
     if (transition.transferMessage) {
