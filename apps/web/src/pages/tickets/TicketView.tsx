@@ -5,6 +5,7 @@ import {
   type TicketEventPayload,
 } from "@inbox/shared";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import ContactPageOutlinedIcon from "@mui/icons-material/ContactPageOutlined";
 import { Alert, Avatar, Box, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
@@ -16,6 +17,7 @@ import { errorMessage } from "../../app/toast/toast-error";
 import { LoadingState } from "../../components/LoadingState";
 import { RealtimeContext, useCompanyEvent } from "../../realtime/realtime-context";
 import { applyMessage, flattenMessages, type MessagePages } from "../../realtime/ticket-list-rules";
+import { ContactDrawer } from "./contact-drawer/ContactDrawer";
 import { type TicketActionOutcome, TicketActions } from "./conversation/TicketActions";
 import { MessageInput } from "./input/MessageInput";
 import { MessagesList } from "./MessagesList";
@@ -46,6 +48,7 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
   const queryClient = useQueryClient();
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const [editing, setEditing] = useState<MessageDto | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
 
   /**
    * The server's answer to a send goes into the conversation at once; the
@@ -126,63 +129,86 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
 
   return (
     <MessageActionsContext.Provider value={messageActions}>
-      <Box sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0 }}>
-        <Stack
-          direction="row"
-          spacing={1.5}
-          alignItems="center"
-          sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}
+      <Box sx={{ display: "flex", height: "100%", minHeight: 0, position: "relative" }}>
+        <Box
+          sx={{
+            display: "flex",
+            flexDirection: "column",
+            height: "100%",
+            minHeight: 0,
+            minWidth: 0,
+            flexGrow: 1,
+          }}
         >
-          <Tooltip title={t("tickets.conversation.back")}>
-            <IconButton aria-label={t("tickets.conversation.back")} onClick={onBack} edge="start">
-              <ArrowBackIcon />
-            </IconButton>
-          </Tooltip>
-          <Avatar src={data.contact?.profilePicUrl ?? undefined} alt="">
-            {name.charAt(0).toUpperCase()}
-          </Avatar>
-          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Typography variant="subtitle1" component="h2" noWrap>
-              {name}{" "}
-              <Typography component="span" variant="body2" color="text.secondary">
-                {t("tickets.conversation.ticketNumber", { id: data.id })}
+          <Stack
+            direction="row"
+            spacing={1.5}
+            alignItems="center"
+            sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}
+          >
+            <Tooltip title={t("tickets.conversation.back")}>
+              <IconButton aria-label={t("tickets.conversation.back")} onClick={onBack} edge="start">
+                <ArrowBackIcon />
+              </IconButton>
+            </Tooltip>
+            <Avatar src={data.contact?.profilePicUrl ?? undefined} alt="">
+              {name.charAt(0).toUpperCase()}
+            </Avatar>
+            <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+              <Typography variant="subtitle1" component="h2" noWrap>
+                {name}{" "}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {t("tickets.conversation.ticketNumber", { id: data.id })}
+                </Typography>
               </Typography>
-            </Typography>
-            {data.user && (
-              <Typography variant="caption" color="text.secondary">
-                {t("tickets.conversation.assignedTo", { name: data.user.name })}
-              </Typography>
-            )}
-          </Box>
-          <TicketActions ticket={data} user={user} onOutcome={onOutcome} />
-        </Stack>
-        {metaChannel && (
-          <Alert severity="info" sx={{ borderRadius: 0 }}>
-            {t("tickets.conversation.window24h")}
-          </Alert>
-        )}
-        {messages.isPending ? (
-          <LoadingState />
-        ) : messages.isError ? (
-          <Alert severity="error">{errorMessage(messages.error)}</Alert>
-        ) : (
-          <MessagesList
-            messages={loaded}
-            canLoadOlder={Boolean(messages.hasNextPage)}
-            loadingOlder={messages.isFetchingNextPage}
-            onLoadOlder={() => void messages.fetchNextPage()}
+              {data.user && (
+                <Typography variant="caption" color="text.secondary">
+                  {t("tickets.conversation.assignedTo", { name: data.user.name })}
+                </Typography>
+              )}
+            </Box>
+            <Tooltip title={t("ticketView.actions.contact")}>
+              <IconButton
+                aria-label={t("ticketView.actions.contact")}
+                aria-pressed={drawerOpen}
+                onClick={() => setDrawerOpen((open) => !open)}
+              >
+                <ContactPageOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+            <TicketActions ticket={data} user={user} onOutcome={onOutcome} />
+          </Stack>
+          {metaChannel && (
+            <Alert severity="info" sx={{ borderRadius: 0 }}>
+              {t("tickets.conversation.window24h")}
+            </Alert>
+          )}
+          {messages.isPending ? (
+            <LoadingState />
+          ) : messages.isError ? (
+            <Alert severity="error">{errorMessage(messages.error)}</Alert>
+          ) : (
+            <MessagesList
+              messages={loaded}
+              canLoadOlder={Boolean(messages.hasNextPage)}
+              loadingOlder={messages.isFetchingNextPage}
+              onLoadOlder={() => void messages.fetchNextPage()}
+            />
+          )}
+          <MessageInput
+            key={data.id}
+            ticket={data}
+            user={user}
+            replyTo={replyTo}
+            onCancelReply={() => setReplyTo(null)}
+            editing={editing}
+            onCancelEdit={() => setEditing(null)}
+            onSent={showSent}
           />
+        </Box>
+        {drawerOpen && (
+          <ContactDrawer contactId={data.contactId} ticketId={data.id} onClose={() => setDrawerOpen(false)} />
         )}
-        <MessageInput
-          key={data.id}
-          ticket={data}
-          user={user}
-          replyTo={replyTo}
-          onCancelReply={() => setReplyTo(null)}
-          editing={editing}
-          onCancelEdit={() => setEditing(null)}
-          onSent={showSent}
-        />
       </Box>
     </MessageActionsContext.Provider>
   );

@@ -1,0 +1,157 @@
+import { LIMITS } from "@inbox/shared";
+import BlockIcon from "@mui/icons-material/Block";
+import CloseIcon from "@mui/icons-material/Close";
+import LockOpenIcon from "@mui/icons-material/LockOpen";
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Chip,
+  Divider,
+  FormControlLabel,
+  IconButton,
+  Stack,
+  Switch,
+  Typography,
+} from "@mui/material";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { contactsApi, useContact, useContactMutation } from "../../../api/contacts";
+import { errorMessage, toastError } from "../../../app/toast/toast-error";
+import { toast } from "../../../app/toast/toast-store";
+import { LoadingState } from "../../../components/LoadingState";
+import { ContactExtraInfo } from "./ContactExtraInfo";
+import { ContactNotes } from "./ContactNotes";
+import { ContactTags } from "./ContactTags";
+
+interface ContactDrawerProps {
+  contactId: number;
+  ticketId: number;
+  onClose: () => void;
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ px: 2, py: 1.5 }}>
+      <Typography id={id} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The contact side drawer (320 px, spec 1 section 2): who the contact is,
+ * block or unblock, the accept-audio switch, the ticket's notes, the tags
+ * and the extra info.
+ */
+export function ContactDrawer({ contactId, ticketId, onClose }: ContactDrawerProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const contact = useContact(contactId);
+  const block = useContactMutation((active: boolean) => contactsApi.setActive(contactId, active));
+  const audio = useContactMutation(() => contactsApi.toggleAcceptAudio(contactId));
+
+  const setActive = async (active: boolean) => {
+    try {
+      await block.mutateAsync(active);
+      toast.success(active ? t("ticketView.drawer.unblockedDone") : t("ticketView.drawer.blockedDone"));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <Box
+      component="aside"
+      aria-labelledby={titleId}
+      sx={{
+        width: { xs: "100%", sm: LIMITS.contactDrawerWidth },
+        flexShrink: 0,
+        borderLeft: 1,
+        borderColor: "divider",
+        overflowY: "auto",
+        bgcolor: "background.paper",
+        position: { xs: "absolute", sm: "static" },
+        inset: { xs: 0, sm: "auto" },
+        zIndex: { xs: 3, sm: "auto" },
+      }}
+    >
+      <Stack
+        direction="row"
+        alignItems="center"
+        sx={{ px: 1, py: 1, borderBottom: 1, borderColor: "divider" }}
+      >
+        <IconButton aria-label={t("ticketView.drawer.close")} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+        <Typography id={titleId} variant="subtitle1" component="h2">
+          {t("ticketView.drawer.title")}
+        </Typography>
+      </Stack>
+      {contact.isPending ? (
+        <LoadingState />
+      ) : contact.isError ? (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {errorMessage(contact.error)}
+        </Alert>
+      ) : (
+        <>
+          <Stack alignItems="center" spacing={0.5} sx={{ p: 2 }}>
+            <Avatar src={contact.data.profilePicUrl ?? undefined} alt="" sx={{ width: 96, height: 96 }}>
+              {contact.data.name.charAt(0).toUpperCase()}
+            </Avatar>
+            <Typography variant="h6" component="p" sx={{ overflowWrap: "anywhere", textAlign: "center" }}>
+              {contact.data.name}
+            </Typography>
+            <Typography variant="body2" aria-label={t("ticketView.drawer.number")}>
+              {contact.data.number}
+            </Typography>
+            {contact.data.email && (
+              <Typography variant="body2" color="text.secondary" aria-label={t("ticketView.drawer.email")}>
+                {contact.data.email}
+              </Typography>
+            )}
+            {!contact.data.active && (
+              <Chip size="small" color="error" label={t("ticketView.drawer.blocked")} />
+            )}
+            <Button
+              size="small"
+              color={contact.data.active ? "error" : "primary"}
+              startIcon={contact.data.active ? <BlockIcon /> : <LockOpenIcon />}
+              disabled={block.isPending}
+              onClick={() => void setActive(!contact.data.active)}
+            >
+              {contact.data.active ? t("ticketView.drawer.block") : t("ticketView.drawer.unblock")}
+            </Button>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={contact.data.acceptAudioMessage}
+                  disabled={audio.isPending}
+                  onChange={() => audio.mutate(undefined, { onError: toastError })}
+                />
+              }
+              label={t("ticketView.drawer.acceptAudio")}
+            />
+          </Stack>
+          <Divider />
+          <Section title={t("ticketView.drawer.tags")}>
+            <ContactTags contactId={contactId} />
+          </Section>
+          <Divider />
+          <Section title={t("ticketView.drawer.notes")}>
+            <ContactNotes contactId={contactId} ticketId={ticketId} />
+          </Section>
+          <Divider />
+          <Section title={t("ticketView.drawer.extraInfo")}>
+            <ContactExtraInfo key={contact.data.id} contact={contact.data} />
+          </Section>
+        </>
+      )}
+    </Box>
+  );
+}
