@@ -256,6 +256,32 @@ describe("POST /messages/{ticketId}", () => {
     expect(rows).toEqual([]);
   });
 
+  it("a file type outside image, video, audio, application and text is refused; no file, no message", async () => {
+    const { ticket, headers } = await conversation();
+    for (const parts of [
+      [
+        { name: "medias", filename: "a.png", type: "image/png", bytes: Buffer.from("png") },
+        { name: "medias", filename: "font.woff2", type: "font/woff2", bytes: Buffer.from("woff") },
+      ],
+      [{ name: "body", value: "sem arquivo" }],
+    ]) {
+      const form = multipart(parts);
+      const res = await world.server.app.inject({
+        method: "POST",
+        url: `/messages/${ticket.id}`,
+        headers: { ...headers, "content-type": form.contentType },
+        payload: form.payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ error: "ERR_VALIDATION", field: "medias" });
+    }
+    const rows = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
+    expect(rows).toEqual([]);
+  });
+
   it("a private note is stored and shown but never reaches the channel, even through the sweeper", async () => {
     const { from, ticket, headers } = await conversation();
     const res = await post(`/messages/${ticket.id}`, headers, { body: "cliente difícil", isPrivate: true });

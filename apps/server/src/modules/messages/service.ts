@@ -115,10 +115,12 @@ export class MessagesService {
     if (input.files.length === 0)
       throw new AppError("ERR_VALIDATION", { field: "medias", message: "Required" });
     const base = await this.baseOf(ctx, detail, input.isPrivate, null);
+    const kinds = input.files.map((file) => attachmentKind(file.mimeType));
+    if (kinds.some((kind) => !kind))
+      throw new AppError("ERR_VALIDATION", { field: "medias", message: "Unsupported file type" });
     const messages: NewOutbound[] = [];
     for (const [i, file] of input.files.entries()) {
-      const kind = attachmentKind(file.mimeType);
-      if (!kind) throw new AppError("ERR_VALIDATION", { field: "medias", message: "Unsupported file type" });
+      const kind = kinds[i] as NonNullable<(typeof kinds)[number]>;
       const mediaUrl = await this.deps.storage.save(ctx.companyId, "media", file.filename, file.bytes);
       // One body for several files captions the first only; a body per file captions each.
       const caption = input.bodies.length > 1 ? input.bodies[i] : i === 0 ? input.bodies[0] : undefined;
