@@ -4,7 +4,8 @@ import { buildTeam } from "./factories.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
 /**
- * Random bodies, queries and params thrown at the auth and user routes:
+ * Random bodies, queries and params thrown at the auth, user, contact, tag
+ * and note routes:
  * whatever arrives, the answer is a client error or a success, never a 500,
  * and always the `{ error, message }` shape when it is an error.
  */
@@ -65,6 +66,30 @@ const body = fc.oneof(
   ),
   anyString,
   fc.constant(undefined),
+);
+const contactish = fc.record(
+  {
+    name: fc.oneof(anyString, fc.anything()),
+    number: fc.oneof(
+      fc.constantFrom("5511987654321", "+55 (11) 9 8765-4321", "12"),
+      anyString,
+      fc.anything(),
+    ),
+    email: fc.oneof(fc.emailAddress(), anyString, fc.anything()),
+    disableBot: fc.anything(),
+    active: fc.anything(),
+    extraInfo: fc.oneof(
+      fc.array(fc.record({ id: fc.anything(), name: anyString, value: fc.anything() }, { requiredKeys: [] })),
+      fc.anything(),
+    ),
+    contactId: fc.oneof(fc.integer(), fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 }), fc.anything()),
+    ticketId: fc.oneof(fc.integer(), fc.anything()),
+    tags: fc.oneof(fc.array(fc.oneof(fc.integer(), fc.record({ id: fc.anything() }))), fc.anything()),
+    note: fc.oneof(anyString, fc.anything()),
+    kanban: fc.anything(),
+    color: fc.oneof(fc.constantFrom("#fff", "red", ""), anyString),
+  },
+  { requiredKeys: [] },
 );
 const param = fc.oneof(
   fc.integer(),
@@ -130,6 +155,49 @@ describe("random input never causes a 500", () => {
           await send(
             method,
             safe ? url.replace(String(id), safe) : url,
+            method === "GET" || method === "DELETE" ? undefined : payload,
+            session.headers,
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("on the contact, tag and note routes", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          ["POST", "/contacts"],
+          ["PUT", "/contacts/:id"],
+          ["PUT", "/contacts/block/:id"],
+          ["PUT", "/contacts/toggleAcceptAudio/:id"],
+          ["GET", "/contacts/:id"],
+          ["GET", "/contacts/profile/:id"],
+          ["GET", "/contacts?searchParam=:id&isGroup=:id&channel=:id"],
+          ["GET", "/contacts?pageNumber=:id"],
+          ["POST", "/tags"],
+          ["POST", "/tags/sync"],
+          ["GET", "/tags/list?kanban=:id"],
+          ["PUT", "/ticket-tags/:id/:id"],
+          ["GET", "/contactTags/:id"],
+          ["POST", "/ticket-notes"],
+          ["GET", "/ticket-notes/list?contactId=:id&ticketId=:id"],
+          ["DELETE", "/ticket-notes/:id"],
+          ["GET", "/setting/:id"],
+          ["GET", "/companySettingOne?column=:id"],
+          ["GET", "/chats/?searchParam=:id&pageNumber=:id"],
+        ),
+        param,
+        fc.oneof(body, contactish),
+        fc.boolean(),
+        async ([method, path], id, payload, asAdmin) => {
+          const wellFormed = String(id).replace(/[\ud800-\udfff]/g, "\ufffd");
+          const url = path.replaceAll(":id", encodeURIComponent(wellFormed));
+          const session = asAdmin ? team.adminSession : team.userSession;
+          await send(
+            method,
+            url,
             method === "GET" || method === "DELETE" ? undefined : payload,
             session.headers,
           );

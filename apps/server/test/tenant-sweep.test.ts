@@ -10,6 +10,7 @@ import {
   messages,
   settings,
   tags,
+  ticketLogs,
   ticketNotes,
   tickets,
   ticketTags,
@@ -91,6 +92,7 @@ owners.ticket = async (db, companyId) => {
     snapshot: async () => ({
       ticket: await db.select().from(tickets).where(eq(tickets.id, ticket.id)),
       messages: await db.select().from(messages).where(eq(messages.ticketId, ticket.id)),
+      logs: await db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id)),
     }),
   };
 };
@@ -222,6 +224,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "PUT /users/toggleChangeWidht/:id": { payload: { defaultTicketsManagerWidth: 500 } },
   "PUT /whatsapp/:id": { payload: { name: "Taken Over", accessToken: "stolen", isDefault: true } },
   "POST /whatsappsession/:id": { payload: {} },
+  "PUT /tickets/:id": { payload: { status: "closed", sendFarewellMessage: false } },
   "PUT /whatsappsession/:id": { payload: {} },
   "PUT /contacts/:id": {
     payload: { name: "Taken Over", number: "5511999990000", email: "x@example.com", extraInfo: [] },

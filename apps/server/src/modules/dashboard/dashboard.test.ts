@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildCompany,
+  buildConnection,
   buildContact,
   buildQueue,
   buildTeam,
@@ -205,6 +206,47 @@ describe("GET /dashboard", () => {
       { date: "2026-03-11", created: 1, finished: 0 },
       { date: "2026-03-12", created: 2, finished: 0 },
     ]);
+  });
+
+  it("measures tickets moved by the lifecycle routes (accept, then resolve)", async () => {
+    const team = await buildTeam(server.app, db());
+    const c = team.company.id;
+    const queue = await buildQueue(db(), c);
+    const connection = await buildConnection(db(), c, { channel: "whatsappapi" });
+    const ticket = await buildTicket(db(), c, {
+      status: "pending",
+      queueId: queue.id,
+      whatsappId: connection.id,
+      createdAt: at(new Date(Date.now() - 30 * 60_000).toISOString()),
+    });
+    const move = async (payload: object) => {
+      const res = await server.app.inject({
+        method: "PUT",
+        url: `/tickets/${ticket.id}`,
+        headers: team.adminSession.headers,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Half an hour ago may be yesterday (or last month): ask for both days.
+    const range = {
+      date_from: ticket.createdAt.toISOString().slice(0, 10),
+      date_to: new Date().toISOString().slice(0, 10),
+    };
+    await move({ status: "open", userId: team.admin.id, queueId: queue.id });
+    const accepted = await dashboard(team.adminSession, range);
+    expect(accepted.counters).toMatchObject({ supportHappening: 1, supportPending: 0, avgSupportTime: null });
+    expect(accepted.counters.avgWaitTime).toBeGreaterThanOrEqual(29.9);
+
+    await move({ status: "closed", sendFarewellMessage: false });
+    const body = await dashboard(team.adminSession, range);
+    expect(body.counters).toMatchObject({ supportHappening: 0, supportFinished: 1, activeTickets: 1 });
+    expect(body.counters.avgSupportTime).toBeGreaterThanOrEqual(0);
+    expect(body.attendants.find((a) => a.id === team.admin.id)).toMatchObject({
+      tickets: 1,
+      finished: 1,
+      open: 0,
+    });
   });
 
   it("takes the days on the viewer's clock (utcOffset minutes east of UTC)", async () => {

@@ -370,6 +370,74 @@ describe("POST /messages/{ticketId}", () => {
   });
 });
 
+describe("the send path keeps its promises", () => {
+  it("a retryable failure keeps the stored message; the next attempt sends it exactly once", async () => {
+    const { account, from, ticket, headers } = await conversation();
+    world.sim.failNextSend(account.accountId, world.sim.errors.generic);
+    const res = await post(`/messages/${ticket.id}`, headers, { body: "de novo" });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as MessageDto).id;
+    await world.sim.waitFor((s) => s.recipient === from && s.httpStatus >= 500);
+    await eventually(async () => (await messageRow(id))?.sendClaimedAt === null);
+    expect(await messageRow(id)).toMatchObject({ providerMessageId: null, sendError: null, ack: 0 });
+    // What the sweeper does, twice at once: one send.
+    await Promise.all([
+      world.server.outbound.send(ticket.companyId, id),
+      world.server.outbound.send(ticket.companyId, id),
+    ]);
+    expect(await messageRow(id)).toMatchObject({
+      ack: 1,
+      providerMessageId: expect.stringMatching(/^wamid\./),
+    });
+    expect(sendsTo(from)).toHaveLength(1);
+  });
+
+  it("the sweeper leaves a paced forward alone until its time", async () => {
+    const { ticket, companyId } = await conversation();
+    const { OutboundRepo } = await import("./outbound-repo.js");
+    const unsentIds = async () =>
+      new Set((await new OutboundRepo(db()).unsent(30, 100_000)).map((u) => u.id));
+    const [paced] = await db()
+      .insert(messages)
+      .values({
+        companyId,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        fromMe: true,
+        body: "paced",
+        createdAt: new Date(Date.now() - 3_600_000),
+        extra: { kind: "text", sendAfter: new Date(Date.now() + 3_600_000).toISOString() },
+      })
+      .returning();
+    expect((await unsentIds()).has(paced!.id)).toBe(false);
+    await db()
+      .update(messages)
+      .set({ extra: { kind: "text", sendAfter: new Date(Date.now() - 120_000).toISOString() } })
+      .where(eq(messages.id, paced!.id));
+    expect((await unsentIds()).has(paced!.id)).toBe(true);
+    await db().delete(messages).where(eq(messages.id, paced!.id));
+  });
+
+  it("Messenger: a text goes out once, reading marks the conversation seen, a private note stays here", async () => {
+    const account = await connectedCompany(world, "facebook");
+    const psid = `${Date.now()}${counter++}`;
+    await world.sim.messenger.text(account.accountId, { from: psid, text: "Olá página" });
+    const ticket = await eventually(async () => {
+      const [row] = await db().select().from(tickets).where(eq(tickets.companyId, account.team.company.id));
+      return row;
+    });
+    const headers = account.team.adminSession.headers;
+    const note = await post(`/messages/${ticket.id}`, headers, { body: "nota", isPrivate: true });
+    expect(note.statusCode, note.body).toBe(200);
+    await eventually(async () => world.sim.reads.some((r) => r.recipient === psid));
+    const res = await post(`/messages/${ticket.id}`, headers, { body: "Oi, como posso ajudar?" });
+    await sentRow((res.json() as MessageDto).id);
+    const sends = world.sim.sent.filter((s) => s.recipient === psid && s.id);
+    expect(sends.map((s) => s.body.message)).toEqual([{ text: "Oi, como posso ajudar?" }]);
+  });
+});
+
 describe("changing messages", () => {
   /** A conversation with one message the admin sent (delivered to the sim). */
   async function sent(body = "mensagem") {
