@@ -183,7 +183,7 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           <Typography variant="caption" component="time" dateTime={message.createdAt} sx={{ opacity: 0.7 }}>
             {formatMessageTime(message.createdAt)}
           </Typography>
-          {mine && <AckIcon message={message} />}
+          {mine && !message.isPrivate && <AckIcon message={message} />}
         </Stack>
       </Paper>
     </Box>

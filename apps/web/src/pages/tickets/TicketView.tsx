@@ -143,8 +143,9 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
           <Stack
             direction="row"
             spacing={1.5}
+            useFlexGap
             alignItems="center"
-            sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: "divider" }}
+            sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: "divider", flexWrap: "wrap" }}
           >
             <Tooltip title={t("tickets.conversation.back")}>
               <IconButton aria-label={t("tickets.conversation.back")} onClick={onBack} edge="start">

@@ -69,15 +69,18 @@ export function ContactDrawer({ contactId, ticketId, onClose }: ContactDrawerPro
       component="aside"
       aria-labelledby={titleId}
       sx={{
+        // Over the conversation, on its right: the messages keep their width while it is open.
+        position: "absolute",
+        top: 0,
+        right: 0,
+        bottom: 0,
         width: { xs: "100%", sm: LIMITS.contactDrawerWidth },
-        flexShrink: 0,
         borderLeft: 1,
         borderColor: "divider",
+        boxShadow: 8,
         overflowY: "auto",
         bgcolor: "background.paper",
-        position: { xs: "absolute", sm: "static" },
-        inset: { xs: 0, sm: "auto" },
-        zIndex: { xs: 3, sm: "auto" },
+        zIndex: 3,
       }}
     >
       <Stack
