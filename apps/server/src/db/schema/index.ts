@@ -6,6 +6,7 @@ export * from "./contacts.js";
 export * from "./deliveries.js";
 export * from "./queues.js";
 export * from "./quick-messages.js";
+export * from "./schedules.js";
 export * from "./settings.js";
 export * from "./tags.js";
 export * from "./tickets.js";

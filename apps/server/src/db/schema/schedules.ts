@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { tenant, timestamps } from "./columns.js";
+import { companies } from "./companies.js";
+import { whatsapps } from "./connections.js";
+import { contacts } from "./contacts.js";
+import { tickets } from "./tickets.js";
+import { users } from "./users.js";
+
+/**
+ * Scheduled messages (spec 3 sections 3 and 7, spec 1 section 5): a body and
+ * an optional image to send to a contact at `sendAt`. The due job stores the
+ * outbound message first and writes its id here in the same transaction, so a
+ * second run of the job finds it and never stores (or sends) a second one.
+ */
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: serial().primaryKey(),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    /** The ticket it was made from; the ticket it was sent into once sent. */
+    ticketId: integer().references(() => tickets.id, { onDelete: "set null" }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
+    body: text().notNull(),
+    sendAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+    sentAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** pending (default), confirmed, completed (sent), canceled, error (the spec's ERRO). */
+    status: text().notNull().default("pending"),
+    mediaPath: text(),
+    mediaName: text(),
+    /** The outbound message the due job stored (set once: the idempotency key of the send). */
+    messageId: bigint({ mode: "number" }),
+    /** Why the send failed (status error): an error code of the catalogue. */
+    sendError: text(),
+    ...timestamps,
+  },
+  (t) => [
+    index("schedules_company_send_at_idx").on(t.companyId, t.sendAt, t.id),
+    index("schedules_company_contact_idx").on(t.companyId, t.contactId),
+    /** The due sweep reads only what still waits, oldest first, across companies. */
+    index("schedules_due_idx").on(t.sendAt, t.id).where(sql`${t.status} = 'pending'`),
+  ],
+);
