@@ -1,5 +1,6 @@
 import type { MessageList, TicketDto, TicketList, TicketStatus } from "@inbox/shared";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { QueryValue } from "./client";
 import { api } from "./client";
 import { queryKeys } from "./query-keys";
 
@@ -9,31 +10,66 @@ import { queryKeys } from "./query-keys";
  * filters from its key.
  */
 export interface TicketListFilters {
-  status: TicketStatus;
+  /** The list's status; absent in the search tab, whose list spans statuses (see `statuses`). */
+  status?: TicketStatus;
   showAll: boolean;
   /** Selected queues; empty means no queue filter. */
   queueIds: number[];
   /** With `queueIds`, also the tickets without a queue. */
   withoutQueue: boolean;
+  /** Lower-cased search text (contact name or number; with `searchOnMessages`, message bodies too). */
   searchParam: string;
+  searchOnMessages?: boolean;
+  /** Tickets having any of these tags; empty or absent: no tag filter. */
+  tags?: number[];
+  /** Tickets assigned to any of these users (admins only). */
+  users?: number[];
+  /** Tickets on any of these connections. */
+  whatsapps?: number[];
+  /** The search tab's status filter (`statusFilter`): any of these statuses. */
+  statuses?: TicketStatus[];
+  /** Order by updatedAt; DESC (newest first) when absent. */
+  sortTickets?: TicketSort;
+}
+
+export type TicketSort = "ASC" | "DESC";
+
+/** A list of ids as the server takes it (comma-separated), or nothing when empty. */
+const idList = (ids: number[] | undefined): string | undefined =>
+  ids && ids.length > 0 ? ids.join(",") : undefined;
+
+/** The GET /tickets query of a list (spec 1 section 7). */
+export function ticketListQuery(filters: TicketListFilters, pageNumber: number): Record<string, QueryValue> {
+  return {
+    status: filters.status,
+    showAll: filters.showAll,
+    searchParam: filters.searchParam || undefined,
+    searchOnMessages: filters.searchParam && filters.searchOnMessages ? true : undefined,
+    queueIds:
+      filters.queueIds.length > 0 || filters.withoutQueue
+        ? [...filters.queueIds, ...(filters.withoutQueue ? [0] : [])].join(",")
+        : undefined,
+    tags: idList(filters.tags),
+    users: idList(filters.users),
+    whatsapps: idList(filters.whatsapps),
+    statusFilter:
+      filters.statuses && filters.statuses.length > 0 ? JSON.stringify(filters.statuses) : undefined,
+    sortTickets: filters.sortTickets,
+    pageNumber,
+  };
+}
+
+export interface TicketCreateRequest {
+  contactId: number;
+  queueId: number;
+  whatsappId: number;
+  userId: number;
+  status: "open";
 }
 
 export const ticketsApi = {
   list: (filters: TicketListFilters, pageNumber: number, signal?: AbortSignal) =>
-    api.get<TicketList>(
-      "/tickets",
-      {
-        status: filters.status,
-        showAll: filters.showAll,
-        searchParam: filters.searchParam || undefined,
-        queueIds:
-          filters.queueIds.length > 0 || filters.withoutQueue
-            ? [...filters.queueIds, ...(filters.withoutQueue ? [0] : [])].join(",")
-            : undefined,
-        pageNumber,
-      },
-      signal,
-    ),
+    api.get<TicketList>("/tickets", ticketListQuery(filters, pageNumber), signal),
   show: (uuid: string, signal?: AbortSignal) => api.get<TicketDto>(`/tickets/u/${uuid}`, undefined, signal),
   messages: (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
     api.get<MessageList>(`/messages/${ticketId}`, { pageNumber }, signal),

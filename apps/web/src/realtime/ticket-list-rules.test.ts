@@ -172,3 +172,122 @@ describe("messages of a conversation", () => {
     expect(applyMessage(data, buildMessage({ id: 99 }), { isNew: false })).toBe(data);
   });
 });
+
+describe("the tickets manager's filters (tags, users, connections, statuses, sort)", () => {
+  const tag = (id: number) => ({ id, name: `Tag ${id}`, color: "#000000" });
+
+  it("a tag filter admits tickets having any selected tag, and none whose tags are unknown", () => {
+    const filters = list("open", { tags: [3, 4], showAll: true });
+    expect(ticketMatchesList(buildTicket({ status: "open", tags: [tag(4)] }), ctx(filters))).toBe(true);
+    expect(ticketMatchesList(buildTicket({ status: "open", tags: [tag(5)] }), ctx(filters))).toBe(false);
+    expect(ticketMatchesList(buildTicket({ status: "open", tags: undefined }), ctx(filters))).toBe(false);
+  });
+
+  it("user and connection filters admit only the selected ones", () => {
+    const filters = list("open", { users: [7], whatsapps: [2], showAll: true });
+    expect(ticketMatchesList(buildTicket({ status: "open", userId: 7, whatsappId: 2 }), ctx(filters))).toBe(
+      true,
+    );
+    expect(ticketMatchesList(buildTicket({ status: "open", userId: 8, whatsappId: 2 }), ctx(filters))).toBe(
+      false,
+    );
+    expect(ticketMatchesList(buildTicket({ status: "open", userId: 7, whatsappId: 1 }), ctx(filters))).toBe(
+      false,
+    );
+    expect(
+      ticketMatchesList(buildTicket({ status: "open", userId: null, whatsappId: 2 }), ctx(filters)),
+    ).toBe(false);
+  });
+
+  it("a held ticket leaves a list when a change takes it out of the tag filter", () => {
+    const data = pagesOf({ tickets: [buildTicket({ id: 1, status: "open", tags: [tag(3)] })] });
+    const next = applyTicketUpdate(
+      data,
+      buildTicket({ id: 1, status: "open", tags: [] }),
+      ctx(list("open", { tags: [3] })),
+    );
+    expect(idsOf(next)).toEqual([]);
+    expect(listCount(next)).toBe(0);
+  });
+
+  it("an ascending list puts a moving ticket last, or leaves it to an unloaded page", () => {
+    const asc = list("pending", { sortTickets: "ASC" });
+    const full = pagesOf({ tickets: [buildTicket({ id: 1 }), buildTicket({ id: 2 })] });
+    const moved = applyTicketUpdate(full, buildTicket({ id: 1, lastMessage: "Oi" }), ctx(asc), {
+      newMessage: true,
+    });
+    expect(idsOf(moved)).toEqual([2, 1]);
+    const entered = applyTicketUpdate(full, buildTicket({ id: 3 }), ctx(asc), { newMessage: true });
+    expect(idsOf(entered)).toEqual([1, 2, 3]);
+    expect(listCount(entered)).toBe(3);
+
+    const partial = pagesOf({
+      tickets: [buildTicket({ id: 1 }), buildTicket({ id: 2 })],
+      count: 50,
+      hasMore: true,
+    });
+    const later = applyTicketUpdate(partial, buildTicket({ id: 1 }), ctx(asc), { newMessage: true });
+    expect(idsOf(later)).toEqual([2]);
+    expect(listCount(later)).toBe(50);
+    const newcomer = applyTicketUpdate(partial, buildTicket({ id: 9 }), ctx(asc), { newMessage: true });
+    expect(idsOf(newcomer)).toEqual([1, 2]);
+    expect(listCount(newcomer)).toBe(51);
+  });
+
+  it("a descending list (the default) still puts it first", () => {
+    const full = pagesOf({ tickets: [buildTicket({ id: 1 }), buildTicket({ id: 2 })] });
+    const moved = applyTicketUpdate(
+      full,
+      buildTicket({ id: 2 }),
+      ctx(list("pending", { sortTickets: "DESC" })),
+      {
+        newMessage: true,
+      },
+    );
+    expect(idsOf(moved)).toEqual([2, 1]);
+  });
+});
+
+describe("search lists (the search tab)", () => {
+  const search = (overrides: Partial<TicketListFilters> = {}): TicketListFilters => ({
+    ...list("open"),
+    status: undefined,
+    searchParam: "maria",
+    ...overrides,
+  });
+  const maria = (overrides: Partial<Parameters<typeof buildTicket>[0]> = {}) =>
+    buildTicket({ id: 1, contact: { ...buildTicket().contact!, name: "Maria" }, ...overrides });
+
+  it("an event never adds a ticket to a search list, even one whose contact matches", () => {
+    const empty = pagesOf({ tickets: [] });
+    expect(applyTicketUpdate(empty, maria({ id: 5 }), ctx(search()), { newMessage: true })).toBe(empty);
+  });
+
+  it("a held ticket is updated in place, not moved", () => {
+    const data = pagesOf({ tickets: [buildTicket({ id: 2 }), maria()] });
+    const next = applyTicketUpdate(
+      data,
+      maria({ lastMessage: "Novo", updatedAt: "2026-03-02T00:00:00.000Z" }),
+      ctx(search()),
+      {
+        newMessage: true,
+      },
+    );
+    expect(idsOf(next)).toEqual([2, 1]);
+    expect(flattenTickets(next)[1]?.lastMessage).toBe("Novo");
+  });
+
+  it("a held ticket whose status leaves the statuses filter goes; without a status filter it stays", () => {
+    const data = pagesOf({ tickets: [maria({ status: "open" })] });
+    const closed = maria({ status: "closed" });
+    expect(idsOf(applyTicketUpdate(data, closed, ctx(search({ statuses: ["open", "pending"] }))))).toEqual(
+      [],
+    );
+    expect(idsOf(applyTicketUpdate(data, closed, ctx(search())))).toEqual([1]);
+  });
+
+  it("a delete removes a held ticket", () => {
+    const data = pagesOf({ tickets: [maria()] });
+    expect(idsOf(applyTicketDelete(data, 1))).toEqual([]);
+  });
+});

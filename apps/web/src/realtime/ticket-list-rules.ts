@@ -17,8 +17,17 @@ import type { TicketListFilters } from "../api/tickets";
  *   (and the viewer may see it: the server's own rule, from @inbox/shared);
  * - it leaves a list it no longer matches (its queue is not selected, its
  *   status changed); a delete removes it;
- * - a new incoming message moves it to the top; other updates stay in place.
+ * - a new incoming message moves it to the top (to the end of an ascending
+ *   list); other updates stay in place.
  * Counts follow every entry and exit, so the tab badges stay right.
+ *
+ * Search lists (no `status`, the search tab): the server matched their
+ * tickets against text the client cannot always check (message contents with
+ * searchOnMessages), so an event never adds a ticket to one. A ticket a
+ * search list holds is updated in place, and leaves it only on delete or when
+ * it no longer matches the structured filters (statuses, queues, tags, users,
+ * connections, visibility); the text match is not re-checked. A new search
+ * (or reopening the tab) asks the server again.
  */
 
 export type TicketPages = InfiniteData<TicketList, unknown>;
@@ -29,16 +38,45 @@ export interface ListContext {
   viewer: TicketViewer;
 }
 
-/** Does `ticket` belong in this list? */
-export function ticketMatchesList(ticket: TicketDto, { filters, viewer }: ListContext): boolean {
-  if (ticket.status !== filters.status) return false;
+/** A search-tab list: it spans statuses and its text match is the server's. */
+export const isSearchList = (filters: TicketListFilters): boolean => filters.status === undefined;
+
+const anyOf = (selected: number[] | undefined, value: number | null): boolean =>
+  !selected || selected.length === 0 || (value !== null && selected.includes(value));
+
+/**
+ * Does `ticket` pass the list's structured filters: status (or the search
+ * tab's statuses), queues, tags (any of them), users, connections, and the
+ * viewer's visibility? A ticket whose tags are unknown (the inbound message
+ * path sends ids only) does not pass a tag filter.
+ */
+function matchesFilters(ticket: TicketDto, { filters, viewer }: ListContext): boolean {
+  if (filters.status !== undefined && ticket.status !== filters.status) return false;
+  if (
+    filters.statuses &&
+    filters.statuses.length > 0 &&
+    !(filters.statuses as string[]).includes(ticket.status)
+  )
+    return false;
   if (filters.queueIds.length > 0 || filters.withoutQueue) {
     const selected =
       ticket.queueId === null ? filters.withoutQueue : filters.queueIds.includes(ticket.queueId);
     if (!selected) return false;
   }
-  if (filters.searchParam && !matchesSearch(ticket, filters.searchParam)) return false;
+  if (filters.tags && filters.tags.length > 0) {
+    const tags = filters.tags;
+    if (!ticket.tags?.some((tag) => tags.includes(tag.id))) return false;
+  }
+  if (!anyOf(filters.users, ticket.userId)) return false;
+  if (!anyOf(filters.whatsapps, ticket.whatsappId)) return false;
   return canSeeTicket(ticketScope(viewer, filters.showAll), ticket);
+}
+
+/** Does `ticket` belong in this list? A search list is never entered by an event (see above). */
+export function ticketMatchesList(ticket: TicketDto, context: ListContext): boolean {
+  if (isSearchList(context.filters)) return false;
+  if (context.filters.searchParam && !matchesSearch(ticket, context.filters.searchParam)) return false;
+  return matchesFilters(ticket, context);
 }
 
 function matchesSearch(ticket: TicketDto, term: string): boolean {
@@ -111,6 +149,22 @@ function atTop(pages: TicketList[], ticket: TicketDto): TicketList[] {
 }
 
 /**
+ * Where the most recently updated ticket goes: the top of a newest-first
+ * list; the end of an ascending one, but only once its last page is loaded
+ * (until then it belongs to a page not fetched yet, which will bring it).
+ */
+function atNewestEnd(
+  pages: TicketList[],
+  ticket: TicketDto,
+  sort: TicketListFilters["sortTickets"],
+): TicketList[] {
+  if (sort !== "ASC") return atTop(pages, ticket);
+  const last = pages[pages.length - 1];
+  if (!last || last.hasMore) return pages;
+  return [...pages.slice(0, -1), { ...last, tickets: [...last.tickets, ticket] }];
+}
+
+/**
  * Applies a ticket that was created or changed. `newMessage` says the change
  * came with a new message (it moves the ticket to the top); so does a newer
  * `updatedAt`. Answers the same object when nothing changes.
@@ -123,16 +177,27 @@ export function applyTicketUpdate(
 ): TicketPages {
   const current = find(data, incoming.id);
   const ticket = mergeTicket(current, incoming);
+  const sort = context.filters.sortTickets;
+  if (isSearchList(context.filters)) {
+    // Never entered by an event; a held ticket stays in place unless its filters no longer hold.
+    if (!current) return data;
+    if (!matchesFilters(ticket, context)) return withCount(data, -1, without(data, incoming.id));
+    return replaced(data, ticket);
+  }
   const matches = ticketMatchesList(ticket, context);
-  if (!current) return matches ? withCount(data, 1, atTop(data.pages, ticket)) : data;
+  if (!current) return matches ? withCount(data, 1, atNewestEnd(data.pages, ticket, sort)) : data;
   if (!matches) return withCount(data, -1, without(data, incoming.id));
   const moves = options.newMessage || Date.parse(incoming.updatedAt) > Date.parse(current.updatedAt);
-  if (moves) return { ...data, pages: atTop(without(data, incoming.id), ticket) };
+  if (moves) return { ...data, pages: atNewestEnd(without(data, incoming.id), ticket, sort) };
+  return replaced(data, ticket);
+}
+
+function replaced(data: TicketPages, ticket: TicketDto): TicketPages {
   return {
     ...data,
     pages: data.pages.map((page) => ({
       ...page,
-      tickets: page.tickets.map((t) => (t.id === incoming.id ? ticket : t)),
+      tickets: page.tickets.map((t) => (t.id === ticket.id ? ticket : t)),
     })),
   };
 }
