@@ -1,13 +1,18 @@
 import { Box, Toolbar, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Outlet, useNavigate } from "react-router";
 import { useVersion } from "../../api/auth";
 import { changeLanguage, isLanguage } from "../../i18n";
+import { TicketNotifications } from "../../notifications/TicketNotifications";
+import { useNotificationSettings } from "../../notifications/use-notification-settings";
+import { useUnreadTickets } from "../../notifications/use-unread-tickets";
+import { ticketViewerOf } from "../../pages/tickets/ticket-viewer";
 import { UserModal } from "../../pages/users/UserModal";
 import { useAuth, useCurrentUser } from "../auth/auth-context";
 import { canManageConnections, isAdmin } from "../permissions";
+import { useTitleBadge } from "../title-badge";
 import { useVolume } from "../volume";
 import { visibleMenuItems } from "./menu-items";
 import { SideDrawer } from "./SideDrawer";
@@ -27,6 +32,12 @@ export function AppShell() {
   const version = useVersion();
   const connectionsAlert = useConnectionsBadge(canManageConnections(user));
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "pt";
+  const navigate = useNavigate();
+  const viewer = useMemo(() => ticketViewerOf(user), [user]);
+  const notificationSettings = useNotificationSettings(user);
+  // The bell's tickets are the tab title's source: their unread messages, kept live from the socket.
+  const unread = useUnreadTickets(viewer);
+  useTitleBadge(unread.total);
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
@@ -37,13 +48,16 @@ export function AppShell() {
         dueDate={isAdmin(user) ? user.company?.dueDate : undefined}
         volume={volume}
         language={language}
+        unreadTickets={unread.tickets}
         onToggleDrawer={() => setDrawerOpen((open) => !open)}
         onVolumeChange={setVolume}
         onRefresh={() => window.location.reload()}
         onProfile={() => setProfileOpen(true)}
         onLanguage={changeLanguage}
         onLogout={() => void logout()}
+        onOpenTicket={(uuid) => navigate(`/tickets/${uuid}`)}
       />
+      <TicketNotifications viewer={viewer} settings={notificationSettings} />
       <SideDrawer
         open={drawerOpen}
         temporary={narrow}

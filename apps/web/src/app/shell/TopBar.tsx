@@ -1,4 +1,4 @@
-import type { Language } from "@inbox/shared";
+import type { Language, TicketDto } from "@inbox/shared";
 import MenuIcon from "@mui/icons-material/Menu";
 import MenuOpenIcon from "@mui/icons-material/MenuOpen";
 import RefreshIcon from "@mui/icons-material/Refresh";
@@ -6,7 +6,7 @@ import { AppBar, IconButton, Toolbar, Tooltip } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { AccountMenu } from "./AccountMenu";
 import { Greeting } from "./Greeting";
-import { NotificationsButton } from "./NotificationsButton";
+import { NotificationsBell } from "./NotificationsBell";
 import { VolumeControl } from "./VolumeControl";
 
 interface TopBarProps {
@@ -16,12 +16,15 @@ interface TopBarProps {
   dueDate?: string | null;
   volume: number;
   language: Language;
+  /** Tickets with unread messages the user may see (the bell's list). */
+  unreadTickets: readonly TicketDto[];
   onToggleDrawer: () => void;
   onVolumeChange: (volume: number) => void;
   onRefresh: () => void;
   onProfile: () => void;
   onLanguage: (language: Language) => void;
   onLogout: () => void;
+  onOpenTicket: (uuid: string) => void;
 }
 
 export function TopBar(props: TopBarProps) {
@@ -48,7 +51,7 @@ export function TopBar(props: TopBarProps) {
             <RefreshIcon />
           </IconButton>
         </Tooltip>
-        <NotificationsButton count={0} />
+        <NotificationsBell tickets={props.unreadTickets} onOpenTicket={props.onOpenTicket} />
         <AccountMenu
           name={props.userName}
           profileImage={props.profileImage}

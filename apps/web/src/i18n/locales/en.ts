@@ -1,4 +1,5 @@
 import contactsEn from "./contacts/en";
+import notificationsEn from "./notifications/en";
 import type { LocaleShape } from "./pt";
 import ticketViewEn from "./ticket-view/en";
 
@@ -457,6 +458,7 @@ const en: LocaleShape = {
   },
   ticketView: ticketViewEn,
   contacts: contactsEn,
+  notifications: notificationsEn,
 };
 
 export default en;

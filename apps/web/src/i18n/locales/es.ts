@@ -1,4 +1,5 @@
 import contactsEs from "./contacts/es";
+import notificationsEs from "./notifications/es";
 import type { LocaleShape } from "./pt";
 import ticketViewEs from "./ticket-view/es";
 
@@ -460,6 +461,7 @@ const es: LocaleShape = {
   },
   ticketView: ticketViewEs,
   contacts: contactsEs,
+  notifications: notificationsEs,
 };
 
 export default es;

@@ -1,4 +1,5 @@
 import contactsPt from "./contacts/pt";
+import notificationsPt from "./notifications/pt";
 import ticketViewPt from "./ticket-view/pt";
 
 /**
@@ -461,6 +462,7 @@ const pt = {
   },
   ticketView: ticketViewPt,
   contacts: contactsPt,
+  notifications: notificationsPt,
 };
 
 export default pt;

@@ -1,4 +1,5 @@
 import contactsTr from "./contacts/tr";
+import notificationsTr from "./notifications/tr";
 import type { LocaleShape } from "./pt";
 import ticketViewTr from "./ticket-view/tr";
 
@@ -459,6 +460,7 @@ const tr: LocaleShape = {
   },
   ticketView: ticketViewTr,
   contacts: contactsTr,
+  notifications: notificationsTr,
 };
 
 export default tr;

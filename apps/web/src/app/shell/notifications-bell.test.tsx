@@ -1,0 +1,183 @@
+import type { TicketDto, TicketList, UserDto } from "@inbox/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Route, Routes, useParams } from "react-router";
+import type { Socket } from "socket.io-client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { configureApiClient } from "../../api/client";
+import { FakeNotification } from "../../notifications/test-fakes";
+import { RealtimeContext } from "../../realtime/realtime-context";
+import { FakeSocket } from "../../test/fake-socket";
+import { authValue, buildUser, renderWithProviders } from "../../test/render";
+import { buildMessage, buildTicket } from "../../test/tickets";
+import { AppShell } from "./AppShell";
+
+function serve(byStatus: Record<string, TicketDto[]>) {
+  const calls: URL[] = [];
+  configureApiClient({
+    fetch: async (url) => {
+      const parsed = new URL(url, "http://test");
+      calls.push(parsed);
+      if (parsed.pathname === "/tickets") {
+        const tickets = byStatus[parsed.searchParams.get("status") ?? ""] ?? [];
+        return Response.json({ tickets, count: tickets.length, hasMore: false } satisfies TicketList);
+      }
+      if (parsed.pathname === "/version") return Response.json({ version: "1.0.0" });
+      if (parsed.pathname === "/companySettingOne")
+        return Response.json({ showNotificationPending: "disabled" });
+      return Response.json([]);
+    },
+  });
+  return calls;
+}
+
+function TicketScreen() {
+  return <p>ticket {useParams().uuid}</p>;
+}
+
+function renderShell(user: UserDto) {
+  const socket = new FakeSocket();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <RealtimeContext.Provider value={{ socket: socket as unknown as Socket, companyId: user.companyId }}>
+        <Routes>
+          <Route element={<AppShell />}>
+            <Route path="/" element={<p>home</p>} />
+            <Route path="/tickets/:uuid" element={<TicketScreen />} />
+          </Route>
+        </Routes>
+      </RealtimeContext.Provider>
+    </QueryClientProvider>,
+    { auth: authValue({ user }), initialEntries: ["/"] },
+  );
+  return socket;
+}
+
+const attendant = buildUser({ id: 7, companyId: 2, queues: [{ id: 5, name: "Suporte", color: "#123456" }] });
+const mine = (id: number, unreadMessages: number, extra: Partial<TicketDto> = {}) =>
+  buildTicket({
+    id,
+    status: "open",
+    userId: 7,
+    queueId: 5,
+    unreadMessages,
+    lastMessage: `Mensagem ${id}`,
+    updatedAt: `2026-03-01T10:0${id}:00.000Z`,
+    ...extra,
+  });
+
+beforeEach(() => {
+  document.title = "Inbox";
+  FakeNotification.reset("granted");
+  vi.stubGlobal("Notification", FakeNotification);
+  // No sound in these tests: they are about the bell and the title.
+  vi.stubGlobal("AudioContext", undefined);
+  vi.spyOn(console, "info").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("the notification bell and the tab title", () => {
+  it("asks for the unread open and pending tickets of my own view", async () => {
+    const calls = serve({});
+    renderShell(attendant);
+    await waitFor(() => expect(calls.filter((c) => c.pathname === "/tickets")).toHaveLength(2));
+    const asked = calls.filter((c) => c.pathname === "/tickets");
+    expect(asked.map((c) => c.searchParams.get("status")).sort()).toEqual(["open", "pending"]);
+    for (const call of asked) {
+      expect(call.searchParams.get("withUnreadMessages")).toBe("true");
+      expect(call.searchParams.get("showAll")).toBe("false");
+    }
+  });
+
+  it("lists the unread tickets with a badge; a click opens the ticket", async () => {
+    serve({ open: [mine(1, 2)], pending: [mine(2, 1, { status: "pending", userId: null })] });
+    renderShell(attendant);
+    const bell = await screen.findByRole("button", {
+      name: "Notificações: 2 atendimentos com mensagens não lidas",
+    });
+    expect(within(bell).getByText("2")).toBeTruthy();
+    fireEvent.click(bell);
+    const list = await screen.findByRole("list", { name: "Atendimentos com mensagens não lidas" });
+    const items = within(list).getAllByRole("button");
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText("Contato 2")).toBeTruthy();
+    expect(within(items[0]!).getByText("Mensagem 2")).toBeTruthy();
+    expect(within(items[1]!).getByLabelText("2 mensagens não lidas")).toBeTruthy();
+    fireEvent.click(items[1]!);
+    expect(await screen.findByText(`ticket ${mine(1, 0).uuid}`)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole("list", { name: "Atendimentos com mensagens não lidas" })).toBeNull(),
+    );
+  });
+
+  it("shows the unread total in the tab title, kept live from socket events", async () => {
+    serve({ open: [mine(1, 2)] });
+    const socket = renderShell(attendant);
+    await waitFor(() => expect(document.title).toBe("② Inbox"));
+    // A new message from a contact in another of my tickets.
+    const other = mine(3, 1);
+    act(() =>
+      socket.push("company-2-appMessage", {
+        action: "create",
+        message: buildMessage({ ticketId: 3 }),
+        ticket: other,
+        contact: other.contact,
+      }),
+    );
+    await waitFor(() => expect(document.title).toBe("③ Inbox"));
+    expect(
+      screen.getByRole("button", { name: "Notificações: 2 atendimentos com mensagens não lidas" }),
+    ).toBeTruthy();
+    // Ticket 1 was read.
+    act(() => socket.push("company-2-ticket", { action: "update", ticket: mine(1, 0) }));
+    await waitFor(() => expect(document.title).toBe("① Inbox"));
+    // Above 20: (N).
+    act(() => socket.push("company-2-ticket", { action: "update", ticket: mine(3, 25) }));
+    await waitFor(() => expect(document.title).toBe("(25) Inbox"));
+    act(() => socket.push("company-2-ticket", { action: "delete", ticketId: 3 }));
+    await waitFor(() => expect(document.title).toBe("Inbox"));
+    expect(screen.getByRole("button", { name: "Notificações" })).toBeTruthy();
+  });
+
+  it("leaves out another attendant's tickets and, without allowGroup, group tickets", async () => {
+    serve({ open: [mine(1, 2)] });
+    const socket = renderShell(attendant);
+    await waitFor(() => expect(document.title).toBe("② Inbox"));
+    act(() => socket.push("company-2-ticket", { action: "update", ticket: mine(4, 5, { userId: 8 }) }));
+    act(() =>
+      socket.push("company-2-ticket", {
+        action: "update",
+        ticket: mine(5, 5, { status: "group", isGroup: true, userId: null, queueId: null }),
+      }),
+    );
+    // A ticket of mine that arrives after them counts: the two above did not.
+    act(() => socket.push("company-2-ticket", { action: "update", ticket: mine(6, 1) }));
+    await waitFor(() => expect(document.title).toBe("③ Inbox"));
+  });
+
+  it("asks for the desktop-notification permission from the bell menu, not on load", async () => {
+    serve({});
+    FakeNotification.reset("default");
+    const request = vi.fn(async () => "granted" as NotificationPermission);
+    FakeNotification.requestPermission = request;
+    renderShell(attendant);
+    fireEvent.click(await screen.findByRole("button", { name: "Notificações" }));
+    expect(request).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole("button", { name: "Ativar notificações" }));
+    expect(request).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Ativar notificações" })).toBeNull());
+  });
+
+  it("tells a browser without notifications that only the sound remains", async () => {
+    serve({});
+    vi.stubGlobal("Notification", undefined);
+    renderShell(attendant);
+    fireEvent.click(await screen.findByRole("button", { name: "Notificações" }));
+    expect(await screen.findByText(/Este navegador não mostra notificações/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,26 @@
+import type { LocaleShape } from "../pt";
+import type notificationsPt from "./pt";
+
+const notificationsTr: LocaleShape<typeof notificationsPt> = {
+  bellWithCount_one: "Bildirimler: okunmamış mesajı olan {{count}} talep",
+  bellWithCount_other: "Bildirimler: okunmamış mesajı olan {{count}} talep",
+  listLabel: "Okunmamış mesajı olan talepler",
+  unread_one: "{{count}} okunmamış mesaj",
+  unread_other: "{{count}} okunmamış mesaj",
+  permissionHint: "Yeni bir mesaj geldiğinde masaüstü bildirimi alın.",
+  enable: "Bildirimleri etkinleştir",
+  denied: "Bildirimler bu tarayıcıda engellendi. Site ayarlarından izin verin.",
+  unsupported: "Bu tarayıcı bildirim göstermiyor; sesli uyarı çalmaya devam eder.",
+  newMessage: "Yeni mesaj",
+  unknownContact: "Kişi",
+  media: {
+    image: "📷 Görsel",
+    audio: "🎤 Ses",
+    video: "🎥 Video",
+    application: "📄 Belge",
+    locationMessage: "📍 Konum",
+    contactMessage: "👤 Kişi",
+  },
+};
+
+export default notificationsTr;
