@@ -10,8 +10,8 @@ import {
   users,
   whatsapps,
 } from "../../db/schema/index.js";
+import { scopeCondition } from "../tickets/list-query.js";
 import type { TicketScope } from "../tickets/policy.js";
-import { scopeCondition } from "../tickets/repo.js";
 
 /** A half-open instant range [from, to): the viewer's first midnight to the midnight after the last day. */
 export interface InstantRange {

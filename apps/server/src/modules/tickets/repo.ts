@@ -1,6 +1,5 @@
-import type { TicketStatus } from "@inbox/shared";
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../db/client.js";
 import {
   contacts,
   messages,
@@ -13,25 +12,9 @@ import {
   users,
   whatsapps,
 } from "../../db/schema/index.js";
-import { escapeLike } from "../users/repo.js";
+import { countQuery, type ListPage, pageIdsQuery, type TicketFilters } from "./list-query.js";
 import type { TicketScope } from "./policy.js";
 import type { ContactRow, TicketRefs, TicketRow } from "./presenter.js";
-
-export interface TicketFilters {
-  status?: TicketStatus;
-  statuses?: TicketStatus[];
-  /** Lower-cased by the service; matched inside the contact's name and number. */
-  search: string;
-  searchOnMessages: boolean;
-  /** Selected queues; `withoutQueue` adds the tickets that have none. */
-  queueIds: number[];
-  withoutQueue: boolean;
-  whatsappIds: number[];
-  userIds: number[];
-  tagIds: number[];
-  withUnreadMessages: boolean;
-  isGroup?: boolean;
-}
 
 export type TicketDetail = { ticket: TicketRow; contact: ContactRow } & TicketRefs;
 
@@ -41,33 +24,29 @@ export class TicketsRepo {
 
   /**
    * One page, most recently updated first with the id as tiebreak, so paging
-   * by offset shows each ticket exactly once while the list holds still. The
-   * status filter and this order match `tickets_company_status_updated_idx`.
+   * by offset shows each ticket exactly once while the list holds still.
+   * The page's ids come first (list-query.ts: one index walk per visibility
+   * branch), then the details of those tickets only.
    */
   async list(
     companyId: number,
     scope: TicketScope,
     filters: TicketFilters,
-    page: { number: number; size: number; ascending: boolean },
-  ): Promise<{ rows: TicketDetail[]; count: number }> {
-    const where = and(eq(tickets.companyId, companyId), scopeCondition(scope), filterCondition(filters));
-    const order = page.ascending
-      ? [asc(tickets.updatedAt), asc(tickets.id)]
-      : [desc(tickets.updatedAt), desc(tickets.id)];
-    const countQuery = this.db
-      .select({ value: count() })
-      .from(tickets)
-      .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
-      .where(where);
-    const [rows, [total]] = await Promise.all([
-      this.detailQuery()
-        .where(where)
-        .orderBy(...order)
-        .limit(page.size)
-        .offset((page.number - 1) * page.size),
-      countQuery,
+    page: ListPage,
+  ): Promise<{ rows: TicketDetail[]; count: number; hasMore: boolean }> {
+    const [idRows, countRows] = await Promise.all([
+      this.db.execute(pageIdsQuery(companyId, scope, filters, page)),
+      this.db.execute(countQuery(companyId, scope, filters)),
     ]);
-    return { rows: await this.attachTags(companyId, rows), count: Number(total?.value ?? 0) };
+    const ids = rowsOf<{ id: number }>(idRows).map((r) => Number(r.id));
+    const pageIds = ids.slice(0, page.size);
+    const details = await this.findByIds(companyId, pageIds);
+    const byId = new Map(details.map((d) => [d.ticket.id, d]));
+    return {
+      rows: pageIds.flatMap((id) => byId.get(id) ?? []),
+      count: Number(rowsOf<{ value: number | string }>(countRows)[0]?.value ?? 0),
+      hasMore: ids.length > page.size,
+    };
   }
 
   async findByUuid(companyId: number, uuid: string): Promise<TicketDetail | undefined> {
@@ -203,51 +182,4 @@ export class TicketsRepo {
         .map(({ id, name, color }) => ({ id, name, color })),
     }));
   }
-}
-
-/** The scope of `@inbox/shared` canSeeTicket, as SQL (kept side by side with it by the tests). */
-export function scopeCondition(scope: TicketScope): SQL | undefined {
-  const groupRule = scope.groups ? undefined : eq(tickets.isGroup, false);
-  if (scope.all) return groupRule;
-  const queueScope = or(
-    scope.queueIds.length > 0 ? inArray(tickets.queueId, [...scope.queueIds]) : undefined,
-    scope.withoutQueue ? isNull(tickets.queueId) : undefined,
-  );
-  const waiting = queueScope
-    ? and(queueScope, or(isNull(tickets.userId), eq(tickets.status, "pending")))
-    : undefined;
-  const sharedGroups = scope.groups ? and(eq(tickets.isGroup, true), isNull(tickets.queueId)) : undefined;
-  return and(groupRule, or(eq(tickets.userId, scope.userId), waiting, sharedGroups));
-}
-
-function filterCondition(f: TicketFilters): SQL | undefined {
-  const term = f.search ? `%${escapeLike(f.search)}%` : undefined;
-  return and(
-    f.status ? eq(tickets.status, f.status) : undefined,
-    f.statuses && f.statuses.length > 0 ? inArray(tickets.status, f.statuses) : undefined,
-    f.queueIds.length > 0 || f.withoutQueue
-      ? or(
-          f.queueIds.length > 0 ? inArray(tickets.queueId, f.queueIds) : undefined,
-          f.withoutQueue ? isNull(tickets.queueId) : undefined,
-        )
-      : undefined,
-    f.whatsappIds.length > 0 ? inArray(tickets.whatsappId, f.whatsappIds) : undefined,
-    f.userIds.length > 0 ? inArray(tickets.userId, f.userIds) : undefined,
-    f.tagIds.length > 0
-      ? sql`EXISTS (SELECT 1 FROM ${ticketTags} WHERE ${ticketTags.companyId} = ${tickets.companyId}
-              AND ${ticketTags.ticketId} = ${tickets.id} AND ${inArray(ticketTags.tagId, f.tagIds)})`
-      : undefined,
-    f.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
-    f.isGroup !== undefined ? eq(tickets.isGroup, f.isGroup) : undefined,
-    term
-      ? or(
-          ilike(contacts.name, term),
-          ilike(contacts.number, term),
-          f.searchOnMessages
-            ? sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.companyId} = ${tickets.companyId}
-                    AND ${messages.ticketId} = ${tickets.id} AND ${ilike(messages.body, term)})`
-            : undefined,
-        )
-      : undefined,
-  );
 }

@@ -26,7 +26,7 @@ export class TicketsService {
     const scope = scopeFor(ctx.user, await this.repo.queueIdsOf(ctx.companyId, ctx.user.id), query.showAll);
     const pageSize = LIMITS.pageSize;
     const statuses = query.statusFilter === undefined ? [] : [query.statusFilter].flat();
-    const { rows, count } = await this.repo.list(
+    const { rows, count, hasMore } = await this.repo.list(
       ctx.companyId,
       scope,
       {
@@ -47,7 +47,7 @@ export class TicketsService {
     return {
       tickets: rows.map(presentDetail),
       count,
-      hasMore: query.pageNumber * pageSize < count,
+      hasMore,
     };
   }
 

@@ -154,6 +154,53 @@ describe("GET /tickets: order and paging", () => {
     const ascending = await list(team.adminSession, { status: "closed", sortTickets: "ASC" });
     expect(ids(ascending)).toEqual([...expected].reverse().slice(0, LIMITS.pageSize));
   });
+
+  it("a ticket visible by several rules (own, and waiting in two queues) is listed once, across statuses and pages", async () => {
+    const team = await buildTeam(server.app, db());
+    const c = team.company.id;
+    const [q1, q2, hidden] = [
+      await buildQueue(db(), c),
+      await buildQueue(db(), c),
+      await buildQueue(db(), c),
+    ];
+    await db()
+      .insert(userQueues)
+      .values([q1, q2].map((q) => ({ companyId: c, userId: team.user.id, queueId: q.id })));
+    const contact = await buildContact(db(), c);
+    const start = new Date("2026-02-01T10:00:00Z").getTime();
+    const visible: { id: number; updatedAt: Date }[] = [];
+    for (let i = 0; i < LIMITS.pageSize * 2 + 30; i++) {
+      const kind = i % 5;
+      const values = {
+        companyId: c,
+        contactId: contact.id,
+        // Own pending tickets in an own queue match two branches; closed ones only the first.
+        status: kind === 3 ? "closed" : "pending",
+        queueId: [q1.id, q2.id, q1.id, q2.id, hidden.id][kind],
+        userId: kind === 0 || kind === 3 ? team.user.id : kind === 4 ? team.admin.id : null,
+        updatedAt: new Date(start + (i % 7) * 1000),
+      };
+      const [row] = await db().insert(tickets).values(values).returning();
+      if (kind !== 4) visible.push({ id: row!.id, updatedAt: values.updatedAt });
+    }
+    const expected = visible
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id)
+      .map((t) => t.id);
+    const pages: TicketList[] = [];
+    for (let page = 1; page <= 3; page++) pages.push(await list(team.userSession, { pageNumber: page }));
+    expect(pages.flatMap(ids)).toEqual(expected);
+    expect(pages.map((p) => p.hasMore)).toEqual([true, true, false]);
+    expect(pages[0]!.count).toBe(expected.length);
+    const pending = await list(team.userSession, { status: "pending", queueIds: `${q2.id}` });
+    expect(pending.count).toBe(pending.tickets.length);
+    expect(sorted(ids(pending))).toEqual(
+      sorted(
+        (await db().select().from(tickets))
+          .filter((t) => t.companyId === c && t.status === "pending" && t.queueId === q2.id)
+          .map((t) => t.id),
+      ),
+    );
+  });
 });
 
 describe("GET /tickets: who sees what (spec 1 section 6)", () => {

@@ -1,0 +1,169 @@
+import { TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
+import { and, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
+import { escapeLike } from "../users/repo.js";
+import type { TicketScope } from "./policy.js";
+
+/**
+ * How `GET /tickets` finds a page without reading every visible ticket.
+ *
+ * The visibility rule of spec 1 section 6 is an `OR` (own tickets, or the
+ * waiting ones of the viewer's queues, or shared groups). Written as one
+ * condition, PostgreSQL collects every visible ticket of the tab and sorts
+ * them to keep 40. Written as branches, one per rule, per queue and per
+ * status, each branch is a walk down an index whose columns match its
+ * equalities and whose order is the list's order (`updated_at`, `id`), so it
+ * stops after the rows the page needs; the union of those few rows is sorted
+ * and cut. The details (contact, queue, user, connection, tags) are then read
+ * for the page's ids only.
+ */
+
+export interface TicketFilters {
+  status?: TicketStatus;
+  statuses?: TicketStatus[];
+  /** Lower-cased by the service; matched inside the contact's name and number. */
+  search: string;
+  searchOnMessages: boolean;
+  /** Selected queues; `withoutQueue` adds the tickets that have none. */
+  queueIds: number[];
+  withoutQueue: boolean;
+  whatsappIds: number[];
+  userIds: number[];
+  tagIds: number[];
+  withUnreadMessages: boolean;
+  isGroup?: boolean;
+}
+
+export interface ListPage {
+  number: number;
+  size: number;
+  ascending: boolean;
+}
+
+/**
+ * A search is counted up to this many tickets: a frequent word matches most
+ * of a company's history, and nobody reads the exact figure of a search (the
+ * tabs' badges count the open lists, which are always exact).
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** Beyond this many queues one branch reads them all (and sorts): the branches would cost more. */
+const MAX_QUEUE_BRANCHES = 24;
+
+/** The visible tickets of a company as alternative conditions (their union is `scopeCondition`). */
+export function visibilityBranches(scope: TicketScope, f: TicketFilters): SQL[] {
+  const groupRule = scope.groups ? undefined : eq(tickets.isGroup, false);
+  const all = sql`TRUE`;
+  if (scope.all) return [groupRule ?? all];
+  const queueFilter = f.queueIds.length > 0 || f.withoutQueue;
+  // Queues the queue filter leaves out cannot contribute: no branch for them.
+  const queueIds = queueFilter ? scope.queueIds.filter((id) => f.queueIds.includes(id)) : [...scope.queueIds];
+  const withoutQueue = !queueFilter || f.withoutQueue;
+  const waiting = or(isNull(tickets.userId), eq(tickets.status, "pending"));
+
+  const branches: (SQL | undefined)[] = [and(eq(tickets.userId, scope.userId), groupRule)];
+  if (queueIds.length > MAX_QUEUE_BRANCHES) {
+    branches.push(and(inArray(tickets.queueId, queueIds), waiting, groupRule));
+  } else {
+    for (const id of queueIds) branches.push(and(eq(tickets.queueId, id), waiting, groupRule));
+  }
+  if (scope.withoutQueue && withoutQueue) branches.push(and(isNull(tickets.queueId), waiting, groupRule));
+  // Group conversations without a queue are shared by everyone who may see groups.
+  if (scope.groups && withoutQueue) branches.push(and(eq(tickets.isGroup, true), isNull(tickets.queueId)));
+  return branches.map((b) => b ?? all);
+}
+
+/** The scope of `@inbox/shared` canSeeTicket, as one SQL condition (kept beside it by the tests). */
+export function scopeCondition(scope: TicketScope): SQL | undefined {
+  const groupRule = scope.groups ? undefined : eq(tickets.isGroup, false);
+  if (scope.all) return groupRule;
+  const queueScope = or(
+    scope.queueIds.length > 0 ? inArray(tickets.queueId, [...scope.queueIds]) : undefined,
+    scope.withoutQueue ? isNull(tickets.queueId) : undefined,
+  );
+  const waiting = queueScope
+    ? and(queueScope, or(isNull(tickets.userId), eq(tickets.status, "pending")))
+    : undefined;
+  const sharedGroups = scope.groups ? and(eq(tickets.isGroup, true), isNull(tickets.queueId)) : undefined;
+  return and(groupRule, or(eq(tickets.userId, scope.userId), waiting, sharedGroups));
+}
+
+/** The statuses a list reads: its tab's one, the search tab's choice, or all of them. */
+export function statusesOf(f: TicketFilters): readonly TicketStatus[] {
+  if (f.status)
+    return f.statuses && f.statuses.length > 0 && !f.statuses.includes(f.status) ? [] : [f.status];
+  if (f.statuses && f.statuses.length > 0) return [...new Set(f.statuses)];
+  return TICKET_STATUSES;
+}
+
+/** Every filter of the list but the status (the branches carry it). Only tickets' columns: no join. */
+export function filterCondition(companyId: number, f: TicketFilters): SQL | undefined {
+  const term = f.search ? `%${escapeLike(f.search)}%` : undefined;
+  return and(
+    f.queueIds.length > 0 || f.withoutQueue
+      ? or(
+          f.queueIds.length > 0 ? inArray(tickets.queueId, f.queueIds) : undefined,
+          f.withoutQueue ? isNull(tickets.queueId) : undefined,
+        )
+      : undefined,
+    f.whatsappIds.length > 0 ? inArray(tickets.whatsappId, f.whatsappIds) : undefined,
+    f.userIds.length > 0 ? inArray(tickets.userId, f.userIds) : undefined,
+    f.tagIds.length > 0
+      ? sql`EXISTS (SELECT 1 FROM ${ticketTags} WHERE ${ticketTags.companyId} = ${companyId}
+              AND ${ticketTags.ticketId} = ${tickets.id} AND ${inArray(ticketTags.tagId, f.tagIds)})`
+      : undefined,
+    f.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
+    f.isGroup !== undefined ? eq(tickets.isGroup, f.isGroup) : undefined,
+    term
+      ? or(
+          sql`EXISTS (SELECT 1 FROM ${contacts} WHERE ${contacts.companyId} = ${companyId}
+                AND ${contacts.id} = ${tickets.contactId}
+                AND (${ilike(contacts.name, term)} OR ${ilike(contacts.number, term)}))`,
+          f.searchOnMessages
+            ? sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.companyId} = ${companyId}
+                    AND ${messages.ticketId} = ${tickets.id} AND ${ilike(messages.body, term)})`
+            : undefined,
+        )
+      : undefined,
+  );
+}
+
+/**
+ * The ids of one page, in the list's order (`updated_at` then `id`, both
+ * descending unless ascending), plus one more when a next page exists.
+ */
+export function pageIdsQuery(companyId: number, scope: TicketScope, f: TicketFilters, page: ListPage): SQL {
+  const direction = page.ascending ? sql.raw("ASC") : sql.raw("DESC");
+  const reach = page.number * page.size + 1;
+  const filters = filterCondition(companyId, f);
+  const branches = visibilityBranches(scope, f).flatMap((branch) =>
+    statusesOf(f).map(
+      (status) => sql`(SELECT ${tickets.id}, ${tickets.updatedAt} FROM ${tickets}
+        WHERE ${and(eq(tickets.companyId, companyId), eq(tickets.status, status), branch, filters)}
+        ORDER BY ${tickets.updatedAt} ${direction}, ${tickets.id} ${direction} LIMIT ${reach})`,
+    ),
+  );
+  if (branches.length === 0) return sql`SELECT NULL::int AS id WHERE FALSE`;
+  return sql`SELECT v.id FROM (${sql.join(branches, sql` UNION `)}) AS v
+    ORDER BY v.updated_at ${direction}, v.id ${direction}
+    LIMIT ${page.size + 1} OFFSET ${(page.number - 1) * page.size}`;
+}
+
+/**
+ * How many tickets the list holds: exact for the tabs, through the same
+ * branches (each an index-only count); up to SEARCH_COUNT_CAP for a search.
+ */
+export function countQuery(companyId: number, scope: TicketScope, f: TicketFilters): SQL {
+  const statuses = statusesOf(f);
+  if (statuses.length === 0) return sql`SELECT 0 AS value`;
+  const filters = filterCondition(companyId, f);
+  const base = and(eq(tickets.companyId, companyId), inArray(tickets.status, [...statuses]), filters);
+  if (f.search) {
+    return sql`SELECT count(*) AS value FROM (SELECT 1 FROM ${tickets}
+      WHERE ${and(base, or(...visibilityBranches(scope, f)))} LIMIT ${SEARCH_COUNT_CAP}) AS capped`;
+  }
+  const branches = visibilityBranches(scope, f).map(
+    (branch) => sql`SELECT ${tickets.id} FROM ${tickets} WHERE ${and(base, branch)}`,
+  );
+  return sql`SELECT count(*) AS value FROM (${sql.join(branches, sql` UNION `)}) AS v`;
+}
