@@ -5,7 +5,8 @@ import { Route, Routes, useParams } from "react-router";
 import type { Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { configureApiClient } from "../../api/client";
-import { FakeNotification } from "../../notifications/test-fakes";
+import { resetNotificationSound } from "../../notifications/sound";
+import { FakeAudioContext, FakeNotification } from "../../notifications/test-fakes";
 import { RealtimeContext } from "../../realtime/realtime-context";
 import { FakeSocket } from "../../test/fake-socket";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
@@ -79,6 +80,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  resetNotificationSound();
+  FakeAudioContext.instances = [];
 });
 
 describe("the notification bell and the tab title", () => {
@@ -179,5 +182,26 @@ describe("the notification bell and the tab title", () => {
     renderShell(attendant);
     fireEvent.click(await screen.findByRole("button", { name: "Notificações" }));
     expect(await screen.findByText(/Este navegador não mostra notificações/)).toBeTruthy();
+  });
+
+  it("chimes at the volume chosen on the top-bar slider", async () => {
+    serve({});
+    vi.stubGlobal("AudioContext", FakeAudioContext);
+    const socket = renderShell(attendant);
+    fireEvent.click(await screen.findByRole("button", { name: "Volume das notificações" }));
+    const slider = await screen.findByRole("slider", { name: "Volume das notificações" });
+    fireEvent.change(slider, { target: { value: "0.3" } });
+    expect(localStorage.getItem("volume")).toBe("0.3");
+    const ticket = mine(1, 1);
+    act(() =>
+      socket.push("company-2-appMessage", {
+        action: "create",
+        message: buildMessage({ ticketId: 1 }),
+        ticket,
+        contact: ticket.contact,
+      }),
+    );
+    expect(FakeAudioContext.instances[0]?.peaks).toEqual([0.3, 0.3]);
+    expect(FakeNotification.instances).toHaveLength(1);
   });
 });
