@@ -17,6 +17,9 @@ const isAdmin = (actor: UserRow) => actor.profile === "admin" || actor.super;
 export function can(actor: UserRow, action: UserAction, target?: { id: number }): boolean {
   switch (action) {
     case "user:list":
+      // Every attendant searches users to transfer a ticket (spec 1 section 7, GET /users/ with
+      // searchParam); /users/list already answers the same users to everyone. The users page stays admin-only.
+      return true;
     case "user:create":
       return isAdmin(actor);
     case "user:delete":

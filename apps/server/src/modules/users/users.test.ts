@@ -241,12 +241,20 @@ describe("listing and showing users", () => {
     expect(pct.json().count).toBe(0);
   });
 
-  it("the users list is for admins; /users/list serves pickers for everyone", async () => {
+  it("everyone searches the company's users (transfer) and /users/list serves pickers", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    expect(
-      (await server.app.inject({ method: "GET", url: "/users", headers: team.userSession.headers }))
-        .statusCode,
-    ).toBe(403);
+    const other = await buildTeam(server.app, server.database.db);
+    const search = await server.app.inject({
+      method: "GET",
+      url: `/users?searchParam=${encodeURIComponent(team.admin.name)}`,
+      headers: team.userSession.headers,
+    });
+    expect(search.statusCode).toBe(200);
+    expect(search.json().users.map((u: { id: number }) => u.id)).toEqual([team.admin.id]);
+    const all = await server.app.inject({ method: "GET", url: "/users", headers: team.userSession.headers });
+    const ids = all.json().users.map((u: { id: number }) => u.id);
+    expect(ids).toEqual(expect.arrayContaining([team.admin.id, team.user.id]));
+    expect(ids).not.toContain(other.admin.id);
     const list = await server.app.inject({
       method: "GET",
       url: "/users/list",
