@@ -1,4 +1,4 @@
-import type { ForwardResult, MessageDto, QuickMessageDto } from "@inbox/shared";
+import type { ForwardResult, MessageDto, MessageList, QuickMessageDto } from "@inbox/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api, apiRequest } from "./client";
 
@@ -10,6 +10,12 @@ export interface SendTextBody {
   quotedMsg?: { id: number } | null;
   /** A file already in the company's storage (a quick message's). */
   mediaUrl?: string;
+}
+
+/** A contact card (vCard): the picked contact's name and number, all the server keeps of it. */
+export interface ContactCard {
+  name: string;
+  number: string;
 }
 
 /** One attachment and its caption. */
@@ -33,6 +39,22 @@ export const messagesApi = {
     }
     return apiRequest<MessageDto>(`/messages/${ticketId}`, { method: "POST", body: form });
   },
+  /** POST /messages/{ticketId} {vCard}: the server stores a contactMessage whose body is the card's name. */
+  sendContact: (ticketId: number, card: ContactCard, isPrivate: boolean) =>
+    api.post<MessageDto>(`/messages/${ticketId}`, {
+      read: true,
+      fromMe: true,
+      body: "",
+      isPrivate,
+      quotedMsg: null,
+      vCard: { name: card.name, number: card.number },
+    }),
+  /** One page of the conversation (1 = newest, oldest first within it). */
+  page: (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
+    api.get<MessageList>(`/messages/${ticketId}`, { pageNumber }, signal),
+  /** GET /messages/transcribeAudio/{file}: a received audio's stored file name; answers transcribedText. */
+  transcribe: (file: string, signal?: AbortSignal) =>
+    api.get<unknown>(`/messages/transcribeAudio/${encodeURIComponent(file)}`, undefined, signal),
   edit: (id: number, body: string) => api.post<MessageDto>(`/messages/edit/${id}`, { body }),
   remove: (id: number) => api.delete<MessageDto>(`/messages/${id}`),
   react: (id: number, type: string) => api.post<MessageDto>(`/messages/${id}/reactions`, { type }),

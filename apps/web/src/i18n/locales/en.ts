@@ -1,6 +1,7 @@
 import contactsEn from "./contacts/en";
 import notificationsEn from "./notifications/en";
 import type { LocaleShape } from "./pt";
+import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
 
 const en: LocaleShape = {
@@ -457,6 +458,7 @@ const en: LocaleShape = {
     },
   },
   ticketView: ticketViewEn,
+  ticketTools: ticketToolsEn,
   contacts: contactsEn,
   notifications: notificationsEn,
 };

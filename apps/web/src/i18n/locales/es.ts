@@ -1,6 +1,7 @@
 import contactsEs from "./contacts/es";
 import notificationsEs from "./notifications/es";
 import type { LocaleShape } from "./pt";
+import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
 
 const es: LocaleShape = {
@@ -460,6 +461,7 @@ const es: LocaleShape = {
     },
   },
   ticketView: ticketViewEs,
+  ticketTools: ticketToolsEs,
   contacts: contactsEs,
   notifications: notificationsEs,
 };

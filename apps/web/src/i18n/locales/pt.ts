@@ -1,5 +1,6 @@
 import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
+import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
 
 /**
@@ -461,6 +462,7 @@ const pt = {
     },
   },
   ticketView: ticketViewPt,
+  ticketTools: ticketToolsPt,
   contacts: contactsPt,
   notifications: notificationsPt,
 };

@@ -1,6 +1,7 @@
 import contactsTr from "./contacts/tr";
 import notificationsTr from "./notifications/tr";
 import type { LocaleShape } from "./pt";
+import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
 
 const tr: LocaleShape = {
@@ -459,6 +460,7 @@ const tr: LocaleShape = {
     },
   },
   ticketView: ticketViewTr,
+  ticketTools: ticketToolsTr,
   contacts: contactsTr,
   notifications: notificationsTr,
 };

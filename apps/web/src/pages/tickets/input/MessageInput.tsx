@@ -4,14 +4,20 @@ import AttachFileIcon from "@mui/icons-material/AttachFile";
 import CancelIcon from "@mui/icons-material/Cancel";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import CloseIcon from "@mui/icons-material/Close";
+import ContactPhoneOutlinedIcon from "@mui/icons-material/ContactPhoneOutlined";
 import EmojiEmotionsOutlinedIcon from "@mui/icons-material/EmojiEmotionsOutlined";
+import InsertDriveFileOutlinedIcon from "@mui/icons-material/InsertDriveFileOutlined";
 import MicIcon from "@mui/icons-material/Mic";
+import PhotoCameraOutlinedIcon from "@mui/icons-material/PhotoCameraOutlined";
 import SendIcon from "@mui/icons-material/Send";
 import {
   Box,
   CircularProgress,
   FormControlLabel,
   IconButton,
+  ListItemIcon,
+  Menu,
+  MenuItem,
   Paper,
   Stack,
   Switch,
@@ -25,6 +31,8 @@ import { type MediaToSend, messagesApi, useQuickMessages } from "../../../api/me
 import { useStoredFlag } from "../../../app/hooks/use-stored-flag";
 import { toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
+import { CameraDialog } from "../camera/CameraDialog";
+import { SendContactDialog } from "../send-contact/SendContactDialog";
 import { AttachmentsDialog } from "./AttachmentsDialog";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_FILES, attachmentProblem } from "./attachments";
 import { EmojiPicker } from "./EmojiPicker";
@@ -75,6 +83,9 @@ export function MessageInput({
   const [isPrivate, setPrivate] = useStoredFlag(PRIVATE_STORAGE_KEY, false);
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
   const [files, setFiles] = useState<File[] | null>(null);
+  const [attachAnchor, setAttachAnchor] = useState<HTMLElement | null>(null);
+  const [tool, setTool] = useState<"camera" | "contact" | null>(null);
+  const attachMenuId = useId();
   const [highlighted, setHighlighted] = useState(0);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -337,12 +348,56 @@ export function MessageInput({
               <IconButton
                 aria-label={t("ticketView.input.attach")}
                 disabled={!answerable || sending || Boolean(editing)}
-                onClick={() => fileRef.current?.click()}
+                aria-haspopup="menu"
+                aria-controls={attachAnchor ? attachMenuId : undefined}
+                aria-expanded={attachAnchor ? true : undefined}
+                onClick={(event) => setAttachAnchor(event.currentTarget)}
               >
                 <AttachFileIcon />
               </IconButton>
             </span>
           </Tooltip>
+          <Menu
+            id={attachMenuId}
+            anchorEl={attachAnchor}
+            open={Boolean(attachAnchor)}
+            onClose={() => setAttachAnchor(null)}
+            slotProps={{ list: { "aria-label": t("ticketTools.attach.menu") } }}
+          >
+            <MenuItem
+              onClick={() => {
+                setAttachAnchor(null);
+                fileRef.current?.click();
+              }}
+            >
+              <ListItemIcon>
+                <InsertDriveFileOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              {t("ticketTools.attach.files")}
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setAttachAnchor(null);
+                setTool("camera");
+              }}
+            >
+              <ListItemIcon>
+                <PhotoCameraOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              {t("ticketTools.attach.camera")}
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setAttachAnchor(null);
+                setTool("contact");
+              }}
+            >
+              <ListItemIcon>
+                <ContactPhoneOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              {t("ticketTools.attach.contact")}
+            </MenuItem>
+          </Menu>
           <input
             ref={fileRef}
             type="file"
@@ -422,6 +477,29 @@ export function MessageInput({
         />
       </Stack>
       <EmojiPicker anchor={emojiAnchor} onPick={insertEmoji} onClose={() => setEmojiAnchor(null)} />
+      {tool === "camera" && (
+        <CameraDialog
+          onCapture={(photo) => {
+            setTool(null);
+            setFiles([photo]);
+          }}
+          onClose={() => {
+            setTool(null);
+            focusInput();
+          }}
+        />
+      )}
+      {tool === "contact" && (
+        <SendContactDialog
+          ticketId={ticket.id}
+          isPrivate={isPrivate}
+          onSent={(message) => onSent([message], false)}
+          onClose={() => {
+            setTool(null);
+            focusInput();
+          }}
+        />
+      )}
       {files && (
         <AttachmentsDialog files={files} busy={sending} onSend={sendFiles} onClose={() => setFiles(null)} />
       )}

@@ -1,0 +1,61 @@
+import type ticketToolsPt from "./pt";
+
+const ticketToolsEn: typeof ticketToolsPt = {
+  attach: {
+    menu: "Attachment options",
+    files: "Files",
+    camera: "Camera",
+    contact: "Contact",
+  },
+  sendContact: {
+    title: "Send contact",
+    search: "Search contact",
+    searchHelp: "Type at least 3 characters to search",
+    noContacts: "No contacts found",
+    noNumber: "No valid number for a contact card",
+    send: "Send",
+    sent: "Contact sent.",
+  },
+  camera: {
+    title: "Take a photo",
+    preview: "Camera image",
+    starting: "Opening the camera...",
+    capture: "Capture",
+    unsupported: "This browser cannot access the camera.",
+    denied: "Permission to use the camera was denied. Allow it in the browser settings.",
+    notFound: "No camera found.",
+    busy: "The camera is in use by another application.",
+    failed: "Could not access the camera.",
+    captureFailed: "Could not capture the photo.",
+  },
+  export: {
+    action: "Export PDF",
+    title: "Export conversation to PDF",
+    loading: "Loading messages: {{loaded}} of {{total}}",
+    building: "Building the PDF...",
+    empty: "Element not found: there are no messages to export.",
+    done: "PDF created.",
+    heading: "Conversation with {{name}}",
+    ticket: "Ticket #{{id}}",
+    exportedAt: "Exported on {{date}}",
+    count_one: "{{count}} message",
+    count_other: "{{count}} messages",
+    me: "Attendant",
+    privateNote: "Internal note",
+    media: "Attachment: {{name}}",
+    deleted: "(message deleted)",
+    page: "Page {{page}} of {{pages}}",
+  },
+  bubble: {
+    speed: "Playback speed: {{rate}}x",
+    played: "Played",
+    contactCard: "Contact card",
+    transcribe: "Transcribe audio",
+    transcribing: "Transcribing...",
+    transcription: "Transcription",
+    badUrl: "Could not transcribe: unexpected URL format.",
+    badData: "Could not transcribe: invalid transcription data.",
+  },
+};
+
+export default ticketToolsEn;

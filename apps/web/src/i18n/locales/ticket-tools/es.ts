@@ -1,0 +1,61 @@
+import type ticketToolsPt from "./pt";
+
+const ticketToolsEs: typeof ticketToolsPt = {
+  attach: {
+    menu: "Opciones de adjunto",
+    files: "Archivos",
+    camera: "Cámara",
+    contact: "Contacto",
+  },
+  sendContact: {
+    title: "Enviar contacto",
+    search: "Buscar contacto",
+    searchHelp: "Escriba al menos 3 caracteres para buscar",
+    noContacts: "No se encontraron contactos",
+    noNumber: "Sin número válido para una tarjeta de contacto",
+    send: "Enviar",
+    sent: "Contacto enviado.",
+  },
+  camera: {
+    title: "Tomar foto",
+    preview: "Imagen de la cámara",
+    starting: "Abriendo la cámara...",
+    capture: "Capturar",
+    unsupported: "Este navegador no permite acceder a la cámara.",
+    denied: "Se denegó el permiso para usar la cámara. Habilítelo en la configuración del navegador.",
+    notFound: "No se encontró ninguna cámara.",
+    busy: "La cámara está siendo usada por otra aplicación.",
+    failed: "No fue posible acceder a la cámara.",
+    captureFailed: "No fue posible capturar la foto.",
+  },
+  export: {
+    action: "Exportar PDF",
+    title: "Exportar conversación en PDF",
+    loading: "Cargando mensajes: {{loaded}} de {{total}}",
+    building: "Generando el PDF...",
+    empty: "Elemento no encontrado: no hay mensajes para exportar.",
+    done: "PDF generado.",
+    heading: "Conversación con {{name}}",
+    ticket: "Atención #{{id}}",
+    exportedAt: "Exportado el {{date}}",
+    count_one: "{{count}} mensaje",
+    count_other: "{{count}} mensajes",
+    me: "Agente",
+    privateNote: "Nota interna",
+    media: "Adjunto: {{name}}",
+    deleted: "(mensaje eliminado)",
+    page: "Página {{page}} de {{pages}}",
+  },
+  bubble: {
+    speed: "Velocidad de reproducción: {{rate}}x",
+    played: "Reproducido",
+    contactCard: "Tarjeta de contacto",
+    transcribe: "Transcribir audio",
+    transcribing: "Transcribiendo...",
+    transcription: "Transcripción",
+    badUrl: "No fue posible transcribir: formato de URL inesperado.",
+    badData: "No fue posible transcribir: datos de transcripción no válidos.",
+  },
+};
+
+export default ticketToolsEs;

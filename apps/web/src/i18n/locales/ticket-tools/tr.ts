@@ -1,0 +1,61 @@
+import type ticketToolsPt from "./pt";
+
+const ticketToolsTr: typeof ticketToolsPt = {
+  attach: {
+    menu: "Ek seçenekleri",
+    files: "Dosyalar",
+    camera: "Kamera",
+    contact: "Kişi",
+  },
+  sendContact: {
+    title: "Kişi gönder",
+    search: "Kişi ara",
+    searchHelp: "Aramak için en az 3 karakter yazın",
+    noContacts: "Kişi bulunamadı",
+    noNumber: "Kişi kartı için geçerli numara yok",
+    send: "Gönder",
+    sent: "Kişi gönderildi.",
+  },
+  camera: {
+    title: "Fotoğraf çek",
+    preview: "Kamera görüntüsü",
+    starting: "Kamera açılıyor...",
+    capture: "Çek",
+    unsupported: "Bu tarayıcı kameraya erişemiyor.",
+    denied: "Kamera kullanma izni reddedildi. Tarayıcı ayarlarından izin verin.",
+    notFound: "Kamera bulunamadı.",
+    busy: "Kamera başka bir uygulama tarafından kullanılıyor.",
+    failed: "Kameraya erişilemedi.",
+    captureFailed: "Fotoğraf çekilemedi.",
+  },
+  export: {
+    action: "PDF olarak dışa aktar",
+    title: "Konuşmayı PDF olarak dışa aktar",
+    loading: "Mesajlar yükleniyor: {{loaded}} / {{total}}",
+    building: "PDF oluşturuluyor...",
+    empty: "Öğe bulunamadı: dışa aktarılacak mesaj yok.",
+    done: "PDF oluşturuldu.",
+    heading: "{{name}} ile konuşma",
+    ticket: "Talep #{{id}}",
+    exportedAt: "Dışa aktarma tarihi: {{date}}",
+    count_one: "{{count}} mesaj",
+    count_other: "{{count}} mesaj",
+    me: "Temsilci",
+    privateNote: "Dahili not",
+    media: "Ek: {{name}}",
+    deleted: "(mesaj silindi)",
+    page: "Sayfa {{page}} / {{pages}}",
+  },
+  bubble: {
+    speed: "Oynatma hızı: {{rate}}x",
+    played: "Dinlendi",
+    contactCard: "Kişi kartı",
+    transcribe: "Sesi yazıya dök",
+    transcribing: "Yazıya dökülüyor...",
+    transcription: "Yazıya döküm",
+    badUrl: "Yazıya dökülemedi: beklenmeyen URL biçimi.",
+    badData: "Yazıya dökülemedi: geçersiz döküm verisi.",
+  },
+};
+
+export default ticketToolsTr;
