@@ -1,6 +1,6 @@
 import type { AppMessageEventPayload, TicketDto, UserDto } from "@inbox/shared";
 import { act, screen } from "@testing-library/react";
-import { Route, Routes, useLocation } from "react-router";
+import { Link, Route, Routes, useLocation } from "react-router";
 import type { Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ticketViewerOf } from "../pages/tickets/ticket-viewer";
@@ -15,7 +15,12 @@ import { TicketNotifications } from "./TicketNotifications";
 import { FakeAudioContext, FakeNotification } from "./test-fakes";
 
 function Where() {
-  return <output aria-label="location">{useLocation().pathname}</output>;
+  return (
+    <>
+      <output aria-label="location">{useLocation().pathname}</output>
+      <Link to={`/tickets/${ticketUuid}`}>open ticket 3</Link>
+    </>
+  );
 }
 
 function renderNotifications(
@@ -131,6 +136,16 @@ describe("new-message notifications", () => {
     focused = true;
     act(() => socket.push("company-2-appMessage", newMessage({ id: 4 })));
     expect(FakeNotification.instances).toHaveLength(2);
+  });
+
+  it("closes a ticket's notification when the ticket is opened in this window", () => {
+    focused = false;
+    const socket = renderNotifications(attendant);
+    act(() => socket.push("company-2-appMessage", newMessage()));
+    const [notification] = FakeNotification.instances;
+    expect(notification?.closed).toBe(false);
+    act(() => screen.getByRole("link", { name: "open ticket 3" }).click());
+    expect(notification?.closed).toBe(true);
   });
 
   it("without the Notification API only logs, and still chimes", () => {
