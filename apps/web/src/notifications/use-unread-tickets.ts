@@ -12,7 +12,9 @@ import { RealtimeContext, useCompanyEvent } from "../realtime/realtime-context";
 import { applyUnreadTicket, removeUnreadTicket, unreadListOf, unreadTotal } from "./unread-tickets";
 
 /** Under `tickets`: a reconnection's invalidation of every ticket query reloads it too. */
-export const unreadTicketsKey = (userId: number) => ["tickets", "unread", userId] as const;
+export const unreadTicketsPrefix = ["tickets", "unread"] as const;
+/** The viewer is part of the key: changed rights or queues load the list again. */
+export const unreadTicketsKey = (viewer: TicketViewer) => [...unreadTicketsPrefix, viewer] as const;
 
 /**
  * GET /tickets?withUnreadMessages=true for open and pending, and group when
@@ -47,7 +49,7 @@ export interface UnreadTickets {
 export function useUnreadTickets(viewer: TicketViewer): UnreadTickets {
   const queryClient = useQueryClient();
   const { socket } = useContext(RealtimeContext);
-  const key = unreadTicketsKey(viewer.id);
+  const key = unreadTicketsKey(viewer);
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => fetchUnreadTickets(viewer, signal),
@@ -58,13 +60,13 @@ export function useUnreadTickets(viewer: TicketViewer): UnreadTickets {
   useEffect(() => {
     if (!socket) return;
     const onConnect = () => {
-      void queryClient.invalidateQueries({ queryKey: unreadTicketsKey(viewer.id) });
+      void queryClient.invalidateQueries({ queryKey: unreadTicketsPrefix });
     };
     socket.on("connect", onConnect);
     return () => {
       socket.off("connect", onConnect);
     };
-  }, [socket, queryClient, viewer.id]);
+  }, [socket, queryClient]);
 
   const update = (change: (list: TicketDto[]) => TicketDto[]) => {
     queryClient.setQueryData<TicketDto[]>(key, (list) => (list ? change(list) : list));

@@ -97,6 +97,14 @@ describe("the notification bell and the tab title", () => {
     }
   });
 
+  it("also asks for the unread group tickets with allowGroup", async () => {
+    const calls = serve({});
+    renderShell({ ...attendant, allowGroup: true });
+    await waitFor(() => expect(calls.filter((c) => c.pathname === "/tickets")).toHaveLength(3));
+    const statuses = calls.filter((c) => c.pathname === "/tickets").map((c) => c.searchParams.get("status"));
+    expect(statuses.sort()).toEqual(["group", "open", "pending"]);
+  });
+
   it("lists the unread tickets with a badge; a click opens the ticket", async () => {
     serve({ open: [mine(1, 2)], pending: [mine(2, 1, { status: "pending", userId: null })] });
     renderShell(attendant);
@@ -203,5 +211,15 @@ describe("the notification bell and the tab title", () => {
     );
     expect(FakeAudioContext.instances[0]?.peaks).toEqual([0.3, 0.3]);
     expect(FakeNotification.instances).toHaveLength(1);
+  });
+
+  it("loads the list again when the socket reconnects (events may have been missed)", async () => {
+    const served: Record<string, TicketDto[]> = { open: [mine(1, 2)] };
+    serve(served);
+    const socket = renderShell(attendant);
+    await waitFor(() => expect(document.title).toBe("② Inbox"));
+    served.open = [mine(1, 5)];
+    act(() => socket.push("connect", undefined));
+    await waitFor(() => expect(document.title).toBe("⑤ Inbox"));
   });
 });
