@@ -18,9 +18,11 @@ import { buildApp } from "./http/app.js";
 import { IngestService } from "./ingest/service.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
+import { ScheduleJobTimer, sendScheduleJob, sweepDueSchedulesJob } from "./jobs/send-schedules.js";
 import { sweepOutboundJob, sweepWebhooksJob } from "./jobs/sweeps.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
+import { ScheduleSender } from "./modules/schedules/sender.js";
 import { WebhooksService } from "./modules/webhooks/service.js";
 import { Realtime } from "./realtime/realtime.js";
 import { createSocketServer } from "./realtime/socket-server.js";
@@ -37,6 +39,8 @@ export interface Server {
   ingest: IngestService;
   webhooks: WebhooksService;
   outbound: OutboundService;
+  /** Sends due scheduled messages (the schedules jobs call it). */
+  schedules: ScheduleSender;
   close(): Promise<void>;
 }
 
@@ -90,6 +94,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     maxInFlight: config.WEBHOOK_MAX_IN_FLIGHT,
   });
   const outbound = new OutboundService({ db: database.db, events, channels, storageRoot, logger: log });
+  const schedules = new ScheduleSender({ db: database.db, realtime, events, outbound, logger: log });
+  const scheduleTimer = new ScheduleJobTimer();
   // QR-code WhatsApp sessions live in this process; see docs/ARCHITECTURE.md for running several.
   const sessions = new WhatsappSessionManager({
     db: database.db,
@@ -112,6 +118,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       webhooks,
       outbound,
       sessions,
+      scheduleTimer,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
@@ -136,6 +143,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     );
     await jobs.register(sweepWebhooksJob(webhooks));
     await jobs.register(sweepOutboundJob(outbound));
+    await jobs.register(sendScheduleJob(schedules));
+    await jobs.register(sweepDueSchedulesJob(schedules));
+    scheduleTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));
   }
@@ -153,6 +163,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ingest,
     webhooks,
     outbound,
+    schedules,
     async close() {
       await sessions.stopAll();
       await sockets.close();

@@ -4,8 +4,8 @@ import { buildTeam } from "./factories.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
 /**
- * Random bodies, queries and params thrown at the auth, user, contact, tag
- * and note routes:
+ * Random bodies, queries and params thrown at the auth, user, contact, tag,
+ * note and schedule routes:
  * whatever arrives, the answer is a client error or a success, never a 500,
  * and always the `{ error, message }` shape when it is an error.
  */
@@ -88,6 +88,26 @@ const contactish = fc.record(
     note: fc.oneof(anyString, fc.anything()),
     kanban: fc.anything(),
     color: fc.oneof(fc.constantFrom("#fff", "red", ""), anyString),
+  },
+  { requiredKeys: [] },
+);
+const scheduleish = fc.record(
+  {
+    body: fc.oneof(fc.constantFrom("Olá, tudo bem?", "oi", ""), anyString, fc.anything()),
+    contactId: fc.oneof(fc.integer(), fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 }), fc.anything()),
+    ticketId: fc.oneof(fc.integer(), fc.constant(null), fc.anything()),
+    whatsappId: fc.oneof(fc.integer(), fc.constant(null), fc.anything()),
+    sendAt: fc.oneof(
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      fc.constantFrom(
+        "2026-01-01 10:00:00",
+        "-271821-04-20T00:00:00Z",
+        "275760-09-13T00:00:00Z",
+        "2026-13-45T99:99",
+      ),
+      anyString,
+      fc.anything(),
+    ),
   },
   { requiredKeys: [] },
 );
@@ -190,6 +210,38 @@ describe("random input never causes a 500", () => {
         ),
         param,
         fc.oneof(body, contactish),
+        fc.boolean(),
+        async ([method, path], id, payload, asAdmin) => {
+          const wellFormed = String(id).replace(/[\ud800-\udfff]/g, "\ufffd");
+          const url = path.replaceAll(":id", encodeURIComponent(wellFormed));
+          const session = asAdmin ? team.adminSession : team.userSession;
+          await send(
+            method,
+            url,
+            method === "GET" || method === "DELETE" ? undefined : payload,
+            session.headers,
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it("on the schedule routes", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          ["POST", "/schedules"],
+          ["PUT", "/schedules/:id"],
+          ["GET", "/schedules/:id"],
+          ["DELETE", "/schedules/:id"],
+          ["DELETE", "/schedules/:id/media-upload"],
+          ["POST", "/schedules/:id/media-upload"],
+          ["GET", "/schedules?searchParam=:id&pageNumber=:id"],
+          ["GET", "/schedules?contactId=:id"],
+        ),
+        param,
+        fc.oneof(body, scheduleish),
         fc.boolean(),
         async ([method, path], id, payload, asAdmin) => {
           const wellFormed = String(id).replace(/[\ud800-\udfff]/g, "\ufffd");

@@ -8,6 +8,7 @@ import {
   contacts,
   contactTags,
   messages,
+  schedules,
   settings,
   tags,
   ticketLogs,
@@ -205,6 +206,27 @@ owners.mediaFile = async (db, companyId) => {
   };
 };
 
+/** A pending schedule with an attachment, made from a ticket. */
+owners.schedule = async (db, companyId) => {
+  const ticket = await buildTicket(db, companyId, { status: "open" });
+  const [schedule] = await db
+    .insert(schedules)
+    .values({
+      companyId,
+      contactId: ticket.contactId,
+      ticketId: ticket.id,
+      body: "secret schedule",
+      sendAt: new Date(Date.now() + 3_600_000),
+      mediaPath: `/public/company${companyId}/schedules/secret.png`,
+      mediaName: "secret.png",
+    })
+    .returning();
+  return {
+    params: { id: schedule!.id },
+    snapshot: () => db.select().from(schedules).where(eq(schedules.id, schedule!.id)),
+  };
+};
+
 const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
@@ -213,6 +235,13 @@ const boundary = "----sweep";
 const multipartImage = Buffer.concat([
   Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  ),
+  png,
+  Buffer.from(`\r\n--${boundary}--\r\n`),
+]);
+const multipartScheduleImage = Buffer.concat([
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
   ),
   png,
   Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -240,6 +269,13 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "POST /messages/:ticketId": { payload: { body: "taken over" } },
   "POST /messages/edit/:id": { payload: { body: "taken over" } },
   "POST /messages/:id/reactions": { payload: { type: "👍" } },
+  "PUT /schedules/:id": {
+    payload: { body: "Taken over schedule", sendAt: new Date(Date.now() - 60_000).toISOString() },
+  },
+  "POST /schedules/:id/media-upload": {
+    payload: multipartScheduleImage,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  },
 };
 
 let server: TestServer;

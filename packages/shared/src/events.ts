@@ -14,6 +14,7 @@ export const COMPANY_TOPICS = [
   "queue",
   "tag",
   "typing",
+  "schedule",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

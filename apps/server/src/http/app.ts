@@ -36,6 +36,8 @@ import { MessagesService } from "../modules/messages/service.js";
 import { Transcriber } from "../modules/messages/transcription.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
+import { schedulesRoutes } from "../modules/schedules/routes.js";
+import { SchedulesService, type ScheduleTimer } from "../modules/schedules/service.js";
 import { settingsRoutes } from "../modules/settings/routes.js";
 import { SettingsService } from "../modules/settings/service.js";
 import { tagsRoutes } from "../modules/tags/routes.js";
@@ -73,6 +75,8 @@ export interface AppDeps {
   /** The outbound path: messages the server sends through a channel (greeting, farewell, transfer…). */
   outbound: OutboundService;
   sessions?: SessionControl;
+  /** Sets a schedule's send job at its sendAt (jobs/send-schedules.ts); without it the due sweep sends. */
+  scheduleTimer?: ScheduleTimer;
 }
 
 export const VERSION: string =
@@ -177,6 +181,18 @@ export async function buildApp(
     await priv.register(tagsRoutes(new TagsService({ ...deps, contacts, tickets })));
     await priv.register(ticketNotesRoutes(new TicketNotesService({ db: deps.db, contacts, tickets })));
     await priv.register(quickMessagesRoutes(deps.db));
+    await priv.register(
+      schedulesRoutes(
+        new SchedulesService({
+          db: deps.db,
+          realtime: deps.realtime,
+          storage: deps.storage,
+          tickets,
+          timer: deps.scheduleTimer,
+          logger: app.log,
+        }),
+      ),
+    );
     await priv.register(announcementsRoutes(deps.db));
     await priv.register(chatsRoutes(deps.db));
     await priv.register(settingsRoutes(new SettingsService(deps.db)));

@@ -1,0 +1,262 @@
+import { and, asc, count, eq, ilike, lte, ne, or, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import {
+  companies,
+  contacts,
+  messages,
+  plans,
+  schedules,
+  tickets,
+  users,
+  whatsapps,
+} from "../../db/schema/index.js";
+import { escapeLike } from "../users/repo.js";
+
+type Runner = Db | Tx;
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type NewSchedule = Omit<typeof schedules.$inferInsert, "id" | "companyId" | "createdAt" | "updatedAt">;
+/** A schedule with the names its answers show. */
+export type ScheduleWithRefs = ScheduleRow & {
+  contactName: string;
+  userName: string | null;
+  whatsappName: string | null;
+};
+
+export interface ScheduleFilters {
+  search: string;
+  contactId?: number;
+}
+
+/** Every query of the schedules room; each takes the company it works in (the due sweep reads across them). */
+export class SchedulesRepo {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * One page ordered by sendAt then id (a total order, so paging shows each
+   * schedule exactly once); served by schedules_company_send_at_idx.
+   */
+  async list(
+    companyId: number,
+    filters: ScheduleFilters,
+    page: { number: number; size: number },
+  ): Promise<{ rows: ScheduleWithRefs[]; count: number }> {
+    const term = filters.search.trim();
+    const where = and(
+      eq(schedules.companyId, companyId),
+      filters.contactId === undefined ? undefined : eq(schedules.contactId, filters.contactId),
+      term
+        ? or(ilike(schedules.body, `%${escapeLike(term)}%`), ilike(contacts.name, `%${escapeLike(term)}%`))
+        : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.withRefs(this.db)
+        .where(where)
+        .orderBy(asc(schedules.sendAt), asc(schedules.id))
+        .limit(page.size)
+        .offset((page.number - 1) * page.size),
+      this.db
+        .select({ value: count() })
+        .from(schedules)
+        .innerJoin(contacts, eq(contacts.id, schedules.contactId))
+        .where(where),
+    ]);
+    return { rows, count: Number(total?.value ?? 0) };
+  }
+
+  async findById(companyId: number, id: number, runner: Runner = this.db) {
+    const [row] = await this.withRefs(runner)
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .limit(1);
+    return row as ScheduleWithRefs | undefined;
+  }
+
+  async insert(companyId: number, values: NewSchedule): Promise<ScheduleRow> {
+    const [row] = await this.db
+      .insert(schedules)
+      .values({ ...values, companyId })
+      .returning();
+    if (!row) throw new Error("schedule insert returned no row");
+    return row;
+  }
+
+  async update(
+    companyId: number,
+    id: number,
+    values: Partial<NewSchedule>,
+    runner: Runner = this.db,
+  ): Promise<ScheduleRow | undefined> {
+    const [row] = await runner
+      .update(schedules)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .returning();
+    return row;
+  }
+
+  async delete(companyId: number, id: number): Promise<ScheduleRow | undefined> {
+    const [row] = await this.db
+      .delete(schedules)
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** The schedule, locked until the transaction ends: one sender prepares it at a time. */
+  async lock(tx: Tx, companyId: number, id: number): Promise<ScheduleRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .for("update");
+    return row;
+  }
+
+  /** Plan flag useSchedules of the company (spec 3 section 6). */
+  async planAllows(companyId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ useSchedules: plans.useSchedules })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    return row?.useSchedules ?? true;
+  }
+
+  async contact(companyId: number, id: number, runner: Runner = this.db) {
+    const [row] = await runner
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  async connection(companyId: number, id: number, runner: Runner = this.db) {
+    const [row] = await runner
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /** The company's default connection, else its first one. */
+  async defaultConnection(companyId: number, runner: Runner = this.db) {
+    const [row] = await runner
+      .select()
+      .from(whatsapps)
+      .where(eq(whatsapps.companyId, companyId))
+      .orderBy(sql`${whatsapps.isDefault} desc`, asc(whatsapps.id))
+      .limit(1);
+    return row;
+  }
+
+  async ticket(companyId: number, id: number, runner: Runner = this.db) {
+    const [row] = await runner
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /** The non-closed ticket of a contact on a connection (at most one: tickets_one_open_per_contact_key). */
+  async openTicket(tx: Tx, companyId: number, contactId: number, whatsappId: number) {
+    const [row] = await tx
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.companyId, companyId),
+          eq(tickets.contactId, contactId),
+          eq(tickets.whatsappId, whatsappId),
+          ne(tickets.status, "closed"),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async user(companyId: number, id: number, runner: Runner = this.db) {
+    const [row] = await runner
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  async message(companyId: number, id: number) {
+    const [row] = await this.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /** Pending schedules whose time has come, oldest first, across companies (schedules_due_idx). */
+  async due(limit: number): Promise<{ id: number; companyId: number }[]> {
+    return this.db
+      .select({ id: schedules.id, companyId: schedules.companyId })
+      .from(schedules)
+      .where(and(eq(schedules.status, "pending"), lte(schedules.sendAt, sql`now()`)))
+      .orderBy(asc(schedules.sendAt), asc(schedules.id))
+      .limit(limit);
+  }
+
+  /** Moves a pending schedule to its outcome; answers undefined when it was not pending any more. */
+  async settle(
+    companyId: number,
+    id: number,
+    outcome: { status: "completed"; sentAt: Date } | { status: "error"; sendError: string },
+  ): Promise<ScheduleRow | undefined> {
+    const [row] = await this.db
+      .update(schedules)
+      .set({ ...outcome, updatedAt: new Date() })
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id), eq(schedules.status, "pending")))
+      .returning();
+    return row;
+  }
+
+  private withRefs(runner: Runner) {
+    return runner
+      .select({
+        ...SCHEDULE_COLUMNS,
+        contactName: contacts.name,
+        userName: users.name,
+        whatsappName: whatsapps.name,
+      })
+      .from(schedules)
+      .innerJoin(contacts, eq(contacts.id, schedules.contactId))
+      .leftJoin(users, and(eq(users.id, schedules.userId), eq(users.companyId, schedules.companyId)))
+      .leftJoin(
+        whatsapps,
+        and(eq(whatsapps.id, schedules.whatsappId), eq(whatsapps.companyId, schedules.companyId)),
+      )
+      .$dynamic();
+  }
+}
+
+const SCHEDULE_COLUMNS = {
+  id: schedules.id,
+  companyId: schedules.companyId,
+  contactId: schedules.contactId,
+  ticketId: schedules.ticketId,
+  userId: schedules.userId,
+  whatsappId: schedules.whatsappId,
+  body: schedules.body,
+  sendAt: schedules.sendAt,
+  sentAt: schedules.sentAt,
+  status: schedules.status,
+  mediaPath: schedules.mediaPath,
+  mediaName: schedules.mediaName,
+  messageId: schedules.messageId,
+  sendError: schedules.sendError,
+  createdAt: schedules.createdAt,
+  updatedAt: schedules.updatedAt,
+};
