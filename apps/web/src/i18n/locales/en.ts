@@ -65,6 +65,9 @@ const en: LocaleShape = {
     ERR_FACEBOOK_GRAPH:
       "Facebook could not be reached or refused the request. Check the permissions granted at login and try again.",
     ERR_TAG_REQUIRED: "Add a tag to the contact before resolving this ticket.",
+    ERR_EDIT_WINDOW_EXPIRED: "A message can only be edited up to 15 minutes after it was sent.",
+    ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not configured.",
+    ERR_TRANSCRIPTION_FAILED: "The audio could not be transcribed.",
     ERR_INTERNAL: "Internal server error. Please try again later.",
   },
   languages: {

@@ -65,6 +65,9 @@ const es: LocaleShape = {
     ERR_FACEBOOK_GRAPH:
       "No se pudo contactar con Facebook o rechazó la solicitud. Revise los permisos concedidos al iniciar sesión e inténtelo de nuevo.",
     ERR_TAG_REQUIRED: "Agregue una etiqueta al contacto antes de resolver este ticket.",
+    ERR_EDIT_WINDOW_EXPIRED: "Solo se puede editar un mensaje hasta 15 minutos después de enviarlo.",
+    ERR_TRANSCRIPTION_NOT_CONFIGURED: "La transcripción de audio no está configurada.",
+    ERR_TRANSCRIPTION_FAILED: "No fue posible transcribir el audio.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo más tarde.",
   },
   languages: {

@@ -68,6 +68,9 @@ const pt = {
     ERR_FACEBOOK_GRAPH:
       "Não foi possível falar com o Facebook ou ele recusou o pedido. Verifique as permissões concedidas no login e tente novamente.",
     ERR_TAG_REQUIRED: "Adicione uma tag ao contato antes de resolver este ticket.",
+    ERR_EDIT_WINDOW_EXPIRED: "Só é possível editar uma mensagem até 15 minutos após o envio.",
+    ERR_TRANSCRIPTION_NOT_CONFIGURED: "A transcrição de áudio não está configurada.",
+    ERR_TRANSCRIPTION_FAILED: "Não foi possível transcrever o áudio.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente mais tarde.",
   },
   languages: {

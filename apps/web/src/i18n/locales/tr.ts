@@ -65,6 +65,9 @@ const tr: LocaleShape = {
     ERR_FACEBOOK_GRAPH:
       "Facebook'a ulaşılamadı ya da istek reddedildi. Girişte verilen izinleri kontrol edip yeniden deneyin.",
     ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
+    ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
+    ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",
+    ERR_TRANSCRIPTION_FAILED: "Ses yazıya dökülemedi.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen daha sonra tekrar deneyin.",
   },
   languages: {

@@ -1,5 +1,6 @@
 import type { ErrorCode, MessageDto } from "@inbox/shared";
 import AccessTimeIcon from "@mui/icons-material/AccessTime";
+import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DoneIcon from "@mui/icons-material/Done";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutline";
@@ -8,17 +9,31 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/api-error";
 import { errorMessage } from "../../app/toast/toast-error";
+import { MediaPlayer } from "./bubble/MediaPlayer";
+import { canTranscribe, Transcription } from "./bubble/Transcription";
 import { MessageMenu } from "./message-menu/MessageMenu";
 import { useMessageActions } from "./message-menu/message-actions";
 import { formatMessageTime } from "./ticket-text";
 
-/** Spec 1 section 4: 0 clock, 1 sent, 2 delivered, 3 to 5 read. */
-export function ackKind(ack: number): "pending" | "sent" | "delivered" | "read" {
+/** Spec 1 section 4: 0 clock, 1 sent, 2 delivered, 3 or 4 read (played, for audio), 5 read. */
+export function ackKind(
+  ack: number,
+  mediaType = "chat",
+): "pending" | "sent" | "delivered" | "read" | "played" {
   if (ack <= 0) return "pending";
   if (ack === 1) return "sent";
   if (ack === 2) return "delivered";
+  if ((ack === 3 || ack === 4) && mediaType === "audio") return "played";
   return "read";
 }
+
+const ACK_COLOR = {
+  pending: "text.secondary",
+  sent: "text.secondary",
+  delivered: "text.secondary",
+  read: "info.main",
+  played: "success.main",
+} as const;
 
 function AckIcon({ message }: { message: MessageDto }) {
   const { t } = useTranslation();
@@ -41,15 +56,16 @@ function AckIcon({ message }: { message: MessageDto }) {
       </Tooltip>
     );
   }
-  const kind = ackKind(message.ack);
-  const label = t(`tickets.conversation.ack.${kind}`);
+  const kind = ackKind(message.ack, message.mediaType);
+  const label = kind === "played" ? t("ticketTools.bubble.played") : t(`tickets.conversation.ack.${kind}`);
   const Icon = kind === "pending" ? AccessTimeIcon : kind === "sent" ? DoneIcon : DoneAllIcon;
   return (
     <Icon
       role="img"
       aria-label={label}
       aria-hidden={false}
-      sx={{ fontSize: 16, color: kind === "read" ? "info.main" : "text.secondary" }}
+      data-ack={kind}
+      sx={{ fontSize: 16, color: ACK_COLOR[kind] }}
     />
   );
 }
@@ -71,13 +87,35 @@ function MessageMedia({ message }: { message: MessageDto }) {
       </Link>
     );
   if (message.mediaType === "audio")
-    return <Box component="audio" src={url} controls sx={{ display: "block", maxWidth: 260 }} />;
-  if (message.mediaType === "video")
-    return <Box component="video" src={url} controls sx={{ display: "block", maxWidth: 260 }} />;
+    return (
+      <>
+        <MediaPlayer kind="audio" src={url} />
+        {canTranscribe(message) && <Transcription message={message} />}
+      </>
+    );
+  if (message.mediaType === "video") return <MediaPlayer kind="video" src={url} />;
   return (
     <Link href={url} target="_blank" rel="noopener" color="inherit" variant="body2">
       {t("tickets.conversation.media")}
     </Link>
+  );
+}
+
+/** A contact card (vCard) sent or received: the contact's name under a card icon. */
+function ContactCard({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" sx={{ py: 0.5 }}>
+      <ContactPhoneIcon fontSize="small" />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="caption" sx={{ display: "block", opacity: 0.8 }}>
+          {t("ticketTools.bubble.contactCard")}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
+          {name}
+        </Typography>
+      </Box>
+    </Stack>
   );
 }
 
@@ -156,10 +194,14 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
             )}
             {message.quotedMsgId !== null && <QuotedMessage id={message.quotedMsgId} />}
             <MessageMedia message={message} />
-            {message.body && (
-              <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                {message.body}
-              </Typography>
+            {message.mediaType === "contactMessage" ? (
+              <ContactCard name={message.body} />
+            ) : (
+              message.body && (
+                <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                  {message.body}
+                </Typography>
+              )
             )}
           </>
         )}
