@@ -46,7 +46,8 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-      command: "rm -rf .tmp/data && node ../apps/server/dist/main.js",
+      // fixtures/prepare-data.mjs adds what an administrator configures first (queues, sendGreetingAccepted).
+      command: "rm -rf .tmp/data && node fixtures/prepare-data.mjs && node ../apps/server/dist/main.js",
       url: `http://127.0.0.1:${port}/version`,
       reuseExistingServer: false,
       timeout: 120_000,

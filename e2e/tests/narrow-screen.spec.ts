@@ -1,0 +1,115 @@
+import { expect, type Page, test } from "@playwright/test";
+import { adminApi, signIn } from "../fixtures/app";
+import { META_SIM_URL } from "../playwright.config";
+
+/**
+ * The tickets screen on a phone (spec 1 section 2, narrow screens): one
+ * panel at a time, the list first; a ticket opens in place of the list with
+ * a back button that returns to it; the side drawer is temporary, over the
+ * content, and closes again.
+ */
+
+const PHONE_NUMBER_ID = "301234567890777";
+const CONTACT = "5511955554444";
+const CONTACT_NAME = "Davi Celular";
+const USER = { name: "Célia Celular", email: "celia.narrow@e2e.test", password: "e2e-narrow-password" };
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.beforeAll(async ({ request, baseURL }) => {
+  if (!baseURL) throw new Error("baseURL is required");
+  const admin = await adminApi(request);
+  const support = await admin.queue("Suporte");
+  await admin.createUser({ ...USER, profile: "user", queueIds: [support.id], allTicket: "enable" });
+  await admin.cloudConnection(baseURL, {
+    name: "Cloud celular",
+    phoneNumberId: PHONE_NUMBER_ID,
+    accessToken: "EAAG-e2e-narrow-token-7777",
+    appSecret: "e2e-narrow-app-secret",
+  });
+  const inbound = await request.post(`${META_SIM_URL}/_sim/inbound`, {
+    data: {
+      accountId: PHONE_NUMBER_ID,
+      type: "text",
+      from: CONTACT,
+      name: CONTACT_NAME,
+      body: "Consigo falar pelo celular?",
+    },
+  });
+  expect((await inbound.json()).status).toBe(200);
+});
+
+// Later files expect an empty waiting tab: the ticket is closed once this file is done.
+test.afterAll(async ({ request }) => {
+  const admin = await adminApi(request);
+  const res = await request.get("/tickets?status=pending&showAll=true", {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { tickets } = (await res.json()) as { tickets: { id: number; contact?: { name: string } }[] };
+  for (const ticket of tickets.filter((t) => t.contact?.name === CONTACT_NAME))
+    await admin.updateTicket(ticket.id, { status: "closed" });
+});
+
+/** Nothing wider than the screen: no sideways scrolling. */
+async function expectNoHorizontalScroll(page: Page) {
+  await expect
+    .poll(() => page.locator("html").evaluate((html) => html.scrollWidth - html.clientWidth))
+    .toBeLessThanOrEqual(0);
+}
+
+test("on a phone the list comes first, a ticket opens in its place with a back button, and the menu is temporary", async ({
+  page,
+}) => {
+  await signIn(page, USER.email, USER.password);
+  const panel = page.getByRole("region", { name: "Atendimentos" });
+  const list = panel.getByRole("list", { name: "Lista de atendimentos" });
+  const nav = page.getByRole("navigation", { name: "Navegação principal" });
+  const conversation = page.getByRole("list", { name: "Mensagens" });
+
+  // The list fills the screen; the menu is closed and the welcome panel is not beside the list.
+  await expect(panel).toBeVisible();
+  expect((await panel.boundingBox())?.width).toBeGreaterThan(350);
+  await expect(nav).toBeHidden();
+  await expect(page.getByText("Selecione um atendimento na lista para começar a conversar.")).toBeHidden();
+  await expectNoHorizontalScroll(page);
+
+  // The side drawer opens over the content (the list does not move) and closes with Escape.
+  // (A handle: under the open modal drawer the content is hidden from the accessibility tree.)
+  const panelHandle = await panel.elementHandle();
+  const listBox = await panel.boundingBox();
+  await page.getByRole("button", { name: "Abrir menu" }).click();
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole("link", { name: /Atendimentos/ })).toBeInViewport();
+  expect(await panelHandle?.boundingBox()).toEqual(listBox);
+  const navBox = await nav.boundingBox();
+  expect(
+    navBox && listBox && navBox.x < listBox.x + listBox.width && navBox.x + navBox.width > listBox.x,
+  ).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  // Following a link closes it too.
+  await page.getByRole("button", { name: "Abrir menu" }).click();
+  await nav.getByRole("link", { name: /Atendimentos/ }).click();
+  await expect(nav).toBeHidden();
+  await expect(page).toHaveURL(/\/tickets$/);
+
+  // Opening a ticket shows the conversation in place of the list.
+  await page.getByRole("tab", { name: /^Aguardando/ }).click();
+  await list.getByRole("button").filter({ hasText: CONTACT_NAME }).click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: new RegExp(CONTACT_NAME) })).toBeVisible();
+  await expect(conversation.getByText("Consigo falar pelo celular?")).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole("button", { name: "Aceitar", exact: true })).toBeInViewport();
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: ".tmp/results/narrow-screen-conversation.png" });
+
+  // Back returns to the list.
+  await page.getByRole("button", { name: "Voltar aos atendimentos" }).click();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(list).toBeVisible();
+  await expect(conversation).toBeHidden();
+  await expect(list.getByRole("button").filter({ hasText: CONTACT_NAME })).toBeVisible();
+  await page.screenshot({ path: ".tmp/results/narrow-screen-list.png" });
+});
