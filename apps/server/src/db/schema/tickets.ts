@@ -50,13 +50,29 @@ export const tickets = pgTable(
       .on(t.contactId, t.whatsappId)
       .where(sql`${t.status} <> 'closed'`),
     index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt.desc(), t.id.desc()),
-    index("tickets_company_queue_status_updated_idx").on(
+    /**
+     * The list's branches (modules/tickets/list-query.ts): the waiting tickets of a queue and a
+     * user's own, in the list's order; the trailing columns let the visibility filters and the
+     * tab counts be answered from the index alone.
+     */
+    index("tickets_company_queue_status_order_idx").on(
       t.companyId,
       t.queueId,
       t.status,
       t.updatedAt.desc(),
+      t.id.desc(),
+      t.userId,
+      t.isGroup,
     ),
-    index("tickets_company_user_status_updated_idx").on(t.companyId, t.userId, t.status, t.updatedAt.desc()),
+    index("tickets_company_user_status_order_idx").on(
+      t.companyId,
+      t.userId,
+      t.status,
+      t.updatedAt.desc(),
+      t.id.desc(),
+      t.queueId,
+      t.isGroup,
+    ),
     index("tickets_company_contact_idx").on(t.companyId, t.contactId),
   ],
 );
@@ -112,6 +128,8 @@ export const messages = pgTable(
         sql`${t.fromMe} AND ${t.providerMessageId} IS NULL AND ${t.sendError} IS NULL AND NOT ${t.isPrivate}`,
       ),
     index("messages_company_ticket_created_idx").on(t.companyId, t.ticketId, t.createdAt.desc(), t.id.desc()),
+    /** Search inside message contents (ILIKE '%term%'). */
+    index("messages_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
   ],
 );
 

@@ -51,7 +51,7 @@ export const SEARCH_COUNT_CAP = 1000;
 const MAX_QUEUE_BRANCHES = 24;
 
 /** The visible tickets of a company as alternative conditions (their union is `scopeCondition`). */
-export function visibilityBranches(scope: TicketScope, f: TicketFilters): SQL[] {
+export function visibilityBranches(scope: TicketScope, f: TicketFilters, status: TicketStatus): SQL[] {
   const groupRule = scope.groups ? undefined : eq(tickets.isGroup, false);
   const all = sql`TRUE`;
   if (scope.all) return [groupRule ?? all];
@@ -59,8 +59,9 @@ export function visibilityBranches(scope: TicketScope, f: TicketFilters): SQL[] 
   // Queues the queue filter leaves out cannot contribute: no branch for them.
   const queueIds = queueFilter ? scope.queueIds.filter((id) => f.queueIds.includes(id)) : [...scope.queueIds];
   const withoutQueue = !queueFilter || f.withoutQueue;
-  const waiting = or(isNull(tickets.userId), eq(tickets.status, "pending"));
 
+  // Waiting: unassigned, or pending whoever holds it. Said per status, so the planner sees plain equalities.
+  const waiting = status === "pending" ? undefined : isNull(tickets.userId);
   const branches: (SQL | undefined)[] = [and(eq(tickets.userId, scope.userId), groupRule)];
   if (queueIds.length > MAX_QUEUE_BRANCHES) {
     branches.push(and(inArray(tickets.queueId, queueIds), waiting, groupRule));
@@ -116,9 +117,7 @@ export function filterCondition(companyId: number, f: TicketFilters): SQL | unde
     f.isGroup !== undefined ? eq(tickets.isGroup, f.isGroup) : undefined,
     term
       ? or(
-          sql`EXISTS (SELECT 1 FROM ${contacts} WHERE ${contacts.companyId} = ${companyId}
-                AND ${contacts.id} = ${tickets.contactId}
-                AND (${ilike(contacts.name, term)} OR ${ilike(contacts.number, term)}))`,
+          sql`${tickets.contactId} IN (SELECT id FROM search_contacts)`,
           f.searchOnMessages
             ? sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.companyId} = ${companyId}
                     AND ${messages.ticketId} = ${tickets.id} AND ${ilike(messages.body, term)})`
@@ -129,6 +128,18 @@ export function filterCondition(companyId: number, f: TicketFilters): SQL | unde
 }
 
 /**
+ * The contacts a search matches, found once (trigram indexes on name and
+ * number) for every branch to use: `WITH search_contacts AS (...)`.
+ */
+function searchContacts(companyId: number, f: TicketFilters): SQL {
+  if (!f.search) return sql``;
+  const term = `%${escapeLike(f.search)}%`;
+  return sql`WITH search_contacts AS MATERIALIZED (SELECT ${contacts.id} FROM ${contacts}
+    WHERE ${contacts.companyId} = ${companyId}
+      AND (${ilike(contacts.name, term)} OR ${ilike(contacts.number, term)})) `;
+}
+
+/**
  * The ids of one page, in the list's order (`updated_at` then `id`, both
  * descending unless ascending), plus one more when a next page exists.
  */
@@ -136,15 +147,15 @@ export function pageIdsQuery(companyId: number, scope: TicketScope, f: TicketFil
   const direction = page.ascending ? sql.raw("ASC") : sql.raw("DESC");
   const reach = page.number * page.size + 1;
   const filters = filterCondition(companyId, f);
-  const branches = visibilityBranches(scope, f).flatMap((branch) =>
-    statusesOf(f).map(
-      (status) => sql`(SELECT ${tickets.id}, ${tickets.updatedAt} FROM ${tickets}
+  const branches = statusesOf(f).flatMap((status) =>
+    visibilityBranches(scope, f, status).map(
+      (branch) => sql`(SELECT ${tickets.id}, ${tickets.updatedAt} FROM ${tickets}
         WHERE ${and(eq(tickets.companyId, companyId), eq(tickets.status, status), branch, filters)}
         ORDER BY ${tickets.updatedAt} ${direction}, ${tickets.id} ${direction} LIMIT ${reach})`,
     ),
   );
   if (branches.length === 0) return sql`SELECT NULL::int AS id WHERE FALSE`;
-  return sql`SELECT v.id FROM (${sql.join(branches, sql` UNION `)}) AS v
+  return sql`${searchContacts(companyId, f)}SELECT v.id FROM (${sql.join(branches, sql` UNION `)}) AS v
     ORDER BY v.updated_at ${direction}, v.id ${direction}
     LIMIT ${page.size + 1} OFFSET ${(page.number - 1) * page.size}`;
 }
@@ -157,13 +168,16 @@ export function countQuery(companyId: number, scope: TicketScope, f: TicketFilte
   const statuses = statusesOf(f);
   if (statuses.length === 0) return sql`SELECT 0 AS value`;
   const filters = filterCondition(companyId, f);
-  const base = and(eq(tickets.companyId, companyId), inArray(tickets.status, [...statuses]), filters);
+  const branchesOf = (status: TicketStatus) =>
+    visibilityBranches(scope, f, status).map((branch) =>
+      and(eq(tickets.companyId, companyId), eq(tickets.status, status), branch, filters),
+    );
   if (f.search) {
-    return sql`SELECT count(*) AS value FROM (SELECT 1 FROM ${tickets}
-      WHERE ${and(base, or(...visibilityBranches(scope, f)))} LIMIT ${SEARCH_COUNT_CAP}) AS capped`;
+    return sql`${searchContacts(companyId, f)}SELECT count(*) AS value FROM (SELECT 1 FROM ${tickets}
+      WHERE ${or(...statuses.flatMap(branchesOf))} LIMIT ${SEARCH_COUNT_CAP}) AS capped`;
   }
-  const branches = visibilityBranches(scope, f).map(
-    (branch) => sql`SELECT ${tickets.id} FROM ${tickets} WHERE ${and(base, branch)}`,
-  );
+  const branches = statuses
+    .flatMap(branchesOf)
+    .map((where) => sql`SELECT ${tickets.id} FROM ${tickets} WHERE ${where}`);
   return sql`SELECT count(*) AS value FROM (${sql.join(branches, sql` UNION `)}) AS v`;
 }
