@@ -1,6 +1,7 @@
 import contactsEn from "./contacts/en";
 import notificationsEn from "./notifications/en";
 import type { LocaleShape } from "./pt";
+import schedulesEn from "./schedules/en";
 import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
 
@@ -464,6 +465,7 @@ const en: LocaleShape = {
   ticketTools: ticketToolsEn,
   contacts: contactsEn,
   notifications: notificationsEn,
+  schedules: schedulesEn,
 };
 
 export default en;

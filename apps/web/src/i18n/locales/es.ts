@@ -1,6 +1,7 @@
 import contactsEs from "./contacts/es";
 import notificationsEs from "./notifications/es";
 import type { LocaleShape } from "./pt";
+import schedulesEs from "./schedules/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
 
@@ -467,6 +468,7 @@ const es: LocaleShape = {
   ticketTools: ticketToolsEs,
   contacts: contactsEs,
   notifications: notificationsEs,
+  schedules: schedulesEs,
 };
 
 export default es;

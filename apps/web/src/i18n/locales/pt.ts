@@ -1,5 +1,6 @@
 import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
+import schedulesPt from "./schedules/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
 
@@ -468,6 +469,7 @@ const pt = {
   ticketTools: ticketToolsPt,
   contacts: contactsPt,
   notifications: notificationsPt,
+  schedules: schedulesPt,
 };
 
 export default pt;

@@ -1,6 +1,7 @@
 import contactsTr from "./contacts/tr";
 import notificationsTr from "./notifications/tr";
 import type { LocaleShape } from "./pt";
+import schedulesTr from "./schedules/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
 
@@ -466,6 +467,7 @@ const tr: LocaleShape = {
   ticketTools: ticketToolsTr,
   contacts: contactsTr,
   notifications: notificationsTr,
+  schedules: schedulesTr,
 };
 
 export default tr;

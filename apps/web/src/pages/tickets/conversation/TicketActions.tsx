@@ -2,6 +2,7 @@ import type { TicketDto, TicketUpdateBody, UserDto } from "@inbox/shared";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import HistoryIcon from "@mui/icons-material/History";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
+import ScheduleSendOutlinedIcon from "@mui/icons-material/ScheduleSendOutlined";
 import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import { Button, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip } from "@mui/material";
 import { useId, useState } from "react";
@@ -13,6 +14,7 @@ import { isAdmin } from "../../../app/permissions";
 import { toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ScheduleMessageDialog } from "../schedule/ScheduleMessageDialog";
 import { AcceptTicketDialog } from "./AcceptTicketDialog";
 import { ResolveTicketDialog } from "./ResolveTicketDialog";
 import { TicketLogDialog } from "./TicketLogDialog";
@@ -59,6 +61,7 @@ export function TicketActions({
   const [dialog, setDialog] = useState<DialogName>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [takenBy, setTakenBy] = useState<TakenBy | null>(null);
+  const [scheduling, setScheduling] = useState(false);
   const update = useUpdateTicket();
   const remove = useDeleteTicket();
   const queues = useQueueOptions(dialog === "accept" || dialog === "reopen" || dialog === "transfer");
@@ -182,6 +185,19 @@ export function TicketActions({
           </ListItemIcon>
           {t("ticketView.actions.transfer")}
         </MenuItem>
+        {user.company?.plan?.useSchedules !== false && (
+          <MenuItem
+            onClick={() => {
+              setMenuAnchor(null);
+              setScheduling(true);
+            }}
+          >
+            <ListItemIcon>
+              <ScheduleSendOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t("schedules.action")}
+          </MenuItem>
+        )}
         <MenuItem onClick={() => openDialog("logs")}>
           <ListItemIcon>
             <HistoryIcon fontSize="small" />
@@ -233,6 +249,7 @@ export function TicketActions({
         onConfirm={() => void confirmDelete()}
         onClose={() => setDialog(null)}
       />
+      {scheduling && <ScheduleMessageDialog ticket={ticket} onClose={() => setScheduling(false)} />}
       <TicketTakenDialog takenBy={takenBy} onClose={() => setTakenBy(null)} />
     </>
   );
