@@ -2,6 +2,7 @@ import type { TicketDto, TicketUpdateBody, UserDto } from "@inbox/shared";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import HistoryIcon from "@mui/icons-material/History";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
+import PictureAsPdfOutlinedIcon from "@mui/icons-material/PictureAsPdfOutlined";
 import ScheduleSendOutlinedIcon from "@mui/icons-material/ScheduleSendOutlined";
 import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import { Button, IconButton, ListItemIcon, Menu, MenuItem, Stack, Tooltip } from "@mui/material";
@@ -14,6 +15,7 @@ import { isAdmin } from "../../../app/permissions";
 import { toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { ExportPdfDialog } from "../export/ExportPdfDialog";
 import { ScheduleMessageDialog } from "../schedule/ScheduleMessageDialog";
 import { AcceptTicketDialog } from "./AcceptTicketDialog";
 import { ResolveTicketDialog } from "./ResolveTicketDialog";
@@ -31,7 +33,7 @@ export interface TicketActionOutcome {
   openUuid?: string;
 }
 
-type DialogName = "accept" | "reopen" | "resolve" | "transfer" | "delete" | "logs" | null;
+type DialogName = "accept" | "reopen" | "resolve" | "transfer" | "delete" | "logs" | "export" | null;
 
 const WAITING = new Set(["pending", "lgpd", "nps"]);
 const ATTENDED = new Set(["open", "group"]);
@@ -204,6 +206,12 @@ export function TicketActions({
           </ListItemIcon>
           {t("ticketView.actions.logs")}
         </MenuItem>
+        <MenuItem onClick={() => openDialog("export")}>
+          <ListItemIcon>
+            <PictureAsPdfOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t("ticketTools.export.action")}
+        </MenuItem>
         {isAdmin(user) && (
           <MenuItem onClick={() => openDialog("delete")} disabled={busy}>
             <ListItemIcon>
@@ -240,6 +248,7 @@ export function TicketActions({
           onClose={() => setDialog(null)}
         />
       )}
+      {dialog === "export" && <ExportPdfDialog ticket={ticket} onClose={() => setDialog(null)} />}
       <TicketLogDialog open={dialog === "logs"} ticketId={ticket.id} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog === "delete"}
