@@ -37,6 +37,8 @@ export default defineConfig(({ mode }) => {
             groups: [
               { name: "mui", test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
               { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+              // The PDF export's library loads only when a conversation is exported.
+              { name: "pdf-lib", test: /node_modules[\\/](pdf-lib|@pdf-lib|pako)[\\/]/ },
               { name: "vendor", test: /node_modules[\\/]/ },
             ],
           },
