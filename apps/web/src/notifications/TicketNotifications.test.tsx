@@ -13,6 +13,7 @@ import { notificationTag } from "./rules";
 import { resetNotificationSound } from "./sound";
 import { TicketNotifications } from "./TicketNotifications";
 import { FakeAudioContext, FakeNotification } from "./test-fakes";
+import { publishViewing, TAB_ID, VIEWING_MAX_AGE_MS, viewedElsewhere } from "./viewing";
 
 function Where() {
   return (
@@ -136,6 +137,32 @@ describe("new-message notifications", () => {
     focused = true;
     act(() => socket.push("company-2-appMessage", newMessage({ id: 4 })));
     expect(FakeNotification.instances).toHaveLength(2);
+  });
+
+  it("in a background tab, skips the ticket open in the app's focused tab", () => {
+    focused = false;
+    publishViewing(ticketUuid, "focused-tab");
+    const socket = renderNotifications(attendant);
+    act(() => socket.push("company-2-appMessage", newMessage()));
+    expect(FakeNotification.instances).toHaveLength(0);
+    expect(FakeAudioContext.instances).toHaveLength(0);
+    act(() => socket.push("company-2-appMessage", newMessage({ id: 4 })));
+    expect(FakeNotification.instances).toHaveLength(1);
+    // A record the focused tab stopped refreshing (it crashed) is ignored.
+    publishViewing(ticketUuid, "focused-tab", Date.now() - VIEWING_MAX_AGE_MS - 1);
+    act(() => socket.push("company-2-appMessage", newMessage()));
+    expect(FakeNotification.instances).toHaveLength(2);
+  });
+
+  it("tells the other tabs which ticket this focused window shows, and stops when it loses the focus", () => {
+    renderNotifications(attendant, { path: `/tickets/${ticketUuid}` });
+    expect(viewedElsewhere("another-tab")).toEqual({ uuid: ticketUuid });
+    expect(viewedElsewhere(TAB_ID)).toBeUndefined();
+    focused = false;
+    act(() => {
+      window.dispatchEvent(new Event("blur"));
+    });
+    expect(viewedElsewhere("another-tab")).toBeUndefined();
   });
 
   it("closes a ticket's notification when the ticket is opened in this window", () => {

@@ -13,6 +13,7 @@ import {
   shouldNotify,
 } from "./rules";
 import { playNotificationSound } from "./sound";
+import { clearViewing, publishViewing, VIEWING_REFRESH_MS, viewedElsewhere } from "./viewing";
 
 /** The ticket open in this window, from the route /tickets/{uuid}. */
 export function currentTicketUuid(pathname: string): string | null {
@@ -23,6 +24,17 @@ export function currentTicketUuid(pathname: string): string | null {
 /** The user is looking at this window right now. */
 export function windowFocused(): boolean {
   return document.visibilityState === "visible" && document.hasFocus();
+}
+
+/**
+ * The ticket the user is looking at and whether they are looking: this
+ * window's when it has the focus, else another focused tab's of the app
+ * (viewing.ts), else this window's, unfocused.
+ */
+export function lookingAt(openTicket: string | null): { ticket: string | null; focused: boolean } {
+  if (windowFocused()) return { ticket: openTicket, focused: true };
+  const elsewhere = viewedElsewhere();
+  return elsewhere ? { ticket: elsewhere.uuid, focused: true } : { ticket: openTicket, focused: false };
 }
 
 interface TicketNotificationsProps {
@@ -47,9 +59,32 @@ export function TicketNotifications({ viewer, settings }: TicketNotificationsPro
     if (openTicket) closeDesktopNotification(notificationTag(openTicket));
   }, [openTicket]);
 
+  // Tell the app's other tabs which ticket the user is looking at here, while this window has the focus.
+  useEffect(() => {
+    const sync = () => (windowFocused() ? publishViewing(openTicket) : clearViewing());
+    const leave = () => clearViewing();
+    sync();
+    window.addEventListener("focus", sync);
+    window.addEventListener("blur", leave);
+    document.addEventListener("visibilitychange", sync);
+    window.addEventListener("pagehide", leave);
+    const refresh = setInterval(() => {
+      if (windowFocused()) publishViewing(openTicket);
+    }, VIEWING_REFRESH_MS);
+    return () => {
+      clearInterval(refresh);
+      window.removeEventListener("focus", sync);
+      window.removeEventListener("blur", leave);
+      document.removeEventListener("visibilitychange", sync);
+      window.removeEventListener("pagehide", leave);
+      clearViewing();
+    };
+  }, [openTicket]);
+
   useCompanyEvent<AppMessageEventPayload>("appMessage", (payload) => {
     if (payload.action !== "create" || !payload.ticket) return;
-    if (!shouldNotify(payload, viewer, settings, openTicket, windowFocused())) return;
+    const looking = lookingAt(openTicket);
+    if (!shouldNotify(payload, viewer, settings, looking.ticket, looking.focused)) return;
     playNotificationSound(readVolume());
     const content = notificationContent(payload.message, payload.ticket, payload.contact, {
       media: (type: MediaLabel) => t(`notifications.media.${type}`),

@@ -1,6 +1,6 @@
 import type { TicketDto, TicketList, UserDto } from "@inbox/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useParams } from "react-router";
 import type { Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -12,6 +12,9 @@ import { FakeSocket } from "../../test/fake-socket";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { buildMessage, buildTicket } from "../../test/tickets";
 import { AppShell } from "./AppShell";
+
+// The whole shell renders here; on a shared, busy machine the default second can be short.
+configure({ asyncUtilTimeout: 5000 });
 
 function serve(byStatus: Record<string, TicketDto[]>) {
   const calls: URL[] = [];
