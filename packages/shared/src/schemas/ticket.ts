@@ -142,6 +142,11 @@ export type TicketDto = z.infer<typeof ticketDto>;
 
 export const ticketListDto = z.object({
   tickets: z.array(ticketDto),
+  /**
+   * How many tickets the list holds. A search (searchParam set) is not
+   * counted: its count is the number of tickets found up to this page, and
+   * `hasMore` says whether more follow.
+   */
   count: z.number(),
   hasMore: z.boolean(),
 });

@@ -67,7 +67,9 @@ export class MessagesService {
   /** The ticket's visibility decides; opening the newest page reads the conversation. */
   async list(ctx: RequestContext, ticketId: number, pageNumber: number): Promise<MessageList> {
     let detail = await this.deps.tickets.findVisibleById(ctx, ticketId);
-    if (pageNumber === 1) {
+    // The unread counter and the messages' read flags move together (ingest raises both, reading
+    // and replying clear both): with nothing unread there is nothing to mark, and no write.
+    if (pageNumber === 1 && detail.ticket.unreadMessages > 0) {
       const read = await this.repo.markInboundRead(ctx.companyId, ticketId);
       detail = await this.deps.tickets.markRead(ctx, detail);
       this.receipts(ctx.companyId, ticketId, read);

@@ -40,13 +40,6 @@ export interface ListPage {
   ascending: boolean;
 }
 
-/**
- * A search is counted up to this many tickets: a frequent word matches most
- * of a company's history, and nobody reads the exact figure of a search (the
- * tabs' badges count the open lists, which are always exact).
- */
-export const SEARCH_COUNT_CAP = 1000;
-
 /** Beyond this many queues one branch reads them all (and sorts): the branches would cost more. */
 const MAX_QUEUE_BRANCHES = 24;
 
@@ -161,8 +154,8 @@ export function pageIdsQuery(companyId: number, scope: TicketScope, f: TicketFil
 }
 
 /**
- * How many tickets the list holds: exact for the tabs, through the same
- * branches (each an index-only count); up to SEARCH_COUNT_CAP for a search.
+ * How many tickets a tab holds, exactly, through the same branches (each an
+ * index-only count). A search is not counted (see TicketsRepo.list).
  */
 export function countQuery(companyId: number, scope: TicketScope, f: TicketFilters): SQL {
   const statuses = statusesOf(f);
@@ -172,10 +165,6 @@ export function countQuery(companyId: number, scope: TicketScope, f: TicketFilte
     visibilityBranches(scope, f, status).map((branch) =>
       and(eq(tickets.companyId, companyId), eq(tickets.status, status), branch, filters),
     );
-  if (f.search) {
-    return sql`${searchContacts(companyId, f)}SELECT count(*) AS value FROM (SELECT 1 FROM ${tickets}
-      WHERE ${or(...statuses.flatMap(branchesOf))} LIMIT ${SEARCH_COUNT_CAP}) AS capped`;
-  }
   const branches = statuses
     .flatMap(branchesOf)
     .map((where) => sql`SELECT ${tickets.id} FROM ${tickets} WHERE ${where}`);

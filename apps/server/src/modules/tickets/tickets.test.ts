@@ -155,6 +155,32 @@ describe("GET /tickets: order and paging", () => {
     expect(ids(ascending)).toEqual([...expected].reverse().slice(0, LIMITS.pageSize));
   });
 
+  it("a search is paged by hasMore; its count is what was found up to the page", async () => {
+    const team = await buildTeam(server.app, db());
+    const c = team.company.id;
+    const found = await buildContact(db(), c, { name: "Maria Boleto" });
+    const other = await buildContact(db(), c, { name: "Outra Pessoa" });
+    for (let i = 0; i < LIMITS.pageSize + 10; i++) {
+      await db()
+        .insert(tickets)
+        .values({ companyId: c, contactId: i % 9 === 0 ? other.id : found.id, status: "closed" });
+    }
+    const matching = LIMITS.pageSize + 10 - Math.ceil((LIMITS.pageSize + 10) / 9);
+    const first = await list(team.adminSession, { searchParam: "BOLETO", showAll: "true" });
+    expect([first.tickets.length, first.count, first.hasMore]).toEqual([
+      LIMITS.pageSize,
+      LIMITS.pageSize,
+      true,
+    ]);
+    const second = await list(team.adminSession, { searchParam: "boleto", showAll: "true", pageNumber: 2 });
+    expect([second.tickets.length, second.count, second.hasMore]).toEqual([
+      matching - LIMITS.pageSize,
+      matching,
+      false,
+    ]);
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(matching);
+  });
+
   it("a ticket visible by several rules (own, and waiting in two queues) is listed once, across statuses and pages", async () => {
     const team = await buildTeam(server.app, db());
     const c = team.company.id;
