@@ -61,7 +61,10 @@ export class SchedulesRepo {
       this.db
         .select({ value: count() })
         .from(schedules)
-        .innerJoin(contacts, eq(contacts.id, schedules.contactId))
+        .innerJoin(
+          contacts,
+          and(eq(contacts.id, schedules.contactId), eq(contacts.companyId, schedules.companyId)),
+        )
         .where(where),
     ]);
     return { rows, count: Number(total?.value ?? 0) };
@@ -232,7 +235,10 @@ export class SchedulesRepo {
         whatsappName: whatsapps.name,
       })
       .from(schedules)
-      .innerJoin(contacts, eq(contacts.id, schedules.contactId))
+      .innerJoin(
+        contacts,
+        and(eq(contacts.id, schedules.contactId), eq(contacts.companyId, schedules.companyId)),
+      )
       .leftJoin(users, and(eq(users.id, schedules.userId), eq(users.companyId, schedules.companyId)))
       .leftJoin(
         whatsapps,

@@ -115,7 +115,9 @@ export class SchedulesService {
     const row = await this.repo.update(ctx.companyId, id, values);
     if (!row) throw notFound();
     const dto = await this.announce(ctx.companyId, "update", id);
-    await this.wake(ctx.companyId, id, row.sendAt);
+    // A new time, or a failed schedule pending again, needs its own timer; the old one finds nothing to do.
+    if (input.sendAt !== undefined || current.status !== "pending")
+      await this.wake(ctx.companyId, id, row.sendAt);
     return dto;
   }
 
