@@ -1,6 +1,6 @@
 import type { MessageDto } from "@inbox/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderConversation, type SeenRequest, serveConversation } from "../../test/conversation";
 import { buildUser } from "../../test/render";
 import { buildMessage, buildTicket } from "../../test/tickets";
@@ -89,6 +89,19 @@ describe("message list", () => {
       .map((item) => item.textContent ?? "");
     expect(texts[0]).toContain("Mensagem antiga");
     expect(texts[1]).toContain("Mensagem nova");
+  });
+
+  it("loads the older page at once when the first one is too short to scroll", async () => {
+    vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockReturnValue(300);
+    vi.spyOn(HTMLElement.prototype, "scrollHeight", "get").mockReturnValue(120);
+    const seen = servePages([
+      [buildMessage({ id: 41, ticketId: 4, body: "Mensagem nova" })],
+      [buildMessage({ id: 1, ticketId: 4, body: "Mensagem antiga" })],
+    ]);
+    renderConversation(me, ticket);
+    const list = await messageList();
+    expect(await within(list).findByText("Mensagem antiga")).toBeTruthy();
+    expect(pageRequests(seen)).toEqual(["1", "2"]);
   });
 
   it("says hello on an empty conversation", async () => {

@@ -57,6 +57,15 @@ export function MessagesList({ messages, canLoadOlder, loadingOlder, onLoadOlder
     };
   }, [first, last]);
 
+  // A first page too short to scroll gives no scroll event: the older page loads at once.
+  const loadOlder = useRef(onLoadOlder);
+  loadOlder.current = onLoadOlder;
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || !canLoadOlder || loadingOlder || first === undefined) return;
+    if (element.clientHeight > 0 && element.scrollHeight <= element.clientHeight) loadOlder.current();
+  }, [canLoadOlder, loadingOlder, first]);
+
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
     const element = event.currentTarget;
     anchor.current = {

@@ -2,8 +2,7 @@ import type ticketToolsPt from "./pt";
 
 const ticketToolsEn: typeof ticketToolsPt = {
   attach: {
-    menu: "Attachment options",
-    files: "Files",
+    menu: "More attachment options",
     camera: "Camera",
     contact: "Contact",
   },

@@ -2,8 +2,7 @@ import type ticketToolsPt from "./pt";
 
 const ticketToolsEs: typeof ticketToolsPt = {
   attach: {
-    menu: "Opciones de adjunto",
-    files: "Archivos",
+    menu: "Más opciones de adjunto",
     camera: "Cámara",
     contact: "Contacto",
   },

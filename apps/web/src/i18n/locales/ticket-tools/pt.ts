@@ -6,8 +6,7 @@
  */
 const ticketToolsPt = {
   attach: {
-    menu: "Opções de anexo",
-    files: "Arquivos",
+    menu: "Mais opções de anexo",
     camera: "Câmera",
     contact: "Contato",
   },

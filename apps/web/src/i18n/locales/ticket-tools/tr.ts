@@ -2,8 +2,7 @@ import type ticketToolsPt from "./pt";
 
 const ticketToolsTr: typeof ticketToolsPt = {
   attach: {
-    menu: "Ek seçenekleri",
-    files: "Dosyalar",
+    menu: "Diğer ek seçenekleri",
     camera: "Kamera",
     contact: "Kişi",
   },

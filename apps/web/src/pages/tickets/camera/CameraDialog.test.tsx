@@ -27,7 +27,7 @@ function readText(blob: Blob): Promise<string> {
 }
 
 async function openCamera() {
-  fireEvent.click(await screen.findByRole("button", { name: "Anexar arquivos" }));
+  fireEvent.click(await screen.findByRole("button", { name: "Mais opções de anexo" }));
   fireEvent.click(await screen.findByRole("menuitem", { name: "Câmera" }));
   return screen.findByRole("dialog", { name: "Tirar foto" });
 }

@@ -1,12 +1,12 @@
 import type { MessageDto, QuickMessageDto, TicketDto, UserDto } from "@inbox/shared";
 import { LIMITS } from "@inbox/shared";
+import AddCircleOutlineIcon from "@mui/icons-material/AddCircleOutline";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import CancelIcon from "@mui/icons-material/Cancel";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import CloseIcon from "@mui/icons-material/Close";
 import ContactPhoneOutlinedIcon from "@mui/icons-material/ContactPhoneOutlined";
 import EmojiEmotionsOutlinedIcon from "@mui/icons-material/EmojiEmotionsOutlined";
-import InsertDriveFileOutlinedIcon from "@mui/icons-material/InsertDriveFileOutlined";
 import MicIcon from "@mui/icons-material/Mic";
 import PhotoCameraOutlinedIcon from "@mui/icons-material/PhotoCameraOutlined";
 import SendIcon from "@mui/icons-material/Send";
@@ -348,12 +348,23 @@ export function MessageInput({
               <IconButton
                 aria-label={t("ticketView.input.attach")}
                 disabled={!answerable || sending || Boolean(editing)}
+                onClick={() => fileRef.current?.click()}
+              >
+                <AttachFileIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+          <Tooltip title={t("ticketTools.attach.menu")}>
+            <span>
+              <IconButton
+                aria-label={t("ticketTools.attach.menu")}
+                disabled={!answerable || sending || Boolean(editing)}
                 aria-haspopup="menu"
                 aria-controls={attachAnchor ? attachMenuId : undefined}
                 aria-expanded={attachAnchor ? true : undefined}
                 onClick={(event) => setAttachAnchor(event.currentTarget)}
               >
-                <AttachFileIcon />
+                <AddCircleOutlineIcon />
               </IconButton>
             </span>
           </Tooltip>
@@ -364,17 +375,6 @@ export function MessageInput({
             onClose={() => setAttachAnchor(null)}
             slotProps={{ list: { "aria-label": t("ticketTools.attach.menu") } }}
           >
-            <MenuItem
-              onClick={() => {
-                setAttachAnchor(null);
-                fileRef.current?.click();
-              }}
-            >
-              <ListItemIcon>
-                <InsertDriveFileOutlinedIcon fontSize="small" />
-              </ListItemIcon>
-              {t("ticketTools.attach.files")}
-            </MenuItem>
             <MenuItem
               onClick={() => {
                 setAttachAnchor(null);

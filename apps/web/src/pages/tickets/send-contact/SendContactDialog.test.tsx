@@ -33,7 +33,7 @@ const searches = (seen: SeenRequest[]) => seen.filter((r) => r.method === "GET" 
 const sends = (seen: SeenRequest[]) => seen.filter((r) => r.method === "POST" && r.path === "/messages/4");
 
 async function openPicker() {
-  fireEvent.click(await screen.findByRole("button", { name: "Anexar arquivos" }));
+  fireEvent.click(await screen.findByRole("button", { name: "Mais opções de anexo" }));
   fireEvent.click(await screen.findByRole("menuitem", { name: "Contato" }));
   return screen.findByRole("dialog", { name: "Enviar contato" });
 }
