@@ -211,6 +211,10 @@ describe("PDF export", () => {
     expect(numbers.length).toBeGreaterThan(2);
     expect(numbers[0]).toBe(`Página 1 de ${numbers.length}`);
     expect(numbers.at(-1)).toBe(`Página ${numbers.length} de ${numbers.length}`);
+    // Each page's text ends with its number; the line before it is never a message header left alone.
+    lines.forEach((line, index) => {
+      if (line.startsWith("Página ")) expect(lines[index - 1]).not.toMatch(/^\[/);
+    });
   });
 
   it("shows the progress and cancels: no more pages, no file", async () => {

@@ -41,6 +41,8 @@ export interface PdfLine {
   size?: number;
   gapBefore?: number;
   color?: "muted";
+  /** A message's header: not left alone at the foot of a page. */
+  keepWithNext?: boolean;
 }
 
 /** The document's lines, before wrapping: heading, then each message's time, sender, text and file. */
@@ -58,6 +60,7 @@ export function conversationLines({ messages, labels, formatTime }: Conversation
       bold: true,
       size: 10,
       gapBefore: 10,
+      keepWithNext: true,
     });
     if (message.isDeleted) {
       lines.push({ text: labels.deleted, size: 10, color: "muted" });
@@ -142,7 +145,14 @@ export async function buildConversationPdf(input: ConversationPdfInput): Promise
     const leading = size * 1.35;
     const text = drawable(font, line.text, caches.get(font) ?? new Map());
     y -= line.gapBefore ?? 0;
-    for (const part of wrap(font, size, text, width)) {
+    const parts = wrap(font, size, text, width);
+    // A header needs room for itself and the first line under it.
+    const needed = leading * (line.keepWithNext ? parts.length + 1 : 1);
+    if (y - needed < margin + footer && y < pageHeight - margin) {
+      page = doc.addPage([pageWidth, pageHeight]);
+      y = pageHeight - margin;
+    }
+    for (const part of parts) {
       if (y - leading < margin + footer) {
         page = doc.addPage([pageWidth, pageHeight]);
         y = pageHeight - margin;
