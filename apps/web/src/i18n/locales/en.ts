@@ -4,6 +4,7 @@ import type { LocaleShape } from "./pt";
 import schedulesEn from "./schedules/en";
 import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
+import ticketsManagerEn from "./tickets-manager/en";
 
 const en: LocaleShape = {
   common: {
@@ -464,6 +465,7 @@ const en: LocaleShape = {
   ticketView: ticketViewEn,
   ticketTools: ticketToolsEn,
   contacts: contactsEn,
+  ticketsManager: ticketsManagerEn,
   notifications: notificationsEn,
   schedules: schedulesEn,
 };

@@ -4,6 +4,7 @@ import type { LocaleShape } from "./pt";
 import schedulesEs from "./schedules/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
+import ticketsManagerEs from "./tickets-manager/es";
 
 const es: LocaleShape = {
   common: {
@@ -467,6 +468,7 @@ const es: LocaleShape = {
   ticketView: ticketViewEs,
   ticketTools: ticketToolsEs,
   contacts: contactsEs,
+  ticketsManager: ticketsManagerEs,
   notifications: notificationsEs,
   schedules: schedulesEs,
 };

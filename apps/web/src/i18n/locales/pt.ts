@@ -3,6 +3,7 @@ import notificationsPt from "./notifications/pt";
 import schedulesPt from "./schedules/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
+import ticketsManagerPt from "./tickets-manager/pt";
 
 /**
  * Portuguese: the default and fallback language. Every other locale must
@@ -468,6 +469,7 @@ const pt = {
   ticketView: ticketViewPt,
   ticketTools: ticketToolsPt,
   contacts: contactsPt,
+  ticketsManager: ticketsManagerPt,
   notifications: notificationsPt,
   schedules: schedulesPt,
 };

@@ -4,6 +4,7 @@ import type { LocaleShape } from "./pt";
 import schedulesTr from "./schedules/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
+import ticketsManagerTr from "./tickets-manager/tr";
 
 const tr: LocaleShape = {
   common: {
@@ -466,6 +467,7 @@ const tr: LocaleShape = {
   ticketView: ticketViewTr,
   ticketTools: ticketToolsTr,
   contacts: contactsTr,
+  ticketsManager: ticketsManagerTr,
   notifications: notificationsTr,
   schedules: schedulesTr,
 };

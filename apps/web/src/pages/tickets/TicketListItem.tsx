@@ -29,6 +29,10 @@ interface TicketListItemProps {
  * One row of the ticket list (spec 1 section 2): channel, avatar, contact
  * name (cut at 60), last message (cut at 40), time, unread count, queue name
  * and colour, connection, assigned user (admins) and tags (first, then +N).
+ *
+ * Not shown yet: the rating emoji (1 to 5) of a rated ticket. TicketDto
+ * (packages/shared/src/schemas/ticket.ts) carries no `userRating`; once the
+ * server sends `userRating.rate`, show the matching emoji after the tags.
  */
 export const TicketListItem = memo(function TicketListItem({
   ticket,

@@ -1,19 +1,38 @@
 import type { TicketDto, TicketStatus, UserDto } from "@inbox/shared";
 import { canShowAllTickets, WITHOUT_QUEUE } from "@inbox/shared";
-import { Badge, Box, FormControlLabel, Switch, Tab, Tabs } from "@mui/material";
+import AddIcon from "@mui/icons-material/Add";
+import SortIcon from "@mui/icons-material/Sort";
+import {
+  Badge,
+  Box,
+  FormControlLabel,
+  IconButton,
+  Switch,
+  Tab,
+  Tabs,
+  ToggleButton,
+  Tooltip,
+} from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useConnectionOptions } from "../../api/connections";
+import { useTags } from "../../api/contacts";
 import { useQueueOptions } from "../../api/queues";
-import { type TicketListFilters, useTicketsInfinite } from "../../api/tickets";
+import { useUserOptions } from "../../api/ticket-actions";
+import { type TicketListFilters, type TicketSort, useTicketsInfinite } from "../../api/tickets";
 import { isAdmin } from "../../app/permissions";
 import { errorMessage } from "../../app/toast/toast-error";
 import { QueueMultiSelect } from "../../components/QueueMultiSelect";
 import { flattenTickets, listCount } from "../../realtime/ticket-list-rules";
+import { type TakenBy, TicketTakenDialog } from "./conversation/TicketTakenDialog";
+import { CloseAllButton } from "./manager/CloseAllButton";
+import { NewTicketDialog, type ShownTicket } from "./manager/NewTicketDialog";
+import { NO_SEARCH_FILTERS, type SearchFilters, SearchPanel } from "./manager/SearchPanel";
+import { useDebouncedValue } from "./manager/use-debounced-value";
 import { TicketList } from "./TicketList";
 import { ticketViewerOf } from "./ticket-viewer";
 
-type MainTab = "open" | "closed";
+type MainTab = "open" | "closed" | "search";
 type OpenSubtab = "open" | "pending" | "group";
 
 /** A request to show the tab of a status (after accepting or reopening); `seq` repeats a request. */
@@ -26,35 +45,57 @@ interface TicketsManagerProps {
   user: UserDto;
   selectedUuid?: string;
   onOpen: (ticket: TicketDto) => void;
+  /** A ticket to show in its tab (a new ticket, or the open one the server named). */
+  onShow: (ticket: ShownTicket) => void;
   focus?: TabFocus;
 }
 
 /** Grey of the 'without queue' choice and badge. */
 const NO_QUEUE_COLOR = "#9e9e9e";
 
-const filtersFor = (status: TicketStatus, showAll: boolean, selectedQueues: number[]): TicketListFilters => ({
-  status,
-  showAll,
+const queueFilters = (selectedQueues: number[]) => ({
   queueIds: selectedQueues.filter((id) => id !== WITHOUT_QUEUE),
   withoutQueue: selectedQueues.includes(WITHOUT_QUEUE),
+});
+
+const filtersFor = (
+  status: TicketStatus,
+  showAll: boolean,
+  selectedQueues: number[],
+  sortTickets?: TicketSort,
+): TicketListFilters => ({
+  status,
+  showAll,
+  ...queueFilters(selectedQueues),
   searchParam: "",
+  ...(sortTickets ? { sortTickets } : {}),
 });
 
 /**
  * The left panel of the tickets screen (spec 1 section 2): the open tab with
  * its subtabs (attending, waiting, groups with allowGroup) and their counts,
- * the resolved tab, and the show-all toggle for those allowed to see all.
+ * the resolved tab and the search tab; the show-all toggle for those allowed
+ * to see all, new ticket, close-all (admins) and the sort order (open tab).
  * The open-tab lists stay loaded together, so every badge stays live.
  */
-export function TicketsManager({ user, selectedUuid, onOpen, focus }: TicketsManagerProps) {
+export function TicketsManager({ user, selectedUuid, onOpen, onShow, focus }: TicketsManagerProps) {
   const { t } = useTranslation();
+  const admin = isAdmin(user);
   const [tab, setTab] = useState<MainTab>("open");
   const [subtab, setSubtab] = useState<OpenSubtab>("open");
   const mayShowAll = canShowAllTickets(ticketViewerOf(user));
   const [showAll, setShowAll] = useState(false);
   /** Empty: every queue the user may see; WITHOUT_QUEUE stands for 'without queue'. */
   const [selectedQueues, setSelectedQueues] = useState<number[]>([]);
-  const groups = isAdmin(user) || user.allowGroup;
+  const [sort, setSort] = useState<TicketSort>("DESC");
+  const [searchText, setSearchText] = useState("");
+  const [searchOnMessages, setSearchOnMessages] = useState(false);
+  const [searchFilters, setSearchFilters] = useState<SearchFilters>(NO_SEARCH_FILTERS);
+  const [newTicketOpen, setNewTicketOpen] = useState(false);
+  const [takenBy, setTakenBy] = useState<TakenBy | null>(null);
+  const groups = admin || user.allowGroup;
+  const searching = tab === "search";
+  const searchParam = useDebouncedValue(searchText.trim().toLowerCase());
 
   // After accepting or reopening, the ticket's tab is shown (spec 1 section 4).
   useEffect(() => {
@@ -67,12 +108,28 @@ export function TicketsManager({ user, selectedUuid, onOpen, focus }: TicketsMan
     }
   }, [focus]);
 
-  const open = useTicketsInfinite(filtersFor("open", showAll, selectedQueues));
-  const pending = useTicketsInfinite(filtersFor("pending", showAll, selectedQueues));
-  const group = useTicketsInfinite(filtersFor("group", showAll, selectedQueues), groups);
+  const open = useTicketsInfinite(filtersFor("open", showAll, selectedQueues, sort));
+  const pending = useTicketsInfinite(filtersFor("pending", showAll, selectedQueues, sort));
+  const group = useTicketsInfinite(filtersFor("group", showAll, selectedQueues, sort), groups);
   const closed = useTicketsInfinite(filtersFor("closed", showAll, selectedQueues), tab === "closed");
+  // The search tab: an ordinary user searches without show-all and without the user filter.
+  const search = useTicketsInfinite(
+    {
+      showAll: admin ? showAll : false,
+      ...queueFilters(selectedQueues),
+      searchParam,
+      searchOnMessages,
+      tags: searchFilters.tags,
+      users: admin ? searchFilters.users : [],
+      whatsapps: searchFilters.whatsapps,
+      statuses: searchFilters.statuses,
+    },
+    searching,
+  );
   const queues = useQueueOptions();
   const connections = useConnectionOptions();
+  const tags = useTags(searching);
+  const users = useUserOptions(searching && admin);
 
   const queueChoices = [
     ...(queues.data ?? []),
@@ -80,24 +137,72 @@ export function TicketsManager({ user, selectedUuid, onOpen, focus }: TicketsMan
   ];
 
   const lists = { open, pending, group, closed };
-  const current = tab === "closed" ? closed : lists[subtab];
+  const current = tab === "search" ? search : tab === "closed" ? closed : lists[subtab];
   const subtabs: OpenSubtab[] = groups ? ["open", "pending", "group"] : ["open", "pending"];
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0 }}>
-      <Box sx={{ display: "flex", alignItems: "center", borderBottom: 1, borderColor: "divider" }}>
-        <Tabs value={tab} onChange={(_, value: MainTab) => setTab(value)} sx={{ flexGrow: 1 }}>
-          <Tab value="open" label={t("tickets.tabs.open")} />
-          <Tab value="closed" label={t("tickets.tabs.closed")} />
-        </Tabs>
+      <Tabs
+        value={tab}
+        onChange={(_, value: MainTab) => setTab(value)}
+        variant="fullWidth"
+        sx={{ borderBottom: 1, borderColor: "divider" }}
+      >
+        <Tab value="open" label={t("tickets.tabs.open")} />
+        <Tab value="closed" label={t("tickets.tabs.closed")} />
+        <Tab value="search" label={t("ticketsManager.searchTab")} />
+      </Tabs>
+      <Box
+        role="toolbar"
+        aria-label={t("ticketsManager.actions.toolbar")}
+        sx={{ display: "flex", alignItems: "center", gap: 0.5, px: 1, pt: 0.5 }}
+      >
+        <Tooltip title={t("ticketsManager.actions.newTicket")}>
+          <IconButton
+            color="primary"
+            aria-label={t("ticketsManager.actions.newTicket")}
+            onClick={() => setNewTicketOpen(true)}
+          >
+            <AddIcon />
+          </IconButton>
+        </Tooltip>
+        {admin && tab === "open" && <CloseAllButton status={subtab} selectedQueueIds={selectedQueues} />}
+        {tab === "open" && (
+          <Tooltip title={t("ticketsManager.actions.oldestFirst")}>
+            <ToggleButton
+              value="ASC"
+              size="small"
+              selected={sort === "ASC"}
+              aria-label={t("ticketsManager.actions.oldestFirst")}
+              onChange={() => setSort((value) => (value === "ASC" ? "DESC" : "ASC"))}
+              sx={{ border: 0, borderRadius: "50%", p: 1 }}
+            >
+              <SortIcon sx={{ transform: sort === "ASC" ? "scaleY(-1)" : undefined }} />
+            </ToggleButton>
+          </Tooltip>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
         {mayShowAll && (
           <FormControlLabel
-            sx={{ mr: 1 }}
+            sx={{ mr: 0 }}
             control={<Switch size="small" checked={showAll} onChange={(_, value) => setShowAll(value)} />}
             label={t("tickets.showAll")}
           />
         )}
       </Box>
+      {searching && (
+        <SearchPanel
+          text={searchText}
+          onTextChange={setSearchText}
+          onMessages={searchOnMessages}
+          onOnMessagesChange={setSearchOnMessages}
+          filters={searchFilters}
+          onFiltersChange={setSearchFilters}
+          tags={tags.data ?? []}
+          connections={connections.data ?? []}
+          users={admin ? (users.data ?? []) : undefined}
+        />
+      )}
       <Box sx={{ px: 1.5, pt: 1.5 }}>
         <QueueMultiSelect
           name="queueIds"
@@ -143,11 +248,19 @@ export function TicketsManager({ user, selectedUuid, onOpen, focus }: TicketsMan
         canLoadMore={Boolean(current.hasNextPage)}
         onLoadMore={() => void current.fetchNextPage()}
         selectedUuid={selectedUuid}
-        showUser={isAdmin(user)}
+        showUser={admin}
         queues={queues.data ?? []}
         connections={connections.data ?? []}
         onOpen={onOpen}
       />
+      <NewTicketDialog
+        open={newTicketOpen}
+        user={user}
+        onClose={() => setNewTicketOpen(false)}
+        onShow={onShow}
+        onTaken={setTakenBy}
+      />
+      <TicketTakenDialog takenBy={takenBy} onClose={() => setTakenBy(null)} />
     </Box>
   );
 }

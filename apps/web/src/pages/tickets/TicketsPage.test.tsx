@@ -8,6 +8,7 @@ import { configureApiClient } from "../../api/client";
 import { RealtimeContext } from "../../realtime/realtime-context";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { buildMessage, buildTicket } from "../../test/tickets";
+import { renderTickets, requests, serveTickets, stubMediaQuery } from "./manager/manager-test-harness";
 import { TicketsPage } from "./TicketsPage";
 
 /** Just enough of a socket.io client: listeners by name, emits recorded, events pushed by the test. */
@@ -180,7 +181,99 @@ describe("TicketsPage", () => {
     fireEvent.mouseDown(await screen.findByRole("combobox", { name: "Filas" }));
     fireEvent.click(await screen.findByRole("option", { name: "Sem fila" }));
     await waitFor(() =>
-      expect(calls).toContain("/tickets?status=pending&showAll=false&queueIds=0&pageNumber=1"),
+      expect(calls).toContain(
+        "/tickets?status=pending&showAll=false&queueIds=0&sortTickets=DESC&pageNumber=1",
+      ),
     );
+  });
+});
+
+describe("the list's width on wide screens", () => {
+  const widths = (seen: ReturnType<typeof serveTickets>) =>
+    requests(seen, "PUT", "/users/toggleChangeWidht/1").map(
+      (r) => (r.body as { defaultTicketsManagerWidth: number }).defaultTicketsManagerWidth,
+    );
+
+  it("starts at the saved width; arrow keys resize within 404..700 and save when released", async () => {
+    const seen = serveTickets(
+      {},
+      { "PUT /users/toggleChangeWidht/1": (r) => buildUser({ ...(r.body as object), id: 1 }) },
+    );
+    const { updateUser } = renderTickets(buildUser({ id: 1, defaultTicketsManagerWidth: 500 }));
+    const separator = await screen.findByRole("separator", { name: "Largura da lista de atendimentos" });
+    expect(separator.getAttribute("aria-valuenow")).toBe("500");
+    expect(separator.getAttribute("aria-valuemin")).toBe("404");
+    expect(separator.getAttribute("aria-valuemax")).toBe("700");
+    fireEvent.keyDown(separator, { key: "ArrowRight" });
+    fireEvent.keyDown(separator, { key: "ArrowRight" });
+    expect(separator.getAttribute("aria-valuenow")).toBe("520");
+    expect(widths(seen)).toEqual([]);
+    fireEvent.keyUp(separator, { key: "ArrowRight" });
+    await waitFor(() => expect(widths(seen)).toEqual([520]));
+    await waitFor(() =>
+      expect(updateUser).toHaveBeenCalledWith(expect.objectContaining({ defaultTicketsManagerWidth: 520 })),
+    );
+    fireEvent.keyDown(separator, { key: "End" });
+    fireEvent.keyDown(separator, { key: "ArrowRight" });
+    expect(separator.getAttribute("aria-valuenow")).toBe("700");
+    fireEvent.keyUp(separator, { key: "ArrowRight" });
+    fireEvent.keyDown(separator, { key: "Home" });
+    fireEvent.keyDown(separator, { key: "ArrowLeft" });
+    expect(separator.getAttribute("aria-valuenow")).toBe("404");
+    fireEvent.keyUp(separator, { key: "ArrowLeft" });
+    await waitFor(() => expect(widths(seen)).toEqual([520, 700, 404]));
+  });
+
+  it("dragging clamps to 404..700 and saves once, when the drag ends", async () => {
+    const seen = serveTickets({}, { "PUT /users/toggleChangeWidht/1": () => buildUser({ id: 1 }) });
+    renderTickets(buildUser({ id: 1, defaultTicketsManagerWidth: 404 }));
+    const separator = await screen.findByRole("separator", { name: "Largura da lista de atendimentos" });
+    const list = screen.getByRole("region", { name: "Atendimentos" });
+    fireEvent.mouseDown(separator, { button: 0, clientX: 404 });
+    fireEvent.mouseMove(document, { clientX: 600 });
+    expect(separator.getAttribute("aria-valuenow")).toBe("600");
+    expect(getComputedStyle(list).width).toBe("600px");
+    fireEvent.mouseMove(document, { clientX: 2000 });
+    expect(separator.getAttribute("aria-valuenow")).toBe("700");
+    expect(widths(seen)).toEqual([]);
+    fireEvent.mouseUp(document, { clientX: 2000 });
+    await waitFor(() => expect(widths(seen)).toEqual([700]));
+    fireEvent.mouseDown(separator, { button: 0, clientX: 700 });
+    fireEvent.mouseMove(document, { clientX: 0 });
+    fireEvent.mouseUp(document, { clientX: 0 });
+    expect(separator.getAttribute("aria-valuenow")).toBe("404");
+    await waitFor(() => expect(widths(seen)).toEqual([700, 404]));
+  });
+});
+
+describe("narrow screens", () => {
+  it("show two tabs: the ticket (with a button to pick one) and 'Atendimentos' (the list)", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serveTickets({ pending: [buildTicket({ id: 2 })] });
+      renderTickets(admin);
+      const listTab = await screen.findByRole("tab", { name: "Atendimentos" });
+      expect(listTab.getAttribute("aria-selected")).toBe("true");
+      expect(await screen.findByRole("region", { name: "Atendimentos" })).toBeTruthy();
+      expect(screen.queryByRole("separator")).toBeNull();
+
+      fireEvent.click(screen.getByRole("tab", { name: "Atendimento" }));
+      expect(
+        await screen.findByText("Selecione um atendimento na lista para começar a conversar."),
+      ).toBeTruthy();
+      expect(screen.queryByRole("region", { name: "Atendimentos" })).toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: "Escolher um atendimento" }));
+      await waitFor(() => expect(listTab.getAttribute("aria-selected")).toBe("true"));
+
+      fireEvent.click(screen.getByRole("tab", { name: "Aguardando: 1" }));
+      const list = await screen.findByRole("list", { name: "Lista de atendimentos" });
+      fireEvent.click(within(list).getAllByRole("button")[0]!);
+      await waitFor(() =>
+        expect(screen.getByRole("tab", { name: "Atendimento" }).getAttribute("aria-selected")).toBe("true"),
+      );
+      expect(screen.getByTestId("location").textContent).toBe(`/tickets/${buildTicket({ id: 2 }).uuid}`);
+    } finally {
+      restore();
+    }
   });
 });
