@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
     requests: { type: "string", default: "200" },
     port: { type: "string", default: "8096" },
     fresh: { type: "boolean", default: false },
-    browser: { type: "boolean", default: true },
+    "no-browser": { type: "boolean", default: false },
     "generate-only": { type: "boolean", default: false },
   },
 });
@@ -327,7 +327,7 @@ try {
     Array.from({ length: requests }, (_, i) => `/messages/${ids[i % ids.length]}?pageNumber=1`),
     token,
   );
-  const browser = args.browser ? await browserFirstPage() : undefined;
+  const browser = args["no-browser"] ? undefined : await browserFirstPage();
   console.log(
     JSON.stringify({
       scale,

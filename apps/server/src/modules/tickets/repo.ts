@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.js";
 import {
   contacts,
@@ -59,23 +59,20 @@ export class TicketsRepo {
     const rows = await this.detailQuery()
       .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)))
       .limit(1);
-    return (await this.attachTags(companyId, rows))[0];
+    return rows[0];
   }
 
   async findById(companyId: number, id: number): Promise<TicketDetail | undefined> {
     const rows = await this.detailQuery()
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
       .limit(1);
-    return (await this.attachTags(companyId, rows))[0];
+    return rows[0];
   }
 
   /** Several tickets by id (the tickets closeAll closed), in one query. */
   async findByIds(companyId: number, ids: number[]): Promise<TicketDetail[]> {
     if (ids.length === 0) return [];
-    const rows = await this.detailQuery().where(
-      and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)),
-    );
-    return this.attachTags(companyId, rows);
+    return this.detailQuery().where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
   }
 
   /**
@@ -138,7 +135,7 @@ export class TicketsRepo {
     return rows.map((r) => r.id);
   }
 
-  /** Ticket, contact, queue, user and connection in one query; the joins stay inside the company. */
+  /** Ticket, contact, queue, user, connection and tags in one query; the joins stay inside the company. */
   private detailQuery() {
     return this.db
       .select({
@@ -152,6 +149,12 @@ export class TicketsRepo {
           channel: whatsapps.channel,
           status: whatsapps.status,
         },
+        tags: sql<TicketRefs["tags"]>`coalesce((
+          SELECT json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+                          ORDER BY ${tags.name}, ${tags.id})
+          FROM ${ticketTags} JOIN ${tags} ON ${tags.id} = ${ticketTags.tagId} AND ${tags.companyId} = ${ticketTags.companyId}
+          WHERE ${ticketTags.companyId} = ${tickets.companyId} AND ${ticketTags.ticketId} = ${tickets.id}
+        ), '[]'::json)`,
       })
       .from(tickets)
       .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
@@ -162,30 +165,5 @@ export class TicketsRepo {
         and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)),
       )
       .$dynamic();
-  }
-
-  /** The tags of a page of tickets in one query (never one per row). */
-  private async attachTags(companyId: number, rows: Omit<TicketDetail, "tags">[]): Promise<TicketDetail[]> {
-    if (rows.length === 0) return [];
-    const links = await this.db
-      .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-      .from(ticketTags)
-      .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, ticketTags.companyId)))
-      .where(
-        and(
-          eq(ticketTags.companyId, companyId),
-          inArray(
-            ticketTags.ticketId,
-            rows.map((r) => r.ticket.id),
-          ),
-        ),
-      )
-      .orderBy(asc(tags.name));
-    return rows.map((row) => ({
-      ...row,
-      tags: links
-        .filter((l) => l.ticketId === row.ticket.id)
-        .map(({ id, name, color }) => ({ id, name, color })),
-    }));
   }
 }
