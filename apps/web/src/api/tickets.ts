@@ -84,7 +84,8 @@ export function useTicketsInfinite(filters: TicketListFilters, enabled = true) {
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
     enabled,
     // Live events keep the cached pages current; a refetch would only reorder under the user's eyes.
-    staleTime: Number.POSITIVE_INFINITY,
+    // A search list (no status) is never entered by events: it is asked again each time the tab shows it.
+    staleTime: filters.status === undefined ? 0 : Number.POSITIVE_INFINITY,
   });
 }
 

@@ -9,7 +9,7 @@ const ticketsManagerEn: LocaleShape<typeof ticketsManagerPt> = {
     onMessages: "Also search in messages",
   },
   filters: {
-    toggle: "Filters",
+    group: "Filters",
     tags: "Tags",
     users: "Users",
     connections: "Connections",

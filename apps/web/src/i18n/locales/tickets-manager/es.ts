@@ -9,7 +9,7 @@ const ticketsManagerEs: LocaleShape<typeof ticketsManagerPt> = {
     onMessages: "Buscar también en los mensajes",
   },
   filters: {
-    toggle: "Filtros",
+    group: "Filtros",
     tags: "Etiquetas",
     users: "Usuarios",
     connections: "Conexiones",

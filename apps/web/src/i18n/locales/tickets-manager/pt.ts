@@ -12,7 +12,7 @@ const ticketsManagerPt = {
     onMessages: "Pesquisar também nas mensagens",
   },
   filters: {
-    toggle: "Filtros",
+    group: "Filtros",
     tags: "Etiquetas",
     users: "Usuários",
     connections: "Conexões",

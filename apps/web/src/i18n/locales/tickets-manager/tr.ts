@@ -9,7 +9,7 @@ const ticketsManagerTr: LocaleShape<typeof ticketsManagerPt> = {
     onMessages: "Mesajlarda da ara",
   },
   filters: {
-    toggle: "Filtreler",
+    group: "Filtreler",
     tags: "Etiketler",
     users: "Kullanıcılar",
     connections: "Bağlantılar",

@@ -68,7 +68,9 @@ export function NewTicketDialog({ open, user, onClose, onShow, onTaken }: NewTic
   // An attendant opens tickets in their own queues; an admin (or one without queues) in any.
   const queues = isAdmin(user) || user.queues.length === 0 ? (allQueues.data ?? []) : user.queues;
   const connectionChoices = connections.data ?? [];
-  const chosenConnection = connectionChoices.some((c) => c.id === whatsappId) ? whatsappId : "";
+  // The user's default connection, or the only one there is.
+  const onlyConnection = connectionChoices.length === 1 ? (connectionChoices[0]?.id ?? "") : "";
+  const chosenConnection = connectionChoices.some((c) => c.id === whatsappId) ? whatsappId : onlyConnection;
 
   const reset = () => {
     setContact(null);

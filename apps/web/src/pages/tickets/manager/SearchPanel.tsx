@@ -1,7 +1,9 @@
 import { TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
+import FilterAltOffIcon from "@mui/icons-material/FilterAltOff";
 import SearchIcon from "@mui/icons-material/Search";
 import {
   Box,
+  Button,
   Checkbox,
   Chip,
   FormControlLabel,
@@ -20,6 +22,9 @@ export interface SearchFilters {
 }
 
 export const NO_SEARCH_FILTERS: SearchFilters = { tags: [], users: [], whatsapps: [], statuses: [] };
+
+const hasFilters = (filters: SearchFilters): boolean =>
+  Object.values(filters).some((values: unknown[]) => values.length > 0);
 
 interface Option {
   id: number;
@@ -145,7 +150,11 @@ export function SearchPanel(props: SearchPanelProps) {
         }
         label={t("ticketsManager.search.onMessages")}
       />
-      <Box sx={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 1 }}>
+      <Box
+        role="group"
+        aria-label={t("ticketsManager.filters.group")}
+        sx={{ display: "grid", gridTemplateColumns: "1fr 1fr", gap: 1 }}
+      >
         <MultiSelect
           name="tags"
           label={t("ticketsManager.filters.tags")}
@@ -180,6 +189,16 @@ export function SearchPanel(props: SearchPanelProps) {
           onChange={(statuses) => onFiltersChange({ ...filters, statuses })}
         />
       </Box>
+      {hasFilters(filters) && (
+        <Button
+          size="small"
+          startIcon={<FilterAltOffIcon />}
+          onClick={() => onFiltersChange(NO_SEARCH_FILTERS)}
+          sx={{ alignSelf: "flex-start" }}
+        >
+          {t("ticketsManager.filters.clear")}
+        </Button>
+      )}
     </Stack>
   );
 }

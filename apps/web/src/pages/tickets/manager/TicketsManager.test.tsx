@@ -56,6 +56,23 @@ describe("the search tab", () => {
       expect(last?.search.get("whatsapps")).toBe("1");
       expect(JSON.parse(last?.search.get("statusFilter") ?? "null")).toEqual(["pending", "closed"]);
     });
+    fireEvent.click(screen.getByRole("button", { name: "Limpar filtros" }));
+    await waitFor(() => {
+      const last = searchRequests(seen).at(-1);
+      expect(["tags", "users", "whatsapps", "statusFilter"].filter((key) => last?.search.has(key))).toEqual(
+        [],
+      );
+    });
+  });
+
+  it("the search list is asked again each time the tab shows it (events never add to it)", async () => {
+    const seen = serveTickets({}, supportingLists);
+    renderTickets(admin);
+    fireEvent.click(await screen.findByRole("tab", { name: "Pesquisa" }));
+    await waitFor(() => expect(searchRequests(seen)).toHaveLength(1));
+    fireEvent.click(screen.getByRole("tab", { name: "Abertas" }));
+    fireEvent.click(screen.getByRole("tab", { name: "Pesquisa" }));
+    await waitFor(() => expect(searchRequests(seen)).toHaveLength(2));
   });
 
   it("an ordinary user has no user filter and searches without show-all", async () => {
