@@ -4,9 +4,10 @@ import { META_SIM_URL } from "../playwright.config";
 
 /**
  * The tickets screen on a phone (spec 1 section 2, narrow screens): one
- * panel at a time, the list first; a ticket opens in place of the list with
- * a back button that returns to it; the side drawer is temporary, over the
- * content, and closes again.
+ * panel at a time under two tabs, 'Atendimento' (the ticket) and
+ * 'Atendimentos' (the list), the list first; a ticket opens in place of the
+ * list with a back button that returns to it; the side drawer is temporary,
+ * over the content, and closes again.
  */
 
 const PHONE_NUMBER_ID = "301234567890777";
@@ -66,13 +67,25 @@ test("on a phone the list comes first, a ticket opens in its place with a back b
   const list = panel.getByRole("list", { name: "Lista de atendimentos" });
   const nav = page.getByRole("navigation", { name: "Navegação principal" });
   const conversation = page.getByRole("list", { name: "Mensagens" });
+  const tabs = page.getByRole("tablist", { name: "Atendimento ou lista" });
+  const ticketTab = tabs.getByRole("tab", { name: "Atendimento", exact: true });
+  const listTab = tabs.getByRole("tab", { name: "Atendimentos", exact: true });
 
   // The list fills the screen; the menu is closed and the welcome panel is not beside the list.
   await expect(panel).toBeVisible();
   expect((await panel.boundingBox())?.width).toBeGreaterThan(350);
   await expect(nav).toBeHidden();
   await expect(page.getByText("Selecione um atendimento na lista para começar a conversar.")).toBeHidden();
+  await expect(listTab).toHaveAttribute("aria-selected", "true");
   await expectNoHorizontalScroll(page);
+
+  // The ticket tab without a ticket: the welcome, and a way back to the list.
+  await ticketTab.click();
+  await expect(panel).toBeHidden();
+  await expect(page.getByText("Selecione um atendimento na lista para começar a conversar.")).toBeVisible();
+  await page.getByRole("button", { name: "Escolher um atendimento" }).click();
+  await expect(panel).toBeVisible();
+  await expect(listTab).toHaveAttribute("aria-selected", "true");
 
   // The side drawer opens over the content (the list does not move) and closes with Escape.
   // (A handle: under the open modal drawer the content is hidden from the accessibility tree.)
@@ -101,15 +114,26 @@ test("on a phone the list comes first, a ticket opens in its place with a back b
   await expect(page.getByRole("heading", { name: new RegExp(CONTACT_NAME) })).toBeVisible();
   await expect(conversation.getByText("Consigo falar pelo celular?")).toBeVisible();
   await expect(panel).toBeHidden();
+  await expect(ticketTab).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("button", { name: "Aceitar", exact: true })).toBeInViewport();
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: ".tmp/results/narrow-screen-conversation.png" });
+
+  // The tabs switch between the list and the open ticket, which stays open.
+  await listTab.click();
+  await expect(list.getByRole("button").filter({ hasText: CONTACT_NAME })).toBeVisible();
+  await expect(conversation).toBeHidden();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await ticketTab.click();
+  await expect(conversation.getByText("Consigo falar pelo celular?")).toBeVisible();
+  await expect(panel).toBeHidden();
 
   // Back returns to the list.
   await page.getByRole("button", { name: "Voltar aos atendimentos" }).click();
   await expect(page).toHaveURL(/\/tickets$/);
   await expect(list).toBeVisible();
   await expect(conversation).toBeHidden();
+  await expect(listTab).toHaveAttribute("aria-selected", "true");
   await expect(list.getByRole("button").filter({ hasText: CONTACT_NAME })).toBeVisible();
   await page.screenshot({ path: ".tmp/results/narrow-screen-list.png" });
 });
