@@ -27,10 +27,11 @@ export function ackKind(
   return "read";
 }
 
+/** Not yet read: the bubble's own text colour, dimmed (readable on light and dark bubbles). */
 const ACK_COLOR = {
-  pending: "text.secondary",
-  sent: "text.secondary",
-  delivered: "text.secondary",
+  pending: "inherit",
+  sent: "inherit",
+  delivered: "inherit",
   read: "info.main",
   played: "success.main",
 } as const;
@@ -65,7 +66,7 @@ function AckIcon({ message }: { message: MessageDto }) {
       aria-label={label}
       aria-hidden={false}
       data-ack={kind}
-      sx={{ fontSize: 16, color: ACK_COLOR[kind] }}
+      sx={{ fontSize: 16, color: ACK_COLOR[kind], opacity: ACK_COLOR[kind] === "inherit" ? 0.7 : 1 }}
     />
   );
 }

@@ -39,7 +39,7 @@ export function MediaPlayer({ kind, src }: { kind: "audio" | "video"; src: strin
         onClick={cycle}
         aria-label={label}
         title={label}
-        sx={{ minWidth: 0, px: 0.75, py: 0, fontSize: 12, lineHeight: 1.8 }}
+        sx={{ minWidth: 0, px: 0.75, py: 0, fontSize: 12, lineHeight: 1.8, textTransform: "none" }}
       >
         {`${rate}x`}
       </Button>

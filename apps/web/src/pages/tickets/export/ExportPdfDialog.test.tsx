@@ -29,6 +29,7 @@ const pages: MessageDto[][] = [
       mediaType: "application",
       mediaUrl: "/public/company2/media/nota-fiscal.pdf",
     }),
+    msg(8, "Financeiro Acme", { fromMe: true, mediaType: "contactMessage" }),
   ],
   [msg(3, "Qual o prazo de entrega?"), msg(4, "Chega amanhã 🚚", { fromMe: true, ack: 3 })],
   [
@@ -156,7 +157,7 @@ describe("PDF export", () => {
     const text = lines.join("\n");
     expect(lines[0]).toBe("Conversa com Maria");
     expect(lines[1]).toBe("Atendimento #4");
-    expect(text).toContain("7 mensagens");
+    expect(text).toContain("8 mensagens");
     // Every message of the three pages, oldest first, with its sender and time.
     const order = [
       "Olá, bom dia",
@@ -167,6 +168,7 @@ describe("PDF export", () => {
       "Pode enviar a nota fiscal?",
       "Segue a nota",
       "Anexo: nota-fiscal.pdf",
+      "Cartão de contato: Financeiro Acme",
     ];
     const positions = order.map((line) => lines.indexOf(line));
     expect(positions.every((p) => p > 0)).toBe(true);
@@ -193,6 +195,7 @@ describe("PDF export", () => {
       contact: "Maria",
       privateNote: "Nota interna",
       deleted: "(apagada)",
+      contactCard: "Cartão de contato",
       media: (name) => `Anexo: ${name}`,
       page: (page, of) => `Página ${page} de ${of}`,
     };
@@ -229,9 +232,9 @@ describe("PDF export", () => {
     );
     renderConversation(me, ticket);
     const dialog = await startExport();
-    expect(await screen.findByText(`Carregando mensagens: 2 de ${total}`)).toBeTruthy();
-    const bar = screen.getByRole("progressbar", { name: `Carregando mensagens: 2 de ${total}` });
-    expect(bar.getAttribute("aria-valuenow")).toBe(String(Math.round((2 / total) * 100)));
+    expect(await screen.findByText(`Carregando mensagens: 3 de ${total}`)).toBeTruthy();
+    const bar = screen.getByRole("progressbar", { name: `Carregando mensagens: 3 de ${total}` });
+    expect(bar.getAttribute("aria-valuenow")).toBe(String(Math.round((3 / total) * 100)));
     fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
     await waitFor(() => expect(dialog.isConnected).toBe(false));
     release();

@@ -78,6 +78,7 @@ export function ExportPdfDialog({ ticket, onClose }: { ticket: TicketDto; onClos
             contact: name,
             privateNote: t("ticketTools.export.privateNote"),
             deleted: t("ticketTools.export.deleted"),
+            contactCard: t("ticketTools.bubble.contactCard"),
             media: (file) => t("ticketTools.export.media", { name: file }),
             page: (page, pages) => t("ticketTools.export.page", { page, pages }),
           },

@@ -12,6 +12,8 @@ export interface PdfLabels {
   contact: string;
   privateNote: string;
   deleted: string;
+  /** Before a contact card's name. */
+  contactCard: string;
   media: (name: string) => string;
   page: (page: number, pages: number) => string;
 }
@@ -66,7 +68,9 @@ export function conversationLines({ messages, labels, formatTime }: Conversation
       lines.push({ text: labels.deleted, size: 10, color: "muted" });
       continue;
     }
-    if (message.body) lines.push({ text: message.body, size: 10 });
+    if (message.mediaType === "contactMessage")
+      lines.push({ text: `${labels.contactCard}: ${message.body}`, size: 10 });
+    else if (message.body) lines.push({ text: message.body, size: 10 });
     const file = mediaName(message.mediaUrl);
     if (file) lines.push({ text: labels.media(file), size: 9, color: "muted" });
   }

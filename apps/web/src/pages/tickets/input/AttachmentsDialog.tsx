@@ -13,7 +13,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MediaToSend } from "../../../api/messages";
 import { attachmentKind } from "./attachments";
@@ -31,13 +31,15 @@ function Preview({ file, url }: { file: File; url: string }) {
     return (
       <Box
         component="img"
-        src={url}
+        src={url || undefined}
         alt={file.name}
         sx={{ maxWidth: "100%", maxHeight: 200, borderRadius: 1 }}
       />
     );
   if (kind === "video")
-    return <Box component="video" src={url} controls sx={{ maxWidth: "100%", maxHeight: 200 }} />;
+    return (
+      <Box component="video" src={url || undefined} controls sx={{ maxWidth: "100%", maxHeight: 200 }} />
+    );
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       {kind === "audio" ? <AudioFileIcon color="action" /> : <DescriptionIcon color="action" />}
@@ -54,13 +56,16 @@ export function AttachmentsDialog({ files, busy, onSend, onClose }: AttachmentsD
   const titleId = useId();
   // Each file keeps a key of its own: removing one must not hand its caption to the next.
   const [items, setItems] = useState(() => files.map((file, key) => ({ file, caption: "", key })));
-  const urls = useMemo(() => items.map((item) => URL.createObjectURL(item.file)), [items]);
-  useEffect(
-    () => () => {
-      for (const url of urls) URL.revokeObjectURL(url);
-    },
-    [urls],
-  );
+  // One preview address per file, made in an effect so that it survives caption typing and
+  // StrictMode's second run (an address revoked by a cleanup must not stay on screen).
+  const [urls, setUrls] = useState<Map<File, string>>(() => new Map());
+  useEffect(() => {
+    const made = new Map(files.map((file) => [file, URL.createObjectURL(file)]));
+    setUrls(made);
+    return () => {
+      for (const url of made.values()) URL.revokeObjectURL(url);
+    };
+  }, [files]);
   useEffect(() => {
     if (items.length === 0) onClose();
   }, [items.length, onClose]);
@@ -72,7 +77,7 @@ export function AttachmentsDialog({ files, busy, onSend, onClose }: AttachmentsD
         <Stack spacing={2}>
           {items.map((item, index) => (
             <Box key={item.key} sx={{ position: "relative", pr: 5 }}>
-              <Preview file={item.file} url={urls[index] ?? ""} />
+              <Preview file={item.file} url={urls.get(item.file) ?? ""} />
               <IconButton
                 aria-label={t("ticketView.attachments.remove", { name: item.file.name })}
                 onClick={() => setItems((current) => current.filter((_, i) => i !== index))}
