@@ -70,6 +70,18 @@ export class Realtime {
     this.io?.to(roomNames).emit(companyEvent(companyId, topic), payload);
   }
 
+  /**
+   * The sockets in `room` that are in none of `keep` leave it, on every node
+   * (the adapter carries it): a conversation room is left by those who may
+   * no longer see the ticket.
+   */
+  leaveRoomUnlessIn(companyId: number, room: string, keep: string[]): void {
+    const prefix = `${rooms.company(companyId)}:`;
+    if (!room.startsWith(prefix) || keep.some((r) => !r.startsWith(prefix)))
+      throw new Error(`a room is not of company ${companyId}`);
+    this.io?.in(room).except(keep).socketsLeave(room);
+  }
+
   toRoom(companyId: number, room: string, topic: CompanyTopic, payload: object): void {
     if (!room.startsWith(`${rooms.company(companyId)}:`))
       throw new Error(`room ${room} is not of company ${companyId}`);

@@ -24,12 +24,14 @@ export class TicketEvents {
     action: "create" | "update" = "update",
     before?: TicketVisibilityFacts,
   ): void {
-    const audience = new Set(this.listRooms(companyId, ticket));
+    const now = this.listRooms(companyId, ticket);
+    const audience = new Set(now);
     if (before) for (const room of ticketRooms(companyId, before)) audience.add(room);
-    this.realtime.toRooms(companyId, [rooms.ticket(companyId, ticket.id), ...audience], "ticket", {
-      action,
-      ticket,
-    });
+    const conversation = rooms.ticket(companyId, ticket.id);
+    this.realtime.toRooms(companyId, [conversation, ...audience], "ticket", { action, ticket });
+    // After a transition, whoever may no longer see the ticket stops hearing its conversation
+    // (they heard this update first, so their screen can leave it).
+    if (before) this.realtime.leaveRoomUnlessIn(companyId, conversation, now);
   }
 
   /** A ticket was deleted; lists drop it by id. */

@@ -143,6 +143,52 @@ describe("lifecycle events over sockets", () => {
     expect(heard.admin.map((e) => e.action)).toEqual(["update", "update", "delete"]);
   });
 
+  it("a conversation left by a transfer goes quiet for the attendant who may no longer see it", async () => {
+    const company = await buildCompany(db());
+    const c = company.id;
+    const sales = await buildQueue(db(), c);
+    const support = await buildQueue(db(), c);
+    const ana = await buildUser(db(), c);
+    const carla = await buildUser(db(), c);
+    await db()
+      .insert(userQueues)
+      .values([
+        { companyId: c, userId: ana.id, queueId: sales.id },
+        { companyId: c, userId: carla.id, queueId: support.id },
+      ]);
+    const ticket = await buildTicket(db(), c, { status: "open", userId: ana.id, queueId: sales.id });
+    const sessions = { ana: await login(server.app, ana.email), carla: await login(server.app, carla.email) };
+    await listen(sessions.ana.token, c);
+    const anaSocket = open.at(-1) as Socket;
+    const anaMessages: string[] = [];
+    anaSocket.on(`company-${c}-appMessage`, (p: { action: string; message?: { body: string } }) => {
+      if (p.action === "create") anaMessages.push(p.message?.body ?? "");
+    });
+    anaSocket.emit("joinChatBox", ticket.id);
+    await settle();
+    const note = (session: typeof sessions.ana, body: string) =>
+      server.app.inject({
+        method: "POST",
+        url: `/messages/${ticket.id}`,
+        headers: session.headers,
+        payload: { body, isPrivate: true },
+      });
+    expect((await note(sessions.ana, "before the transfer")).statusCode).toBe(200);
+    await until(() => anaMessages.length === 1);
+
+    const transfer = await server.app.inject({
+      method: "PUT",
+      url: `/tickets/${ticket.id}`,
+      headers: sessions.ana.headers,
+      payload: { userId: carla.id, queueId: support.id, isTransfered: true },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    await settle();
+    expect((await note(sessions.carla, "after the transfer")).statusCode).toBe(200);
+    await settle();
+    expect(anaMessages).toEqual(["before the transfer"]);
+  });
+
   it("another company's sockets hear nothing", async () => {
     const mine = await buildCompany(db());
     const theirs = await buildCompany(db());
