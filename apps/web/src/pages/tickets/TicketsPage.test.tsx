@@ -9,6 +9,7 @@ import { RealtimeContext } from "../../realtime/realtime-context";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { buildMessage, buildTicket } from "../../test/tickets";
 import { renderTickets, requests, serveTickets, stubMediaQuery } from "./manager/manager-test-harness";
+import { TicketListItem } from "./TicketListItem";
 import { TicketsPage } from "./TicketsPage";
 
 /** Just enough of a socket.io client: listeners by name, emits recorded, events pushed by the test. */
@@ -275,5 +276,39 @@ describe("narrow screens", () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe("a list item", () => {
+  const ticket = buildTicket({
+    id: 6,
+    status: "open",
+    userId: 9,
+    user: { id: 9, name: "Bruno", color: null },
+    tags: [
+      { id: 1, name: "VIP", color: "#aa0000" },
+      { id: 2, name: "Atrasado", color: "#00aa00" },
+      { id: 3, name: "Novo", color: "#0000aa" },
+    ],
+  });
+  const renderItem = (showUser: boolean) =>
+    renderWithProviders(
+      <ul>
+        <TicketListItem ticket={ticket} selected={false} showUser={showUser} onOpen={() => {}} />
+      </ul>,
+    );
+
+  it("shows the first tag then +N, and the assigned user only to admins", () => {
+    renderItem(true);
+    expect(screen.getByText("VIP")).toBeTruthy();
+    expect(screen.getByText("+2")).toBeTruthy();
+    expect(screen.queryByText("Atrasado")).toBeNull();
+    expect(screen.getByText("Bruno")).toBeTruthy();
+  });
+
+  it("hides the assigned user from ordinary users", () => {
+    renderItem(false);
+    expect(screen.getByText("VIP")).toBeTruthy();
+    expect(screen.queryByText("Bruno")).toBeNull();
   });
 });
