@@ -33,6 +33,8 @@ test("add a WhatsApp Cloud API connection, see it connected, and copy its webhoo
   await dialog.getByLabel("ID da conta do WhatsApp Business (WABA)").fill("209876543210987");
   await dialog.getByLabel("Token de acesso", { exact: true }).fill("EAAG-e2e-fake-token-4321");
   await dialog.getByLabel("App Secret", { exact: true }).fill("e2e-fake-app-secret");
+  // Other files may have added connections before: this one is asked to be the default.
+  await dialog.getByRole("switch", { name: "Padrão" }).check();
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Conexão salva com sucesso!")).toBeVisible();
 
@@ -53,8 +55,9 @@ test("add a WhatsApp Cloud API connection, see it connected, and copy its webhoo
   const row = table.getByRole("row").filter({ hasText: "Cloud E2E" });
   await expect(row.getByRole("img", { name: "Conectado" })).toBeVisible();
   await expect(row.getByRole("img", { name: "WhatsApp Cloud API" })).toBeVisible();
-  // The first connection of the company is the default one.
+  // The default one, and the only default of the company.
   await expect(row.getByRole("img", { name: "Conexão padrão" })).toBeVisible();
+  await expect(table.getByRole("img", { name: "Conexão padrão" })).toHaveCount(1);
   await page.screenshot({ path: ".tmp/results/connections-table.png" });
 
   // After a reload the dialog still shows the webhook URL (from GET /whatsapp/{id}).
