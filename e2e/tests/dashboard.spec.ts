@@ -56,8 +56,8 @@ test("a user without dashboard rights opening /dashboard sees the 403 view and g
   expect(status).toBe(403);
 });
 
-// No ticket is created here: tickets-live.spec.ts expects an empty waiting tab, and no route closes a
-// ticket yet. The exact counting is the server suite's (modules/dashboard/dashboard.test.ts).
+// No ticket is created here: tickets-live.spec.ts expects an empty waiting tab. The exact counting is
+// the server suite's (modules/dashboard/dashboard.test.ts).
 test("an admin sees the counters the API computes, the charts area and the attendants", async ({
   page,
   request,
