@@ -103,7 +103,21 @@ function MessageMedia({ message }: { message: MessageDto }) {
 }
 
 /** A contact card (vCard) sent or received: the contact's name under a card icon. */
-function ContactCard({ name }: { name: string }) {
+/** A contact card: each card's name and number (the body names them when the channel sent no cards). */
+function ContactCards({ message }: { message: MessageDto }) {
+  const cards = message.contactCards?.length ? message.contactCards : [{ name: message.body, number: "" }];
+  return (
+    <>
+      {cards.map((card, index) => (
+        // Cards have no id; their order is fixed.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a message's cards never reorder
+        <ContactCard key={index} name={card.name} number={card.number} />
+      ))}
+    </>
+  );
+}
+
+function ContactCard({ name, number }: { name: string; number: string }) {
   const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={1} alignItems="center" sx={{ py: 0.5 }}>
@@ -115,6 +129,11 @@ function ContactCard({ name }: { name: string }) {
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: "anywhere" }}>
           {name}
         </Typography>
+        {number && (
+          <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
+            {number}
+          </Typography>
+        )}
       </Box>
     </Stack>
   );
@@ -196,7 +215,7 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
             {message.quotedMsgId !== null && <QuotedMessage id={message.quotedMsgId} />}
             <MessageMedia message={message} />
             {message.mediaType === "contactMessage" ? (
-              <ContactCard name={message.body} />
+              <ContactCards message={message} />
             ) : (
               message.body && (
                 <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>

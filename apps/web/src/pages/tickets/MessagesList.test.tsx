@@ -110,6 +110,27 @@ describe("message list", () => {
     expect(await screen.findByText("Diga olá para seu novo contato!")).toBeTruthy();
   });
 
+  it("shows each contact card's name and number", async () => {
+    servePages([
+      [
+        buildMessage({
+          id: 1,
+          ticketId: 4,
+          mediaType: "contactMessage",
+          body: "Bruno Lima, Carla",
+          contactCards: [
+            { name: "Bruno Lima", number: "5511988887777" },
+            { name: "Carla", number: "" },
+          ],
+        }),
+      ],
+    ]);
+    renderConversation(me, ticket);
+    expect(await screen.findByText("5511988887777")).toBeTruthy();
+    expect(screen.getByText("Bruno Lima")).toBeTruthy();
+    expect(screen.getByText("Carla")).toBeTruthy();
+  });
+
   it.each([
     ["facebook", true],
     ["instagram", true],
