@@ -11,13 +11,14 @@ import { useUnreadTickets } from "../../notifications/use-unread-tickets";
 import { ticketViewerOf } from "../../pages/tickets/ticket-viewer";
 import { UserModal } from "../../pages/users/UserModal";
 import { useAuth, useCurrentUser } from "../auth/auth-context";
-import { canManageConnections, isAdmin } from "../permissions";
+import { canManageConnections, isAdmin, planAllows } from "../permissions";
 import { useTitleBadge } from "../title-badge";
 import { useVolume } from "../volume";
 import { visibleMenuItems } from "./menu-items";
 import { SideDrawer } from "./SideDrawer";
 import { TopBar } from "./TopBar";
 import { useConnectionsBadge } from "./use-connections-badge";
+import { useLiveChats } from "./use-live-chats";
 
 /** The signed-in layout: top bar, side drawer and the current screen. */
 export function AppShell() {
@@ -38,17 +39,25 @@ export function AppShell() {
   // The bell's tickets are the tab title's source: their unread messages, kept live from the socket.
   const unread = useUnreadTickets(viewer);
   useTitleBadge(unread.total);
+  const internalChat = planAllows(user, "useInternalChat");
+  const chats = useLiveChats(user.id, internalChat);
 
   return (
     <Box sx={{ display: "flex", minHeight: "100vh" }}>
       <TopBar
         drawerOpen={drawerOpen}
+        userId={user.id}
         userName={user.name}
         profileImage={user.profileImage}
         dueDate={isAdmin(user) ? user.company?.dueDate : undefined}
         volume={volume}
         language={language}
         unreadTickets={unread.tickets}
+        chats={
+          internalChat
+            ? { unreadCount: chats.unreadCount, onOpenChat: (uuid) => navigate(`/chats/${uuid}`) }
+            : undefined
+        }
         onToggleDrawer={() => setDrawerOpen((open) => !open)}
         onVolumeChange={setVolume}
         onRefresh={() => window.location.reload()}
@@ -62,7 +71,7 @@ export function AppShell() {
         open={drawerOpen}
         temporary={narrow}
         items={visibleMenuItems(user)}
-        badges={{ connections: connectionsAlert }}
+        badges={{ connections: connectionsAlert, chats: chats.unreadCount > 0 }}
         version={version.data?.version}
         onClose={() => setDrawerOpen(false)}
       />

@@ -5,12 +5,15 @@ import RefreshIcon from "@mui/icons-material/Refresh";
 import { AppBar, IconButton, Toolbar, Tooltip } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { AccountMenu } from "./AccountMenu";
+import { AnnouncementsPopover } from "./AnnouncementsPopover";
+import { ChatsPopover } from "./ChatsPopover";
 import { Greeting } from "./Greeting";
 import { NotificationsBell } from "./NotificationsBell";
 import { VolumeControl } from "./VolumeControl";
 
 interface TopBarProps {
   drawerOpen: boolean;
+  userId: number;
   userName: string;
   profileImage: string | null;
   dueDate?: string | null;
@@ -18,6 +21,8 @@ interface TopBarProps {
   language: Language;
   /** Tickets with unread messages the user may see (the bell's list). */
   unreadTickets: readonly TicketDto[];
+  /** The internal-chat popover, absent when the plan switches the internal chat off. */
+  chats?: { unreadCount: number; onOpenChat: (uuid: string) => void };
   onToggleDrawer: () => void;
   onVolumeChange: (volume: number) => void;
   onRefresh: () => void;
@@ -52,6 +57,14 @@ export function TopBar(props: TopBarProps) {
           </IconButton>
         </Tooltip>
         <NotificationsBell tickets={props.unreadTickets} onOpenTicket={props.onOpenTicket} />
+        <AnnouncementsPopover userId={props.userId} />
+        {props.chats && (
+          <ChatsPopover
+            userId={props.userId}
+            unreadCount={props.chats.unreadCount}
+            onOpenChat={props.chats.onOpenChat}
+          />
+        )}
         <AccountMenu
           name={props.userName}
           profileImage={props.profileImage}

@@ -10,6 +10,7 @@ describe("visibleMenuItems", () => {
       "dashboard",
       "tickets",
       "contacts",
+      "chats",
       "users",
       "connections",
     ]);
@@ -19,12 +20,17 @@ describe("visibleMenuItems", () => {
     expect(labels(visibleMenuItems(buildUser({ allowConnections: "enabled" })))).toEqual([
       "tickets",
       "contacts",
+      "chats",
       "connections",
     ]);
   });
 
-  it("gives a plain user the tickets and the contacts", () => {
-    expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).toEqual(["tickets", "contacts"]);
+  it("gives a plain user the tickets, the contacts and the internal chat", () => {
+    expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).toEqual([
+      "tickets",
+      "contacts",
+      "chats",
+    ]);
   });
 
   it("adds the dashboard for a user with showDashboard enabled", () => {
@@ -32,6 +38,7 @@ describe("visibleMenuItems", () => {
       "dashboard",
       "tickets",
       "contacts",
+      "chats",
     ]);
   });
 
@@ -55,14 +62,38 @@ describe("visibleMenuItems", () => {
       useIntegrations: true,
     };
     const withoutKanban = buildUser({ company: { id: 2, name: "Acme", dueDate: null, plan } });
-    expect(visibleMenuItems(withoutKanban, items).map((item) => item.to)).toEqual(["/tickets", "/contacts"]);
+    expect(visibleMenuItems(withoutKanban, items).map((item) => item.to)).toEqual([
+      "/tickets",
+      "/contacts",
+      "/chats",
+    ]);
     const withKanban = buildUser({
       company: { id: 2, name: "Acme", dueDate: null, plan: { ...plan, useKanban: true } },
     });
     expect(visibleMenuItems(withKanban, items).map((item) => item.to)).toEqual([
       "/tickets",
       "/contacts",
+      "/chats",
       "/kanban",
     ]);
+  });
+
+  it("hides the internal chat when the plan switches it off", () => {
+    const plan = {
+      id: 1,
+      name: "Basic",
+      useWhatsapp: true,
+      useFacebook: true,
+      useInstagram: true,
+      useCampaigns: true,
+      useSchedules: true,
+      useInternalChat: false,
+      useExternalApi: true,
+      useKanban: true,
+      useOpenAi: true,
+      useIntegrations: true,
+    };
+    const user = buildUser({ company: { id: 2, name: "Acme", dueDate: null, plan } });
+    expect(labels(visibleMenuItems(user))).toEqual(["tickets", "contacts"]);
   });
 });

@@ -3,13 +3,14 @@ import type { SvgIconComponent } from "@mui/icons-material";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import ForumIcon from "@mui/icons-material/Forum";
+import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
 import { canManageConnections, canSeeDashboard, isAdmin, type PlanFlag, planAllows } from "../permissions";
 
 export type MenuSection = "main" | "administration";
 
-export type MenuLabel = "dashboard" | "tickets" | "contacts" | "users" | "connections";
+export type MenuLabel = "dashboard" | "tickets" | "contacts" | "chats" | "users" | "connections";
 
 /** Items that can carry an attention dot, and whether each has it now. */
 export type MenuBadges = Partial<Record<MenuLabel, boolean>>;
@@ -30,6 +31,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "dashboard", to: "/", icon: DashboardIcon, section: "main", allow: canSeeDashboard },
   { label: "tickets", to: "/tickets", icon: ForumIcon, section: "main" },
   { label: "contacts", to: "/contacts", icon: ContactPhoneIcon, section: "main" },
+  { label: "chats", to: "/chats", icon: MessageIcon, section: "main", planFlag: "useInternalChat" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
   {
     label: "connections",

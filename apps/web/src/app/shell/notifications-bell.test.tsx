@@ -27,6 +27,9 @@ function serve(byStatus: Record<string, TicketDto[]>) {
         return Response.json({ tickets, count: tickets.length, hasMore: false } satisfies TicketList);
       }
       if (parsed.pathname === "/version") return Response.json({ version: "1.0.0" });
+      // The announcements and internal-chat popovers: empty lists.
+      if (parsed.pathname === "/announcements/" || parsed.pathname === "/chats/")
+        return Response.json({ records: [], count: 0, hasMore: false });
       if (parsed.pathname === "/companySettingOne")
         return Response.json({ showNotificationPending: "disabled" });
       return Response.json([]);

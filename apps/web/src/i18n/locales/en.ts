@@ -5,6 +5,7 @@ import schedulesEn from "./schedules/en";
 import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
 import ticketsManagerEn from "./tickets-manager/en";
+import topBarEn from "./top-bar/en";
 
 const en: LocaleShape = {
   common: {
@@ -143,6 +144,7 @@ const en: LocaleShape = {
     dashboard: "Dashboard",
     tickets: "Tickets",
     contacts: "Contacts",
+    chats: "Internal chat",
     administration: "Administration",
     users: "Users",
     connections: "Connections",
@@ -466,6 +468,7 @@ const en: LocaleShape = {
   ticketTools: ticketToolsEn,
   contacts: contactsEn,
   ticketsManager: ticketsManagerEn,
+  topBar: topBarEn,
   notifications: notificationsEn,
   schedules: schedulesEn,
 };

@@ -5,6 +5,7 @@ import schedulesEs from "./schedules/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
 import ticketsManagerEs from "./tickets-manager/es";
+import topBarEs from "./top-bar/es";
 
 const es: LocaleShape = {
   common: {
@@ -144,6 +145,7 @@ const es: LocaleShape = {
     dashboard: "Panel",
     tickets: "Atenciones",
     contacts: "Contactos",
+    chats: "Chat interno",
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
@@ -469,6 +471,7 @@ const es: LocaleShape = {
   ticketTools: ticketToolsEs,
   contacts: contactsEs,
   ticketsManager: ticketsManagerEs,
+  topBar: topBarEs,
   notifications: notificationsEs,
   schedules: schedulesEs,
 };

@@ -4,6 +4,7 @@ import schedulesPt from "./schedules/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
 import ticketsManagerPt from "./tickets-manager/pt";
+import topBarPt from "./top-bar/pt";
 
 /**
  * Portuguese: the default and fallback language. Every other locale must
@@ -146,6 +147,7 @@ const pt = {
     dashboard: "Dashboard",
     tickets: "Atendimentos",
     contacts: "Contatos",
+    chats: "Chat Interno",
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
@@ -470,6 +472,7 @@ const pt = {
   ticketTools: ticketToolsPt,
   contacts: contactsPt,
   ticketsManager: ticketsManagerPt,
+  topBar: topBarPt,
   notifications: notificationsPt,
   schedules: schedulesPt,
 };

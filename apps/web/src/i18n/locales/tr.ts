@@ -5,6 +5,7 @@ import schedulesTr from "./schedules/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
 import ticketsManagerTr from "./tickets-manager/tr";
+import topBarTr from "./top-bar/tr";
 
 const tr: LocaleShape = {
   common: {
@@ -143,6 +144,7 @@ const tr: LocaleShape = {
     dashboard: "Gösterge paneli",
     tickets: "Talepler",
     contacts: "Kişiler",
+    chats: "Dahili sohbet",
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
@@ -468,6 +470,7 @@ const tr: LocaleShape = {
   ticketTools: ticketToolsTr,
   contacts: contactsTr,
   ticketsManager: ticketsManagerTr,
+  topBar: topBarTr,
   notifications: notificationsTr,
   schedules: schedulesTr,
 };

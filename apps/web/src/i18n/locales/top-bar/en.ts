@@ -1,0 +1,34 @@
+import type { LocaleShape } from "../pt";
+import type topBarPt from "./pt";
+
+const topBarEn: LocaleShape<typeof topBarPt> = {
+  announcements: {
+    title: "Announcements",
+    withCount_one: "Announcements: {{count}} unseen",
+    withCount_other: "Announcements: {{count}} unseen",
+    listLabel: "Announcement list",
+    empty: "No announcements.",
+    error: "The announcements could not be loaded.",
+    retry: "Try again",
+    loadingMore: "Loading more announcements...",
+    attachment: "Attachment",
+    priority1: "High priority",
+    priority2: "Medium priority",
+    priority3: "Low priority",
+  },
+  chats: {
+    title: "Internal chat",
+    withUnread_one: "Internal chat: {{count}} unread conversation",
+    withUnread_other: "Internal chat: {{count}} unread conversations",
+    listLabel: "Internal chat conversations",
+    empty: "No conversations.",
+    error: "The conversations could not be loaded.",
+    retry: "Try again",
+    loadingMore: "Loading more conversations...",
+    noMessages: "No messages yet.",
+    unread_one: "{{count}} unread message",
+    unread_other: "{{count}} unread messages",
+  },
+};
+
+export default topBarEn;
