@@ -37,7 +37,8 @@ export function TopBar(props: TopBarProps) {
   const toggleLabel = props.drawerOpen ? t("shell.closeMenu") : t("shell.openMenu");
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 1 }}>
+      {/* Eight controls: no gaps on narrow screens, so they fit 360 px. */}
+      <Toolbar sx={{ gap: { xs: 0, sm: 1 } }}>
         <Tooltip title={toggleLabel}>
           <IconButton
             color="inherit"
