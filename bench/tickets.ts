@@ -87,7 +87,9 @@ function serverEnv(): NodeJS.ProcessEnv {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, "apps/server/dist/main.js")], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(root, "apps/server/dist/main.js")], {
     env: serverEnv(),
     stdio: ["ignore", "ignore", "inherit"],
   });
