@@ -43,6 +43,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   USER_OFFLINE_AFTER_SECONDS: z.coerce.number().int().min(30).default(360),
+  /** Open tickets without activity for this many hours are closed (spec 1 section 9: 24); 0 never. */
+  TICKETS_AUTO_CLOSE_HOURS: z.coerce.number().min(0).max(8760).default(24),
   JOBS_ENABLED: bool.default(true),
   SERVE_WEB: bool.default(true),
   META_GRAPH_URL: z.url().default("https://graph.facebook.com"),

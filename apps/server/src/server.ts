@@ -16,6 +16,7 @@ import { runMigrations } from "./db/migrate.js";
 import { type SeedResult, seed } from "./db/seed.js";
 import { buildApp } from "./http/app.js";
 import { IngestService } from "./ingest/service.js";
+import { closeIdleTicketsJob } from "./jobs/close-idle-tickets.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
 import { ScheduleJobTimer, sendScheduleJob, sweepDueSchedulesJob } from "./jobs/send-schedules.js";
@@ -145,6 +146,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await jobs.register(sweepOutboundJob(outbound));
     await jobs.register(sendScheduleJob(schedules));
     await jobs.register(sweepDueSchedulesJob(schedules));
+    await jobs.register(
+      closeIdleTicketsJob({ db: database.db, events, hours: config.TICKETS_AUTO_CLOSE_HOURS }),
+    );
     scheduleTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));

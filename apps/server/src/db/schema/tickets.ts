@@ -74,6 +74,8 @@ export const tickets = pgTable(
       t.isGroup,
     ),
     index("tickets_company_contact_idx").on(t.companyId, t.contactId),
+    /** The auto-close job's scan: open tickets, least recently active first, across companies. */
+    index("tickets_open_updated_idx").on(t.updatedAt).where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -124,6 +124,37 @@ export class TicketLifecycleRepo {
     return result;
   }
 
+  /**
+   * Open tickets untouched since `before` are closed by the system, the
+   * oldest first, at most `limit` of them; one "closed" log entry each
+   * (without a user). Rows a transition holds are skipped, not waited for.
+   */
+  async closeIdle(before: Date, limit: number): Promise<{ id: number; companyId: number }[]> {
+    return this.db.transaction(async (tx) => {
+      const closed = rowsOf<{ id: number; company_id: number; queue_id: number | null }>(
+        await tx.execute(sql`
+          UPDATE ${tickets} SET status = 'closed', closed_at = now(), updated_at = now()
+          WHERE id IN (
+            SELECT id FROM ${tickets}
+            WHERE status = 'open' AND updated_at < ${before.toISOString()}::timestamptz
+            ORDER BY updated_at LIMIT ${limit}
+            FOR UPDATE SKIP LOCKED)
+          RETURNING id, company_id, queue_id`),
+      );
+      if (closed.length > 0)
+        await tx.insert(ticketLogs).values(
+          closed.map((t) => ({
+            companyId: t.company_id,
+            ticketId: t.id,
+            type: "closed",
+            userId: null,
+            queueId: t.queue_id,
+          })),
+        );
+      return closed.map((t) => ({ id: Number(t.id), companyId: Number(t.company_id) }));
+    });
+  }
+
   async setLastMessage(companyId: number, id: number, lastMessage: string): Promise<TicketRow | undefined> {
     const [row] = await this.db
       .update(tickets)

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_open_updated_idx" ON "tickets" USING btree ("updated_at") WHERE "tickets"."status" = 'open';
