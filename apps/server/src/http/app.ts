@@ -22,6 +22,7 @@ import { announcementsRoutes } from "../modules/announcements/routes.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
 import { chatsRoutes } from "../modules/chats/routes.js";
+import { companiesRoutes } from "../modules/companies/routes.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
 import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
 import { contactsRoutes } from "../modules/contacts/routes.js";
@@ -196,6 +197,7 @@ export async function buildApp(
     await priv.register(announcementsRoutes(deps.db));
     await priv.register(chatsRoutes(deps.db));
     await priv.register(settingsRoutes(new SettingsService(deps.db)));
+    await priv.register(companiesRoutes(deps.db));
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
     const connections = new ConnectionsService({
       db: deps.db,

@@ -71,3 +71,24 @@ export type LoginResponse = z.infer<typeof loginResponseDto>;
 
 export const userListDto = z.object({ users: z.array(userDto), count: z.number(), hasMore: z.boolean() });
 export type UserList = z.infer<typeof userListDto>;
+
+/** GET /companies/listPlan/{companyId}: the company's plan, its limits and use flags (spec 1 section 7). */
+export const companyPlanDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  users: z.number(),
+  connections: z.number(),
+  queues: z.number(),
+  amount: z.string(),
+  useWhatsapp: z.boolean(),
+  useFacebook: z.boolean(),
+  useInstagram: z.boolean(),
+  useCampaigns: z.boolean(),
+  useSchedules: z.boolean(),
+  useInternalChat: z.boolean(),
+  useExternalApi: z.boolean(),
+  useKanban: z.boolean(),
+  useOpenAi: z.boolean(),
+  useIntegrations: z.boolean(),
+});
+export type CompanyPlanDto = z.infer<typeof companyPlanDto>;
