@@ -169,6 +169,8 @@ export const messageDto = z.object({
   isForwarded: z.boolean(),
   quotedMsgId: z.number().nullable(),
   reactions: z.array(z.object({ emoji: z.string(), fromMe: z.boolean(), by: z.string(), at: z.string() })),
+  /** In a group conversation, the number of the member who wrote (talk-to opens a private ticket with them). */
+  participant: z.string().nullable().optional(),
   /** The cards of a contact-card message (name and phone number), whichever channel carried them. */
   contactCards: z.array(z.object({ name: z.string(), number: z.string() })).optional(),
   sendError: z.string().nullable(),

@@ -22,6 +22,7 @@ export function presentMessage(row: MessageRow): MessageDto {
     isForwarded: row.isForwarded,
     quotedMsgId: row.quotedMsgId,
     reactions: row.reactions,
+    participant: row.participant,
     ...(row.mediaType === "contactMessage" ? { contactCards: contactCardsOf(row.extra) } : {}),
     sendError: row.sendError,
     sendErrorMessage: row.sendErrorMessage,

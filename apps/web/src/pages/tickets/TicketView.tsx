@@ -13,7 +13,8 @@ import { useTranslation } from "react-i18next";
 import { queryKeys } from "../../api/query-keys";
 import { ticketsApi, useMessagesInfinite, useTicket } from "../../api/tickets";
 import { useCurrentUser } from "../../app/auth/auth-context";
-import { errorMessage } from "../../app/toast/toast-error";
+import { errorMessage, toastError } from "../../app/toast/toast-error";
+import { toast } from "../../app/toast/toast-store";
 import { LoadingState } from "../../components/LoadingState";
 import { RealtimeContext, useCompanyEvent } from "../../realtime/realtime-context";
 import { applyMessage, flattenMessages, type MessagePages } from "../../realtime/ticket-list-rules";
@@ -22,6 +23,7 @@ import { type TicketActionOutcome, TicketActions } from "./conversation/TicketAc
 import { MessageInput } from "./input/MessageInput";
 import { MessagesList } from "./MessagesList";
 import { type MessageActions, MessageActionsContext } from "./message-menu/message-actions";
+import { talkTo } from "./message-menu/talk-to";
 
 /** New messages arriving together are read with one request. */
 const READ_DELAY_MS = 500;
@@ -99,6 +101,7 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
 
   const loaded = useMemo(() => flattenMessages(messages.data), [messages.data]);
   const contactName = ticket.data?.contact?.name ?? "";
+  const group = ticket.data?.isGroup ? ticket.data : undefined;
   const messageActions = useMemo<MessageActions>(() => {
     const byId = new Map(loaded.map((message) => [message.id, message]));
     return {
@@ -113,8 +116,16 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
       onChanged: (message) => showSent([message], true),
       findMessage: (id) => byId.get(id),
       contactName,
+      onTalkTo: group
+        ? (message) => {
+            talkTo(message, group, user.id).then((outcome) => {
+              if ("uuid" in outcome) onOutcome({ openUuid: outcome.uuid });
+              else toast.error(t("ticketView.menu.talkToTaken", { user: outcome.takenBy ?? "" }));
+            }, toastError);
+          }
+        : undefined,
     };
-  }, [loaded, showSent, contactName]);
+  }, [loaded, showSent, contactName, group, user.id, onOutcome, t]);
 
   // Deleted while open (by an admin elsewhere): back to the list.
   useCompanyEvent<TicketEventPayload>("ticket", (payload) => {

@@ -99,6 +99,8 @@ const ticketViewEn: LocaleShape<typeof ticketViewPt> = {
     tooMany: "At most {{count}} files per send.",
   },
   menu: {
+    talkTo: "Talk in private",
+    talkToTaken: "This contact is being attended by {{user}}",
     options: "Message options",
     react: "React with {{emoji}}",
     moreReactions: "More reactions",

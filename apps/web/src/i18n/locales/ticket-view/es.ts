@@ -99,6 +99,8 @@ const ticketViewEs: LocaleShape<typeof ticketViewPt> = {
     tooMany: "Como máximo {{count}} archivos por envío.",
   },
   menu: {
+    talkTo: "Conversar en privado",
+    talkToTaken: "Este contacto está siendo atendido por {{user}}",
     options: "Opciones del mensaje",
     react: "Reaccionar con {{emoji}}",
     moreReactions: "Más reacciones",

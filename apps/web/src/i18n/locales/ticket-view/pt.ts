@@ -101,6 +101,8 @@ const ticketViewPt = {
     tooMany: "No máximo {{count}} arquivos por envio.",
   },
   menu: {
+    talkTo: "Conversar em privado",
+    talkToTaken: "Este contato está sendo atendido por {{user}}",
     options: "Opções da mensagem",
     react: "Reagir com {{emoji}}",
     moreReactions: "Mais reações",

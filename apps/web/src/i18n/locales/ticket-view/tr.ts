@@ -99,6 +99,8 @@ const ticketViewTr: LocaleShape<typeof ticketViewPt> = {
     tooMany: "Bir gönderimde en fazla {{count}} dosya.",
   },
   menu: {
+    talkTo: "Özel olarak konuş",
+    talkToTaken: "Bu kişiyle {{user}} ilgileniyor",
     options: "Mesaj seçenekleri",
     react: "{{emoji}} ile tepki ver",
     moreReactions: "Diğer tepkiler",

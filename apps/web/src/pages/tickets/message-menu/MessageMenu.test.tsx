@@ -1,6 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderConversation, type SeenRequest, serveConversation } from "../../../test/conversation";
+import {
+  errorAnswer,
+  renderConversation,
+  type SeenRequest,
+  serveConversation,
+} from "../../../test/conversation";
 import { buildUser } from "../../../test/render";
 import { buildMessage, buildTicket } from "../../../test/tickets";
 import { canEditMessage } from "./message-actions";
@@ -169,5 +174,73 @@ describe("message menu", () => {
       }),
     );
     expect(await screen.findByText("Mensagem encaminhada.")).toBeTruthy();
+  });
+
+  describe("talk-to on a group message", () => {
+    const group = buildTicket({ ...ticket, id: 8, uuid: "group-uuid", isGroup: true, whatsappId: 3 });
+    const fromMember = buildMessage({
+      id: 11,
+      ticketId: 8,
+      body: "Alguém me ajuda?",
+      participant: "5511977776666",
+    });
+    const ownInGroup = buildMessage({ id: 12, ticketId: 8, body: "Oi grupo", fromMe: true });
+    const memberContact = {
+      id: 40,
+      name: "5511977776666",
+      number: "5511977776666",
+      channel: "whatsapp",
+      isGroup: false,
+      profilePicUrl: null,
+    };
+
+    it("opens a private ticket with the member, creating the contact when needed; not on own messages", async () => {
+      const seen = serveConversation(group, [fromMember, ownInGroup], {
+        "GET /contacts/profile/5511977776666": () =>
+          errorAnswer(404, { error: "ERR_NO_CONTACT_FOUND", message: "not found" }),
+        "POST /contacts": () => memberContact,
+        "POST /tickets": () => buildTicket({ id: 9, uuid: "private-uuid", contactId: 40 }),
+      });
+      renderConversation(me, group);
+      await openMenu("Oi grupo");
+      expect(screen.queryByRole("button", { name: "Conversar em privado" })).toBeNull();
+      fireEvent.keyDown(screen.getByRole("group", { name: "Opções da mensagem" }), { key: "Escape" });
+      await openMenu("Alguém me ajuda?");
+      fireEvent.click(screen.getByRole("button", { name: "Conversar em privado" }));
+      await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/tickets/private-uuid"));
+      expect(posted(seen, "/contacts")[0]?.body).toEqual({ name: "5511977776666", number: "5511977776666" });
+      expect(posted(seen, "/tickets")[0]?.body).toEqual({
+        contactId: 40,
+        queueId: group.queueId,
+        whatsappId: 3,
+        userId: me.id,
+        status: "open",
+      });
+    });
+
+    it("tells who holds the member's open ticket when it is another attendant's", async () => {
+      const seen = serveConversation(group, [fromMember], {
+        "GET /contacts/profile/5511977776666": () => memberContact,
+        "POST /tickets": () =>
+          errorAnswer(400, {
+            error: "ERR_OTHER_OPEN_TICKET",
+            message: "open",
+            ticket: {
+              id: 9,
+              uuid: "private-uuid",
+              status: "open",
+              userId: 99,
+              user: { id: 99, name: "Bruno" },
+              queue: null,
+            },
+          }),
+      });
+      renderConversation(me, group);
+      await openMenu("Alguém me ajuda?");
+      fireEvent.click(screen.getByRole("button", { name: "Conversar em privado" }));
+      expect(await screen.findByText("Este contato está sendo atendido por Bruno")).toBeTruthy();
+      expect(posted(seen, "/contacts")).toEqual([]);
+      expect(screen.getByTestId("location").textContent).toBe("/tickets/group-uuid");
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { MessageDto } from "@inbox/shared";
 import AddReactionOutlinedIcon from "@mui/icons-material/AddReactionOutlined";
+import ChatOutlinedIcon from "@mui/icons-material/ChatOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
@@ -25,7 +26,13 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { EMOJIS, EmojiPicker } from "../input/EmojiPicker";
 import { SIGN_STORAGE_KEY } from "../input/MessageInput";
 import { ForwardMessageDialog } from "./ForwardMessageDialog";
-import { canDeleteMessage, canEditMessage, QUICK_REACTIONS, useMessageActions } from "./message-actions";
+import {
+  canDeleteMessage,
+  canEditMessage,
+  canTalkTo,
+  QUICK_REACTIONS,
+  useMessageActions,
+} from "./message-actions";
 
 type Open = "menu" | "more" | "delete" | "forward" | null;
 
@@ -140,6 +147,19 @@ export function MessageMenu({ message }: { message: MessageDto }) {
             </ListItemIcon>
             <ListItemText primary={t("ticketView.menu.forward")} />
           </ListItemButton>
+          {actions.onTalkTo && canTalkTo(message) && (
+            <ListItemButton
+              onClick={() => {
+                close();
+                actions.onTalkTo?.(message);
+              }}
+            >
+              <ListItemIcon>
+                <ChatOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t("ticketView.menu.talkTo")} />
+            </ListItemButton>
+          )}
           {canDeleteMessage(message) && (
             <ListItemButton onClick={() => setOpen("delete")}>
               <ListItemIcon>

@@ -13,6 +13,8 @@ export interface MessageActions {
   /** A loaded message by id (the quoted one of a reply). */
   findMessage: (id: number) => MessageDto | undefined;
   contactName: string;
+  /** Group conversations only: open a private ticket with the member who wrote the message. */
+  onTalkTo?: (message: MessageDto) => void;
 }
 
 export const MessageActionsContext = createContext<MessageActions | null>(null);
@@ -34,4 +36,9 @@ export function canEditMessage(message: MessageDto, now = Date.now()): boolean {
 /** A user may delete own messages (spec 1 section 6). */
 export function canDeleteMessage(message: MessageDto): boolean {
   return message.fromMe && !message.isDeleted;
+}
+
+/** Talk-to is offered on group messages not from me that name their member (spec 1 section 6). */
+export function canTalkTo(message: MessageDto): boolean {
+  return !message.fromMe && !message.isDeleted && Boolean(message.participant);
 }
