@@ -1,23 +1,15 @@
 import type { MessageDto, QuickMessageDto, TicketDto, UserDto } from "@inbox/shared";
 import { LIMITS } from "@inbox/shared";
-import AddCircleOutlineIcon from "@mui/icons-material/AddCircleOutline";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
-import CancelIcon from "@mui/icons-material/Cancel";
-import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import CloseIcon from "@mui/icons-material/Close";
-import ContactPhoneOutlinedIcon from "@mui/icons-material/ContactPhoneOutlined";
 import EmojiEmotionsOutlinedIcon from "@mui/icons-material/EmojiEmotionsOutlined";
 import MicIcon from "@mui/icons-material/Mic";
-import PhotoCameraOutlinedIcon from "@mui/icons-material/PhotoCameraOutlined";
 import SendIcon from "@mui/icons-material/Send";
 import {
   Box,
   CircularProgress,
   FormControlLabel,
   IconButton,
-  ListItemIcon,
-  Menu,
-  MenuItem,
   Paper,
   Stack,
   Switch,
@@ -36,8 +28,10 @@ import { SendContactDialog } from "../send-contact/SendContactDialog";
 import { AttachmentsDialog } from "./AttachmentsDialog";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_FILES, attachmentProblem } from "./attachments";
 import { EmojiPicker } from "./EmojiPicker";
+import { type AttachmentTool, MoreAttachmentsMenu } from "./MoreAttachmentsMenu";
 import { matchQuickReplies, QuickReplies } from "./QuickReplies";
-import { formatRecordingTime, recordingFile, useAudioRecorder } from "./use-audio-recorder";
+import { RecordingBar } from "./RecordingBar";
+import { recordingFile, useAudioRecorder } from "./use-audio-recorder";
 
 export const SIGN_STORAGE_KEY = "signOption";
 export const PRIVATE_STORAGE_KEY = "privateMessage";
@@ -83,9 +77,7 @@ export function MessageInput({
   const [isPrivate, setPrivate] = useStoredFlag(PRIVATE_STORAGE_KEY, false);
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
   const [files, setFiles] = useState<File[] | null>(null);
-  const [attachAnchor, setAttachAnchor] = useState<HTMLElement | null>(null);
-  const [tool, setTool] = useState<"camera" | "contact" | null>(null);
-  const attachMenuId = useId();
+  const [tool, setTool] = useState<AttachmentTool | null>(null);
   const [highlighted, setHighlighted] = useState(0);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -307,29 +299,7 @@ export function MessageInput({
         />
       )}
       {recorder.recording ? (
-        <Stack direction="row" alignItems="center" justifyContent="flex-end" spacing={1} sx={{ py: 0.5 }}>
-          <Tooltip title={t("ticketView.input.cancelRecording")}>
-            <IconButton
-              aria-label={t("ticketView.input.cancelRecording")}
-              onClick={() => void finishRecording(false)}
-              color="error"
-            >
-              <CancelIcon />
-            </IconButton>
-          </Tooltip>
-          <Typography role="timer" aria-live="off" variant="body2">
-            {t("ticketView.input.recording", { time: formatRecordingTime(recorder.seconds) })}
-          </Typography>
-          <Tooltip title={t("ticketView.input.sendRecording")}>
-            <IconButton
-              aria-label={t("ticketView.input.sendRecording")}
-              onClick={() => void finishRecording(true)}
-              color="success"
-            >
-              <CheckCircleIcon />
-            </IconButton>
-          </Tooltip>
-        </Stack>
+        <RecordingBar seconds={recorder.seconds} onFinish={(keep) => void finishRecording(keep)} />
       ) : (
         <Stack direction="row" alignItems="flex-end" spacing={0.5}>
           <Tooltip title={t("ticketView.input.emoji")}>
@@ -354,50 +324,7 @@ export function MessageInput({
               </IconButton>
             </span>
           </Tooltip>
-          <Tooltip title={t("ticketTools.attach.menu")}>
-            <span>
-              <IconButton
-                aria-label={t("ticketTools.attach.menu")}
-                disabled={!answerable || sending || Boolean(editing)}
-                aria-haspopup="menu"
-                aria-controls={attachAnchor ? attachMenuId : undefined}
-                aria-expanded={attachAnchor ? true : undefined}
-                onClick={(event) => setAttachAnchor(event.currentTarget)}
-              >
-                <AddCircleOutlineIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Menu
-            id={attachMenuId}
-            anchorEl={attachAnchor}
-            open={Boolean(attachAnchor)}
-            onClose={() => setAttachAnchor(null)}
-            slotProps={{ list: { "aria-label": t("ticketTools.attach.menu") } }}
-          >
-            <MenuItem
-              onClick={() => {
-                setAttachAnchor(null);
-                setTool("camera");
-              }}
-            >
-              <ListItemIcon>
-                <PhotoCameraOutlinedIcon fontSize="small" />
-              </ListItemIcon>
-              {t("ticketTools.attach.camera")}
-            </MenuItem>
-            <MenuItem
-              onClick={() => {
-                setAttachAnchor(null);
-                setTool("contact");
-              }}
-            >
-              <ListItemIcon>
-                <ContactPhoneOutlinedIcon fontSize="small" />
-              </ListItemIcon>
-              {t("ticketTools.attach.contact")}
-            </MenuItem>
-          </Menu>
+          <MoreAttachmentsMenu disabled={!answerable || sending || Boolean(editing)} onPick={setTool} />
           <input
             ref={fileRef}
             type="file"
