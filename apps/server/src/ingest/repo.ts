@@ -1,8 +1,9 @@
-import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
 import { fromJsonRow, insertRows } from "../db/json-rows.js";
 import { contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
+import { findOpenTicket } from "../modules/tickets/lifecycle-repo.js";
 import type { ContactRow, TicketRow } from "../modules/tickets/presenter.js";
 
 type NewMessage = typeof messages.$inferInsert;
@@ -239,25 +240,13 @@ export class IngestRepo {
       .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
   }
 
-  async findOpenTicket(
+  findOpenTicket(
     companyId: number,
     contactId: number,
     whatsappId: number,
     runner: Runner = this.db,
   ): Promise<TicketRow | undefined> {
-    const [row] = await runner
-      .select()
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.companyId, companyId),
-          eq(tickets.contactId, contactId),
-          eq(tickets.whatsappId, whatsappId),
-          ne(tickets.status, "closed"),
-        ),
-      )
-      .limit(1);
-    return row;
+    return findOpenTicket(runner, companyId, contactId, whatsappId);
   }
 
   async findByProviderId(

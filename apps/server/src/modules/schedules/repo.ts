@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
   companies,
@@ -163,23 +163,6 @@ export class SchedulesRepo {
       .select()
       .from(tickets)
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
-      .limit(1);
-    return row;
-  }
-
-  /** The non-closed ticket of a contact on a connection (at most one: tickets_one_open_per_contact_key). */
-  async openTicket(tx: Tx, companyId: number, contactId: number, whatsappId: number) {
-    const [row] = await tx
-      .select()
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.companyId, companyId),
-          eq(tickets.contactId, contactId),
-          eq(tickets.whatsappId, whatsappId),
-          ne(tickets.status, "closed"),
-        ),
-      )
       .limit(1);
     return row;
   }

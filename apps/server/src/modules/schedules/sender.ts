@@ -167,7 +167,7 @@ export class ScheduleSender {
     const facts = { connectionName: connection.name, contactName: contact.name };
     if (origin && origin.status !== "closed" && origin.whatsappId === connection.id)
       return { ticket: origin, opened: false, ...facts };
-    const open = await this.repo.openTicket(tx, companyId, contact.id, connection.id);
+    const open = await this.lifecycle.openTicket(tx, companyId, contact.id, connection.id);
     if (open) return { ticket: open, opened: false, ...facts };
 
     const author =
@@ -184,7 +184,7 @@ export class ScheduleSender {
     });
     if (!inserted) {
       // A message of the contact opened one meanwhile (the one-open index): use it.
-      const winner = await this.repo.openTicket(tx, companyId, contact.id, connection.id);
+      const winner = await this.lifecycle.openTicket(tx, companyId, contact.id, connection.id);
       return winner ? { ticket: winner, opened: false, ...facts } : { code: "ERR_CREATING_TICKET" };
     }
     await this.lifecycle.log(tx, { companyId, ticketId: inserted.id, type: "create", userId, queueId: null });

@@ -17,6 +17,31 @@ import type { ContactRow, TicketRow } from "./presenter.js";
 
 type Runner = Db | Tx;
 
+/**
+ * The live (non-closed) ticket of a contact on a connection; the database
+ * allows at most one. Shared by the lifecycle, scheduled sends and ingest.
+ */
+export async function findOpenTicket(
+  runner: Runner,
+  companyId: number,
+  contactId: number,
+  whatsappId: number,
+): Promise<TicketRow | undefined> {
+  const [row] = await runner
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        eq(tickets.whatsappId, whatsappId),
+        ne(tickets.status, "closed"),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
 /** The settings of spec 1 section 3 and spec 2 section 3 the lifecycle reads. */
 export interface LifecycleSettings {
   sendGreetingAccepted: string;
@@ -44,6 +69,11 @@ export class TicketLifecycleRepo {
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
+  }
+
+  /** The live (non-closed) ticket of a contact on a connection: at most one (tickets_one_open_per_contact_key). */
+  openTicket(runner: Runner, companyId: number, contactId: number, whatsappId: number) {
+    return findOpenTicket(runner, companyId, contactId, whatsappId);
   }
 
   /** The ticket, locked until the transaction ends: transitions of one ticket happen one at a time. */
