@@ -1,18 +1,6 @@
 import type { AnnouncementDto } from "@inbox/shared";
 import CampaignIcon from "@mui/icons-material/Campaign";
-import {
-  Badge,
-  Box,
-  Button,
-  CircularProgress,
-  IconButton,
-  Link,
-  List,
-  ListItem,
-  Popover,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Badge, Box, Link, ListItem, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useContext, useEffect, useEffectEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,10 +11,10 @@ import {
   applyAnnouncementEvent,
   useAnnouncementsInfinite,
 } from "../../api/announcements";
-import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { RealtimeContext } from "../../realtime/realtime-context";
 import { formatDateTimeShort } from "../format-date";
 import { useSeenAnnouncements } from "./announcements-seen";
+import { PagedPopover } from "./PagedPopover";
 
 /** Spec 1 section 9, spec 3: priority 1 red, 2 orange, 3 grey (the item's left border). */
 export const PRIORITY_COLORS: Record<number, string> = { 1: "#d32f2f", 2: "#ed6c02", 3: "#9e9e9e" };
@@ -98,64 +86,31 @@ export function AnnouncementsPopover({ userId }: AnnouncementsPopoverProps) {
   }, [shownIds, markSeen]);
 
   return (
-    <>
-      <Tooltip title={t("topBar.announcements.title")}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-haspopup="dialog"
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <Badge badgeContent={unseen} max={99} color="error">
-            <CampaignIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={open}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{ paper: { role: "dialog", "aria-label": t("topBar.announcements.title") } }}
-      >
-        <InfiniteScrollArea
-          canLoadMore={Boolean(announcements.hasNextPage) && !announcements.isFetchingNextPage}
-          onReachEnd={() => void announcements.fetchNextPage()}
-          sx={{ width: { xs: 300, sm: 380 }, maxHeight: 480 }}
-        >
-          {announcements.isPending ? (
-            <Box sx={{ p: 3, display: "flex", justifyContent: "center" }}>
-              <CircularProgress size={24} aria-label={t("common.loading")} />
-            </Box>
-          ) : announcements.isError && records.length === 0 ? (
-            <Box sx={{ p: 2 }} role="alert">
-              <Typography color="error" sx={{ mb: 1 }}>
-                {t("topBar.announcements.error")}
-              </Typography>
-              <Button size="small" variant="outlined" onClick={() => void announcements.refetch()}>
-                {t("topBar.announcements.retry")}
-              </Button>
-            </Box>
-          ) : records.length === 0 ? (
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {t("topBar.announcements.empty")}
-            </Typography>
-          ) : (
-            <List dense aria-label={t("topBar.announcements.listLabel")}>
-              {records.map((record) => (
-                <AnnouncementItem key={record.id} announcement={record} />
-              ))}
-              {announcements.isFetchingNextPage && (
-                <Box sx={{ p: 1, display: "flex", justifyContent: "center" }}>
-                  <CircularProgress size={20} aria-label={t("topBar.announcements.loadingMore")} />
-                </Box>
-              )}
-            </List>
-          )}
-        </InfiniteScrollArea>
-      </Popover>
-    </>
+    <PagedPopover
+      title={t("topBar.announcements.title")}
+      buttonLabel={label}
+      icon={
+        <Badge badgeContent={unseen} max={99} color="error">
+          <CampaignIcon />
+        </Badge>
+      }
+      anchor={anchor}
+      onAnchor={setAnchor}
+      list={announcements}
+      loaded={records.length}
+      texts={{
+        error: t("topBar.announcements.error"),
+        retry: t("topBar.announcements.retry"),
+        empty: t("topBar.announcements.empty"),
+        listLabel: t("topBar.announcements.listLabel"),
+        loadingMore: t("topBar.announcements.loadingMore"),
+      }}
+      width={380}
+    >
+      {records.map((record) => (
+        <AnnouncementItem key={record.id} announcement={record} />
+      ))}
+    </PagedPopover>
   );
 }
 

@@ -1,24 +1,11 @@
 import type { ChatDto } from "@inbox/shared";
 import ChatIcon from "@mui/icons-material/Chat";
-import {
-  Badge,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  Popover,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Badge, Box, Chip, ListItemButton, ListItemText, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { unreadsFor, useChatsInfinite } from "../../api/chats";
-import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { formatDateTimeShort } from "../format-date";
+import { PagedPopover } from "./PagedPopover";
 
 interface ChatsPopoverProps {
   userId: number;
@@ -46,64 +33,31 @@ export function ChatsPopover({ userId, unreadCount, onOpenChat }: ChatsPopoverPr
   };
 
   return (
-    <>
-      <Tooltip title={t("topBar.chats.title")}>
-        <IconButton
-          color="inherit"
-          aria-label={label}
-          aria-haspopup="dialog"
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <Badge variant="dot" color="error" invisible={unreadCount === 0}>
-            <ChatIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{ paper: { role: "dialog", "aria-label": t("topBar.chats.title") } }}
-      >
-        <InfiniteScrollArea
-          canLoadMore={Boolean(chats.hasNextPage) && !chats.isFetchingNextPage}
-          onReachEnd={() => void chats.fetchNextPage()}
-          sx={{ width: { xs: 300, sm: 360 }, maxHeight: 480 }}
-        >
-          {chats.isPending ? (
-            <Box sx={{ p: 3, display: "flex", justifyContent: "center" }}>
-              <CircularProgress size={24} aria-label={t("common.loading")} />
-            </Box>
-          ) : chats.isError && records.length === 0 ? (
-            <Box sx={{ p: 2 }} role="alert">
-              <Typography color="error" sx={{ mb: 1 }}>
-                {t("topBar.chats.error")}
-              </Typography>
-              <Button size="small" variant="outlined" onClick={() => void chats.refetch()}>
-                {t("topBar.chats.retry")}
-              </Button>
-            </Box>
-          ) : records.length === 0 ? (
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {t("topBar.chats.empty")}
-            </Typography>
-          ) : (
-            <List dense aria-label={t("topBar.chats.listLabel")}>
-              {records.map((chat) => (
-                <ChatItem key={chat.id} chat={chat} unreads={unreadsFor(chat, userId)} onOpen={openChat} />
-              ))}
-              {chats.isFetchingNextPage && (
-                <Box sx={{ p: 1, display: "flex", justifyContent: "center" }}>
-                  <CircularProgress size={20} aria-label={t("topBar.chats.loadingMore")} />
-                </Box>
-              )}
-            </List>
-          )}
-        </InfiniteScrollArea>
-      </Popover>
-    </>
+    <PagedPopover
+      title={t("topBar.chats.title")}
+      buttonLabel={label}
+      icon={
+        <Badge variant="dot" color="error" invisible={unreadCount === 0}>
+          <ChatIcon />
+        </Badge>
+      }
+      anchor={anchor}
+      onAnchor={setAnchor}
+      list={chats}
+      loaded={records.length}
+      texts={{
+        error: t("topBar.chats.error"),
+        retry: t("topBar.chats.retry"),
+        empty: t("topBar.chats.empty"),
+        listLabel: t("topBar.chats.listLabel"),
+        loadingMore: t("topBar.chats.loadingMore"),
+      }}
+      width={360}
+    >
+      {records.map((chat) => (
+        <ChatItem key={chat.id} chat={chat} unreads={unreadsFor(chat, userId)} onOpen={openChat} />
+      ))}
+    </PagedPopover>
   );
 }
 
