@@ -80,6 +80,9 @@ describe("webhooks beyond the in-memory limit", () => {
       whatsappId: account.connectionId,
       channel: "whatsappapi",
       body,
+      // Left by a crash a minute ago: a receivedAt of "now" can fall in the same millisecond as the
+      // sweep's cutoff (microseconds in the database, milliseconds in JS) and not be older than it.
+      receivedAt: new Date(Date.now() - 60_000),
     });
     expect(await world.server.webhooks.sweep(0)).toBeGreaterThanOrEqual(1);
     const rows = await db.select().from(messages).where(eq(messages.companyId, account.team.company.id));
