@@ -7,6 +7,7 @@ import {
   primaryKey,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { tenant, timestamps } from "./columns.js";
@@ -111,4 +112,24 @@ export const baileysAuth = pgTable(
     primaryKey({ columns: [t.whatsappId, t.key] }),
     index("baileys_auth_company_connection_idx").on(t.companyId, t.whatsappId),
   ],
+);
+
+/**
+ * Which server process runs a QR-code connection's Baileys session. A row is
+ * a claim that expires unless its owner renews it: with several processes on
+ * one database, each session runs in exactly one, and another takes it over
+ * when the owner dies (channels/whatsapp/session-lease.ts).
+ */
+export const whatsappSessionLeases = pgTable(
+  "whatsapp_session_leases",
+  {
+    whatsappId: integer()
+      .primaryKey()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    /** The owning process's instance id (random at each boot). */
+    owner: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("whatsapp_session_leases_owner_idx").on(t.owner)],
 );

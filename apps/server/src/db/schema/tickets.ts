@@ -116,6 +116,10 @@ export const messages = pgTable(
     sendErrorMessage: text(),
     /** Set by the sender that claimed this outbound message: two senders can never both call the provider. */
     sendClaimedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** Failed send attempts so far (retryable provider errors); capped, then the failure is final. */
+    sendAttempts: integer().notNull().default(0),
+    /** Not retried before this time (exponential backoff after a retryable failure); null: due now. */
+    sendRetryAt: timestamp({ withTimezone: true, mode: "date" }),
     participant: text(),
     userId: integer(),
     queueId: integer(),
