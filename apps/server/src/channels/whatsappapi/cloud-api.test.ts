@@ -260,10 +260,13 @@ describe("WhatsApp Cloud API webhooks", () => {
       body: "de novo",
     });
     await world.sim.waitFor((s) => s.recipient === from && s.httpStatus >= 500);
-    // Age the message past the sweeper's threshold, then sweep twice at once.
+    // Let its backoff pass, then sweep twice at once.
+    await eventually(
+      async () => (await db().select().from(messages).where(eq(messages.id, queued.id)))[0]?.sendRetryAt,
+    );
     await db()
       .update(messages)
-      .set({ createdAt: new Date(Date.now() - 60_000), sendClaimedAt: null })
+      .set({ sendRetryAt: new Date(Date.now() - 1_000) })
       .where(eq(messages.id, queued.id));
     await Promise.all([world.server.outbound.sweep(30), world.server.outbound.sweep(30)]);
     const [row] = await db().select().from(messages).where(eq(messages.id, queued.id));

@@ -1,10 +1,18 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets, whatsapps } from "../../db/schema/index.js";
 import type { MessageRow } from "./presenter.js";
 
 /** A claim older than this belongs to a sender that died; another may take over. */
 export const CLAIM_TIMEOUT_SECONDS = 120;
+
+/** Retryable failures allowed before the failure is final (about an hour of backoff in all). */
+export const MAX_SEND_ATTEMPTS = 8;
+
+/** Wait before the next attempt after `attempts` failures: 30 s doubled each time, at most 30 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 30 * 60);
+}
 
 export class OutboundRepo {
   constructor(private readonly db: Db) {}
@@ -61,11 +69,26 @@ export class OutboundRepo {
     return row;
   }
 
-  /** A retryable failure: give the claim back so a later attempt can send. */
+  /** Gives the claim back without counting an attempt (the send belongs to another process). */
   async release(companyId: number, id: number): Promise<void> {
     await this.db
       .update(messages)
       .set({ sendClaimedAt: null })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+  }
+
+  /**
+   * A retryable failure: one more attempt counted, the claim given back, the
+   * next attempt not before the backoff.
+   */
+  async postpone(companyId: number, id: number, attempts: number): Promise<void> {
+    await this.db
+      .update(messages)
+      .set({
+        sendClaimedAt: null,
+        sendAttempts: attempts,
+        sendRetryAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+      })
       .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
   }
 
@@ -74,13 +97,16 @@ export class OutboundRepo {
     id: number,
     code: string,
     detail: string,
+    attempts?: number,
   ): Promise<MessageRow | undefined> {
     const [row] = await this.db
       .update(messages)
       .set({
+        ...(attempts === undefined ? {} : { sendAttempts: attempts }),
         sendError: code,
         sendErrorMessage: detail.slice(0, 1000),
         sendClaimedAt: null,
+        sendRetryAt: null,
         updatedAt: new Date(),
       })
       .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
@@ -98,7 +124,11 @@ export class OutboundRepo {
     return row?.providerMessageId ?? undefined;
   }
 
-  /** Outbound messages waiting longer than `olderThanSeconds` with no live claim (the retry sweep). */
+  /**
+   * Outbound messages due for an attempt with no live claim (the retry sweep):
+   * after a failure, once its backoff has passed; never tried (a crash, a lost
+   * dispatch), once older than `olderThanSeconds`.
+   */
   async unsent(olderThanSeconds: number, limit: number): Promise<{ id: number; companyId: number }[]> {
     return this.db
       .select({ id: messages.id, companyId: messages.companyId })
@@ -109,9 +139,15 @@ export class OutboundRepo {
           isNull(messages.providerMessageId),
           isNull(messages.sendError),
           eq(messages.isPrivate, false),
-          lt(messages.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
-          // A paced message (forward) waits for its time, then the same grace as the others.
-          sql`coalesce((${messages.extra}->>'sendAfter')::timestamptz, ${messages.createdAt}) < now() - make_interval(secs => ${olderThanSeconds})`,
+          or(
+            lte(messages.sendRetryAt, sql`now()`),
+            and(
+              isNull(messages.sendRetryAt),
+              lt(messages.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+              // A paced message (forward) waits for its time, then the same grace as the others.
+              sql`coalesce((${messages.extra}->>'sendAfter')::timestamptz, ${messages.createdAt}) < now() - make_interval(secs => ${olderThanSeconds})`,
+            ),
+          ),
           or(
             isNull(messages.sendClaimedAt),
             lt(messages.sendClaimedAt, sql`now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`),

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.js";
 import type { messages } from "../../db/schema/index.js";
 import { credentials, sendErrorCode } from "../../ingest/service.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
-import { OutboundRepo } from "./outbound-repo.js";
+import { MAX_SEND_ATTEMPTS, OutboundRepo } from "./outbound-repo.js";
 import { type MessageRow, presentMessage } from "./presenter.js";
 import type { ReadMessage } from "./repo.js";
 
@@ -118,9 +118,11 @@ export class OutboundService {
   }
 
   /**
-   * One attempt. Retryable provider failures give the claim back and throw
-   * (the sweeper tries again); final ones are stored on the message with the
-   * error code the attendant sees.
+   * One attempt. Retryable provider failures give the claim back, set the
+   * next attempt after a capped exponential backoff and throw (the sweeper
+   * tries again when it is due); final ones, and retryable ones after
+   * MAX_SEND_ATTEMPTS, are stored on the message with the error code and the
+   * provider's reason the attendant sees.
    */
   async send(companyId: number, messageId: number): Promise<void> {
     const message = await this.repo.claim(companyId, messageId);
@@ -137,16 +139,20 @@ export class OutboundService {
       const sent = await this.repo.markSent(companyId, message.id, providerMessageId);
       if (sent) this.announce(sent);
     } catch (error) {
-      if (error instanceof ProviderError && error.options.retryable) {
-        await this.repo.release(companyId, message.id);
-        throw error;
-      }
       const code =
         error instanceof ProviderError
           ? sendErrorCode(error.code, error.options.subcode)
           : "ERR_SENDING_WAPP_MSG";
-      this.deps.logger.warn({ err: error, messageId }, "send failed");
-      await this.fail(message, code, (error as Error).message);
+      const attempts = message.sendAttempts + 1;
+      if (error instanceof ProviderError && error.options.retryable && attempts < MAX_SEND_ATTEMPTS) {
+        this.deps.logger.warn({ err: error, messageId, attempts }, "send failed; retrying later");
+        await this.repo.postpone(companyId, message.id, attempts);
+        throw error;
+      }
+      // Final: a provider refusal, or retryable failures until the attempts ran out. The
+      // attendant sees the code and the provider's own reason on the message.
+      this.deps.logger.warn({ err: error, messageId, attempts }, "send failed");
+      await this.fail(message, code, (error as Error).message, attempts);
     }
   }
 
@@ -222,8 +228,8 @@ export class OutboundService {
     return pending.length;
   }
 
-  private async fail(message: MessageRow, code: string, detail: string): Promise<void> {
-    const failed = await this.repo.markFailed(message.companyId, message.id, code, detail);
+  private async fail(message: MessageRow, code: string, detail: string, attempts?: number): Promise<void> {
+    const failed = await this.repo.markFailed(message.companyId, message.id, code, detail, attempts);
     if (failed) this.announce(failed);
   }
 

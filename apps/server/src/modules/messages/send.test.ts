@@ -392,6 +392,74 @@ describe("the send path keeps its promises", () => {
     expect(sendsTo(from)).toHaveLength(1);
   });
 
+  it("retryable failures back off (30 s, doubled, capped) and the sweeper waits for each retry's time", async () => {
+    const { account, from, ticket } = await conversation();
+    const { OutboundRepo, retryDelaySeconds, MAX_SEND_ATTEMPTS } = await import("./outbound-repo.js");
+    expect([1, 2, 3, 7, 20].map(retryDelaySeconds)).toEqual([30, 60, 120, 1800, 1800]);
+    world.sim.failNextSend(account.accountId, world.sim.errors.generic);
+    const queued = await world.server.outbound.queue({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId as number,
+      body: "com espera",
+    });
+    const failed = await eventually(async () => {
+      const row = await messageRow(queued.id);
+      return row?.sendAttempts === 1 ? row : undefined;
+    });
+    const wait = (failed.sendRetryAt as Date).getTime() - Date.now();
+    expect(wait).toBeGreaterThan(20_000);
+    expect(wait).toBeLessThanOrEqual(31_000);
+    // Old enough for the crash sweep, but its retry is not due: left alone.
+    await db()
+      .update(messages)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(messages.id, queued.id));
+    const unsent = async () => (await new OutboundRepo(db()).unsent(30, 100_000)).map((u) => u.id);
+    expect(await unsent()).not.toContain(queued.id);
+    await db()
+      .update(messages)
+      .set({ sendRetryAt: new Date(Date.now() - 1_000) })
+      .where(eq(messages.id, queued.id));
+    expect(await unsent()).toContain(queued.id);
+    await world.server.outbound.sweep(30);
+    expect(await messageRow(queued.id)).toMatchObject({ ack: 1, sendAttempts: 1 });
+    expect(sendsTo(from).filter((s) => s.httpStatus < 300)).toHaveLength(1);
+    expect(MAX_SEND_ATTEMPTS).toBeGreaterThan(1);
+  });
+
+  it("after the last retryable failure the message fails for good, with the provider's reason, and the attendant is told", async () => {
+    const { account, from, ticket, headers } = await conversation();
+    const { MAX_SEND_ATTEMPTS } = await import("./outbound-repo.js");
+    const res = await post(`/messages/${ticket.id}`, headers, { body: "nunca chega" });
+    const id = (res.json() as MessageDto).id;
+    await eventually(async () => (await messageRow(id))?.ack === 1);
+    // The same message again, as if all but one attempt had already failed.
+    await db()
+      .update(messages)
+      .set({ providerMessageId: null, ack: 0, sendClaimedAt: null, sendAttempts: MAX_SEND_ATTEMPTS - 1 })
+      .where(eq(messages.id, id));
+    world.sim.failNextSend(account.accountId, world.sim.errors.generic);
+    await expect(world.server.outbound.send(ticket.companyId, id)).resolves.toBeUndefined();
+    const row = await messageRow(id);
+    expect(row).toMatchObject({
+      sendError: "ERR_SENDING_WAPP_MSG",
+      sendAttempts: MAX_SEND_ATTEMPTS,
+      sendRetryAt: null,
+    });
+    expect(row?.sendErrorMessage).toContain(world.sim.errors.generic.error.message);
+    // The conversation shows the failure: GET /messages carries it.
+    const list = await world.server.app.inject({ method: "GET", url: `/messages/${ticket.id}`, headers });
+    const shown = (list.json() as { messages: MessageDto[] }).messages.find((m) => m.id === id);
+    expect(shown).toMatchObject({ sendError: "ERR_SENDING_WAPP_MSG" });
+    expect(shown?.sendErrorMessage).toBeTruthy();
+    // Nothing sends it again.
+    const before = sendsTo(from).length;
+    await world.server.outbound.sweep(0);
+    expect(sendsTo(from)).toHaveLength(before);
+  });
+
   it("the sweeper leaves a paced forward alone until its time", async () => {
     const { ticket, companyId } = await conversation();
     const { OutboundRepo } = await import("./outbound-repo.js");
