@@ -130,6 +130,12 @@ export interface OutboundMessage {
   readProviderMessageId?: string;
   /** For "edit" (new text in `body`) and "delete": our earlier message. */
   targetProviderMessageId?: string;
+  /**
+   * Stable for one stored message across attempts. A channel that lets the
+   * sender name the message (WhatsApp Web) derives the message id from it, so
+   * a resend after a crash is the same message to the recipient, not a second.
+   */
+  idempotencyKey?: string;
 }
 
 export interface SendResult {

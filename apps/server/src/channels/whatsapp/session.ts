@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ConnectionStatus } from "@inbox/shared";
 import {
   type BaileysEventMap,
@@ -37,6 +38,17 @@ export interface SessionSettings {
   /** QR codes shown without a scan before giving up (DISCONNECTED, auth wiped). */
   maxQrCodes: number;
   downloadMedia: MediaDownloader;
+}
+
+/**
+ * The WhatsApp message id for one of our stored messages, the same at every
+ * attempt: WhatsApp keeps one message per id, so a resend after a crash
+ * (the provider took it, we died before storing its id) does not reach the
+ * contact twice. Shaped like Baileys' own ids ("3EB0" + 36 hex digits).
+ */
+export function stableMessageId(connectionId: number, idempotencyKey: string): string {
+  const digest = createHash("sha256").update(`${connectionId}:${idempotencyKey}`).digest("hex");
+  return `3EB0${digest.slice(0, 36).toUpperCase()}`;
 }
 
 /**
@@ -117,11 +129,12 @@ export class WhatsappSession {
         await socket.readMessages([plan.key]);
         return { providerMessageId: plan.key.id ?? "" };
       }
-      const sent = await socket.sendMessage(
-        plan.jid,
-        plan.content,
-        plan.quoted ? { quoted: plan.quoted } : {},
-      );
+      const sent = await socket.sendMessage(plan.jid, plan.content, {
+        ...(plan.quoted ? { quoted: plan.quoted } : {}),
+        ...(message.idempotencyKey
+          ? { messageId: stableMessageId(this.connection.id, message.idempotencyKey) }
+          : {}),
+      });
       const id = sent?.key.id;
       if (!sent || !id)
         throw new ProviderError("WhatsApp returned no message id", undefined, { retryable: true });

@@ -50,7 +50,8 @@ export class FakeSocket implements WhatsappSocket {
     }
     this.sent.push({ jid, content, options });
     const sent: WAMessage = {
-      key: { remoteJid: jid, fromMe: true, id: `SENT${this.sent.length}` },
+      // Baileys uses the id the sender names (options.messageId), else makes one.
+      key: { remoteJid: jid, fromMe: true, id: options?.messageId ?? `SENT${this.sent.length}` },
       message: proto.Message.fromObject({ conversation: "text" in content ? content.text : "" }),
       status: WAMessageStatus.PENDING,
     };

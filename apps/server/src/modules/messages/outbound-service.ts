@@ -246,6 +246,7 @@ export class OutboundService {
       to,
       body: message.body,
       quotedProviderMessageId: await this.repo.quotedProviderId(message.companyId, message.quotedMsgId),
+      idempotencyKey: `message:${message.companyId}:${message.id}`,
       ...(extra.vcard ? { vcard: extra.vcard } : {}),
     };
     if (message.mediaUrl) {

@@ -69,11 +69,12 @@ describe("messages over WhatsApp Web", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const sent = res.json() as MessageDto;
-    await eventually(async () => {
+    const providerId = await eventually(async () => {
       const [row] = await db().select().from(messages).where(eq(messages.id, sent.id));
       return row?.providerMessageId;
     });
     expect(socket.sent.map((s) => s.content)).toEqual([{ text: "primeiro texto" }]);
+    expect(providerId).toBe(socket.sent[0]?.options?.messageId);
 
     const edited = await server.app.inject({
       method: "POST",
@@ -85,17 +86,39 @@ describe("messages over WhatsApp Web", () => {
     expect(edited.json()).toMatchObject({ body: "texto corrigido", isEdited: true });
     expect(socket.sent[1]?.content).toMatchObject({
       text: "texto corrigido",
-      edit: { id: "SENT1", fromMe: true },
+      edit: { id: providerId, fromMe: true },
     });
 
     const deleted = await server.app.inject({ method: "DELETE", url: `/messages/${sent.id}`, headers });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(socket.sent[2]?.content).toMatchObject({ delete: { id: "SENT1", fromMe: true } });
+    expect(socket.sent[2]?.content).toMatchObject({ delete: { id: providerId, fromMe: true } });
     const [row] = await db()
       .select()
       .from(messages)
       .where(and(eq(messages.id, sent.id), eq(messages.isDeleted, true)));
     expect(row?.extra).toMatchObject({ editedOnChannel: true, deletedOnChannel: true });
+  });
+
+  it("a resend after a crash names the same WhatsApp message id, so the contact gets one message", async () => {
+    const { socket, ticket, headers } = await connectedConversation();
+    const post = (body: string) =>
+      server.app.inject({ method: "POST", url: `/messages/${ticket.id}`, headers, payload: { body } });
+    const first = (await post("uma vez")).json() as MessageDto;
+    const other = (await post("outra")).json() as MessageDto;
+    await eventually(async () => socket.sent.length === 2);
+    const stored = async (id: number) =>
+      (await db().select().from(messages).where(eq(messages.id, id)))[0]?.providerMessageId;
+    const firstId = await eventually(() => stored(first.id));
+    // The crash window: WhatsApp took the message, we died before keeping its id.
+    await db()
+      .update(messages)
+      .set({ providerMessageId: null, ack: 0, sendClaimedAt: null })
+      .where(eq(messages.id, first.id));
+    await server.outbound.send(ticket.companyId, first.id);
+    expect(socket.sent).toHaveLength(3);
+    expect(socket.sent[2]?.options?.messageId).toBe(socket.sent[0]?.options?.messageId);
+    expect(await stored(first.id)).toBe(firstId);
+    expect(await eventually(() => stored(other.id))).not.toBe(firstId);
   });
 
   it("a channel failure on delete answers ERR_DELETE_WAPP_MSG and leaves the message as it was", async () => {
