@@ -8,6 +8,7 @@ import type {
 } from "../channels/types.js";
 import type { Db } from "../db/client.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
+import { previewOf } from "../modules/messages/preview.js";
 import { type ContactRow, presentTicket, type TicketRow } from "../modules/tickets/presenter.js";
 import type { Realtime } from "../realtime/realtime.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
@@ -156,7 +157,7 @@ export class IngestService implements InboundSink {
       if (!party) throw new Error("no contact resolved for a message");
       const file = media[i] ?? { url: null };
       moves.set(`${connection.id}:${message.providerMessageId}`, {
-        lastMessage: message.body || `[${message.mediaType}]`,
+        lastMessage: previewOf(message.body || `[${message.mediaType}]`),
         unread: !message.fromMe && message.extra?.append !== true,
       });
       return {

@@ -13,6 +13,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
+import { previewOf } from "../messages/preview.js";
 import { scopeFor } from "../tickets/policy.js";
 import { authorize } from "./policy.js";
 import { DashboardRepo, type DayRow, type InstantRange } from "./repo.js";
@@ -122,7 +123,7 @@ export class DashboardService {
         number: masked ? maskNumber(contact.number) : contact.number,
         profilePicUrl: contact.profilePicUrl,
       },
-      lastMessage: ticket.lastMessage,
+      lastMessage: previewOf(ticket.lastMessage),
       whatsapp: whatsapp && { id: whatsapp.id, name: whatsapp.name, channel: whatsapp.channel },
       queue: queue && { id: queue.id, name: queue.name, color: queue.color },
       unreadMessages: ticket.unreadMessages,

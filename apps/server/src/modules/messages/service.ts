@@ -22,6 +22,7 @@ import { attachmentKind, mimeTypeOf } from "./media.js";
 import type { NewOutbound, OutboundService } from "./outbound-service.js";
 import { authorizeDelete, authorizeEdit, authorizeTranscription } from "./policy.js";
 import { type MessageRow, presentMessage } from "./presenter.js";
+import { previewOf } from "./preview.js";
 import { MessagesRepo } from "./repo.js";
 import type { Transcriber } from "./transcription.js";
 
@@ -288,7 +289,7 @@ export class MessagesService {
   ): Promise<MessageRow[]> {
     const rows = messages.map((m) => this.deps.outbound.rowOf(m));
     const last = messages.filter((m) => !m.isPrivate).at(-1);
-    const lastMessage = last ? last.body || `[${last.mediaType ?? "chat"}]` : undefined;
+    const lastMessage = last ? previewOf(last.body || `[${last.mediaType ?? "chat"}]`) : undefined;
     const stored = await this.repo.storeOutgoing(ctx.companyId, target.ticket.id, rows, lastMessage);
     const ticket = target.present(stored.ticket ?? target.ticket);
     for (const row of stored.messages)

@@ -1,5 +1,6 @@
 import { type ContactRefDto, contactRefDto, type TicketDto, ticketDto } from "@inbox/shared";
 import type { contacts, queues, tags, tickets, users, whatsapps } from "../../db/schema/index.js";
+import { previewOf } from "../messages/preview.js";
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -42,7 +43,8 @@ export function presentTicket(row: TicketRow, contact?: ContactRow, refs?: Ticke
     queueId: row.queueId,
     isGroup: row.isGroup,
     isBot: row.isBot,
-    lastMessage: row.lastMessage,
+    // Rows written before previews were bounded may hold a whole long text.
+    lastMessage: previewOf(row.lastMessage),
     unreadMessages: row.unreadMessages,
     useIntegration: row.useIntegration,
     createdAt: row.createdAt.toISOString(),
