@@ -59,4 +59,15 @@ describe("configuration", () => {
     });
     expect(existsSync(join(dir, "secrets.json"))).toBe(false);
   });
+
+  it("CORS_ORIGINS is a list of origins, empty by default, refusing what is not an http(s) URL", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).CORS_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: " https://app.example.com/, http://localhost:5173 ,," })
+        .CORS_ORIGINS,
+    ).toEqual(["https://app.example.com", "http://localhost:5173"]);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CORS_ORIGINS: "app.example.com" })).toThrow(
+      /CORS_ORIGINS/,
+    );
+  });
 });

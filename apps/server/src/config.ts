@@ -15,6 +15,29 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Other origins a web app may be served from (comma-separated, e.g. `https://app.example.com`):
+   * the API answers them with CORS headers (credentials included, for the refresh cookie) and
+   * socket.io accepts them beside PUBLIC_URL. Empty: same origin only.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const raw of v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const parsed = URL.canParse(raw) ? new URL(raw) : null;
+        if (!parsed || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
+          ctx.addIssue({ code: "custom", message: `not an http(s) origin: ${raw}` });
+          return z.NEVER;
+        }
+        origins.push(parsed.origin);
+      }
+      return [...new Set(origins)];
+    }),
   DATA_DIR: z.string().default("data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
