@@ -136,6 +136,10 @@ export const messages = pgTable(
     index("messages_company_ticket_created_idx").on(t.companyId, t.ticketId, t.createdAt.desc(), t.id.desc()),
     /** Search inside message contents (ILIKE '%term%'). */
     index("messages_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
+    /** Whether a stored file is still referred to before the files.remove job deletes it (forwards share files). */
+    index("messages_media_url_idx")
+      .on(t.mediaUrl)
+      .where(sql`${t.mediaUrl} IS NOT NULL`),
   ],
 );
 
