@@ -14,6 +14,8 @@ export interface CloudContext {
   from?: string;
   forwarded?: boolean;
   frequentlyForwarded?: boolean;
+  /** "Message business" on a catalogue product: `context.referred_product`. */
+  referredProduct?: { catalogId: string; productRetailerId: string };
 }
 
 export interface CloudCommon {
@@ -49,7 +51,8 @@ export type CloudMessageSpec = CloudCommon &
     | { type: "list_reply"; rowId: string; title: string; description?: string }
     | { type: "button"; payload: string; text: string }
     | { type: "reaction"; messageId: string; emoji?: string }
-    | { type: "unsupported" }
+    /** `unsupportedType`: what it really was (Meta's `unsupported.type`, e.g. "edit", "poll_creation"). */
+    | { type: "unsupported"; unsupportedType?: string }
   );
 
 export interface CloudStatusSpec {
@@ -197,6 +200,7 @@ export function buildCloudMessage(
       break;
     case "unsupported":
       message.type = "unsupported";
+      if (spec.unsupportedType) message.unsupported = { type: spec.unsupportedType };
       message.errors = [
         {
           code: 131051,
@@ -288,6 +292,13 @@ export function cloudEnvelope(
 function buildContext(account: Account, context: CloudContext | undefined): Json | undefined {
   if (!context) return undefined;
   const out: Json = {};
+  if (context.referredProduct) {
+    out.from = digits(context.from ?? account.displayPhoneNumber);
+    out.referred_product = {
+      catalog_id: context.referredProduct.catalogId,
+      product_retailer_id: context.referredProduct.productRetailerId,
+    };
+  }
   if (context.forwarded) out.forwarded = true;
   if (context.frequentlyForwarded) out.frequently_forwarded = true;
   if (context.id) {

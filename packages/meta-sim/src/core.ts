@@ -66,7 +66,18 @@ const EVENT_TYPES: Record<Account["channel"], string[]> = {
     "unsupported",
     "status",
   ],
-  facebook: ["text", "attachment", "quick_reply", "echo", "delivery", "read", "reaction", "postback"],
+  facebook: [
+    "text",
+    "attachment",
+    "quick_reply",
+    "echo",
+    "delivery",
+    "read",
+    "reaction",
+    "postback",
+    "sticker",
+    "user_ref",
+  ],
   instagram: ["text", "attachment", "echo", "deleted", "unsupported", "reaction", "read"],
 };
 
@@ -200,7 +211,9 @@ export class SimCore {
         const id = built.ids[0];
         if (
           id &&
-          ["text", "attachment", "quick_reply", "postback", "unsupported", "echo"].includes(spec.type)
+          ["text", "attachment", "quick_reply", "postback", "unsupported", "echo", "sticker"].includes(
+            spec.type,
+          )
         ) {
           inbound.push({
             contact: pageSpec.from,

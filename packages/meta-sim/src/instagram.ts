@@ -17,7 +17,9 @@ export type InstagramAttachmentType =
   | "share"
   | "story_mention"
   | "ig_reel"
-  | "reel";
+  | "reel"
+  /** Disappearing (view-once) media: no URL to fetch. */
+  | "ephemeral";
 
 /** A reply to one of our messages (`{ mid }`) or to our story (`{ story: { url, id } }`). */
 export type InstagramReplyTo = string | { story: { url?: string; id: string } };
@@ -52,6 +54,7 @@ const MEDIA_KIND: Record<InstagramAttachmentType, string> = {
   story_mention: "image",
   ig_reel: "video",
   reel: "video",
+  ephemeral: "image",
 };
 
 export function buildInstagramEvent(
@@ -68,6 +71,10 @@ export function buildInstagramEvent(
       return { event: { ...base, message }, ids: [message.mid as string], mediaUrls: [] };
     }
     case "attachment": {
+      if (spec.attachmentType === "ephemeral") {
+        const message: Json = { mid: spec.mid ?? mid(), attachments: [{ type: "ephemeral", payload: {} }] };
+        return { event: { ...base, message }, ids: [message.mid as string], mediaUrls: [] };
+      }
       const url =
         spec.url ?? attachmentUrl(baseUrl, media, account, MEDIA_KIND[spec.attachmentType], spec.media);
       const payload: Json = { url };

@@ -14,6 +14,8 @@ export interface PageCommon {
   /** Remembered for profile lookups (`GET /{PSID}`) and the phone page. */
   name?: string;
   timestamp?: Date | number;
+  /** Some Messenger events carry their timestamp in seconds: "s" sends it so. */
+  timestampUnit?: "ms" | "s";
 }
 
 export type MessengerAttachmentType = "image" | "video" | "audio" | "file";
@@ -38,6 +40,10 @@ export type MessengerEventSpec = PageCommon &
     | { type: "read"; watermark?: number }
     | { type: "reaction"; mid: string; reaction?: string; emoji?: string; action?: "react" | "unreact" }
     | { type: "postback"; title: string; payload: string; mid?: string }
+    /** A sticker: an image attachment with `sticker_id` (369239263222822 is the "like" thumb). */
+    | { type: "sticker"; stickerId?: number; media?: MediaInput; mid?: string }
+    /** An event whose sender is a `user_ref` (checkbox plugin, guest chat): no PSID. */
+    | { type: "user_ref"; userRef: string; text: string; mid?: string }
   );
 
 export interface BuiltPageEvent {
@@ -65,9 +71,11 @@ export function ms(at: Date | number | undefined): number {
 
 /** Sender/recipient/timestamp of an event: the contact writes to us, or we (echo) write to the contact. */
 export function eventBase(account: Account, spec: PageCommon, fromPage = false): Json {
+  const at = ms(spec.timestamp);
+  const timestamp = spec.timestampUnit === "s" ? Math.floor(at / 1000) : at;
   return fromPage
-    ? { sender: { id: account.accountId }, recipient: { id: spec.from }, timestamp: ms(spec.timestamp) }
-    : { sender: { id: spec.from }, recipient: { id: account.accountId }, timestamp: ms(spec.timestamp) };
+    ? { sender: { id: account.accountId }, recipient: { id: spec.from }, timestamp }
+    : { sender: { id: spec.from }, recipient: { id: account.accountId }, timestamp };
 }
 
 export function attachmentUrl(
@@ -142,6 +150,26 @@ export function buildMessengerEvent(
         ids: [spec.mid],
         mediaUrls,
       };
+    case "sticker": {
+      const url = attachmentUrl(baseUrl, media, account, "image", spec.media);
+      mediaUrls.push(url);
+      const stickerId = spec.stickerId ?? 369239263222822;
+      const message: Json = {
+        mid: spec.mid ?? mid(),
+        sticker_id: stickerId,
+        attachments: [{ type: "image", payload: { url, sticker_id: stickerId } }],
+      };
+      return { event: { ...eventBase(account, spec), message }, ids: [message.mid as string], mediaUrls };
+    }
+    case "user_ref": {
+      const message: Json = { mid: spec.mid ?? mid(), text: spec.text };
+      const { sender: _sender, ...rest } = eventBase(account, spec);
+      return {
+        event: { sender: { user_ref: spec.userRef }, ...rest, message },
+        ids: [message.mid as string],
+        mediaUrls,
+      };
+    }
     case "postback": {
       const postback = { title: spec.title, payload: spec.payload, mid: spec.mid ?? mid() };
       return { event: { ...eventBase(account, spec), postback }, ids: [postback.mid], mediaUrls };

@@ -91,6 +91,8 @@ export class MetaSim {
       read: messenger("read"),
       reaction: messenger("reaction"),
       postback: messenger("postback"),
+      sticker: messenger("sticker"),
+      userRef: messenger("user_ref"),
       event: (accountId: string, spec: MessengerEventSpec) => this.core.emit(accountId, [spec]),
     };
     const instagram = <K extends InstagramEventSpec["type"]>(type: K): Builder<InstagramEventSpec, K> => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import { connectedCompany, eventually, startMetaWorld } from "../../test/meta.js";
-import { messages, tickets } from "../db/schema/index.js";
+import { messages, tickets, webhookDeliveries } from "../db/schema/index.js";
 import { PREVIEW_MAX_CHARS } from "../modules/messages/preview.js";
 
 /**
@@ -23,6 +23,28 @@ const waitMessages = (companyId: number, count: number) =>
     const rows = await messagesOf(companyId);
     return rows.length >= count ? rows : undefined;
   });
+/** Warn lines of the server's logger (webhooks and ingest share it). */
+let warn: MockInstance;
+const warned = () => warn.mock.calls.map((call) => [call[1], call[0]] as [string, Record<string, unknown>]);
+beforeAll(() => {
+  const logger = (world.server.webhooks as unknown as { deps: { logger: object } }).deps.logger;
+  warn = vi.spyOn(logger as { warn: () => void }, "warn");
+});
+afterEach(() => warn.mockClear());
+
+/** The first page of a ticket's conversation, as the API answers it. */
+async function conversation(account: Awaited<ReturnType<typeof connectedCompany>>) {
+  const [ticket] = await db().select().from(tickets).where(eq(tickets.companyId, account.team.company.id));
+  if (!ticket) throw new Error("no ticket");
+  const res = await world.server.app.inject({
+    method: "GET",
+    url: `/messages/${ticket.id}`,
+    headers: account.team.adminSession.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().messages as Array<Record<string, unknown> & { details?: Record<string, unknown> }>;
+}
+
 const api = async (headers: Record<string, string>, url: string) => {
   const res = await world.server.app.inject({ method: "GET", url, headers });
   expect(res.statusCode, res.body).toBe(200);
@@ -68,5 +90,173 @@ describe("a very long text", () => {
       .where(eq(tickets.companyId, companyId));
     const list = await api(account.team.adminSession.headers, "/tickets?showAll=true&status=pending");
     expect(list.json.tickets[0].lastMessage.length).toBeLessThanOrEqual(PREVIEW_MAX_CHARS);
+  });
+});
+
+describe("what Meta sends that is not a plain message", () => {
+  it("WhatsApp unsupported types show what they were: type, error code and title", async () => {
+    const account = await connectedCompany(world, "whatsappapi");
+    await world.sim.cloud.unsupported(account.accountId, {
+      from: "5511955550010",
+      unsupportedType: "poll_creation",
+    });
+    await world.sim.cloud.unsupported(account.accountId, { from: "5511955550010" });
+    await waitMessages(account.team.company.id, 2);
+    const [poll, unknown] = await conversation(account);
+    expect(poll).toMatchObject({
+      mediaType: "unsupported",
+      details: { unsupported: { type: "poll_creation", code: 131051, title: "Message type unknown" } },
+    });
+    expect(unknown?.details?.unsupported).toEqual({
+      type: null,
+      code: 131051,
+      title: "Message type unknown",
+    });
+  });
+
+  it("Instagram unsupported messages are labelled unsupported, not an empty bubble", async () => {
+    const account = await connectedCompany(world, "instagram");
+    await world.sim.instagram.unsupported(account.accountId, { from: "2900001" });
+    await waitMessages(account.team.company.id, 1);
+    const [row] = await conversation(account);
+    expect(row).toMatchObject({ mediaType: "unsupported", details: { unsupported: { type: null } } });
+  });
+
+  it("Messenger stickers are images", async () => {
+    const account = await connectedCompany(world, "facebook");
+    await world.sim.messenger.sticker(account.accountId, { from: "1900001" });
+    const [row] = await waitMessages(account.team.company.id, 1);
+    expect(row?.mediaType).toBe("image");
+    expect(row?.mediaUrl).toMatch(/^\/public\//);
+    const [shown] = await conversation(account);
+    expect(shown?.details).toMatchObject({ sticker: true });
+  });
+
+  it("postbacks and quick replies keep their titles and their real time, in seconds or milliseconds", async () => {
+    const account = await connectedCompany(world, "facebook");
+    const at = new Date("2026-03-01T12:00:00.000Z");
+    await world.sim.messenger.postback(account.accountId, {
+      from: "1900002",
+      title: "Ver planos",
+      payload: "PLANS",
+      timestamp: at,
+      timestampUnit: "s",
+    });
+    await world.sim.messenger.quickReply(account.accountId, {
+      from: "1900002",
+      text: "Sim, quero",
+      payload: "YES",
+      timestamp: new Date(at.getTime() + 5_000),
+    });
+    const rows = await waitMessages(account.team.company.id, 2);
+    expect(rows.map((r) => [r.body, r.createdAt.toISOString()])).toEqual([
+      ["Ver planos", "2026-03-01T12:00:00.000Z"],
+      ["Sim, quero", "2026-03-01T12:00:05.000Z"],
+    ]);
+  });
+
+  it("an event whose sender is a user_ref is logged and ignored", async () => {
+    const account = await connectedCompany(world, "facebook");
+    const sent = await world.sim.messenger.userRef(account.accountId, {
+      from: "ignored",
+      userRef: "ref-abc-123",
+      text: "olá do plugin",
+    });
+    expect(sent.status).toBe(200);
+    await world.sim.messenger.text(account.accountId, { from: "1900003", text: "depois" });
+    const rows = await waitMessages(account.team.company.id, 1);
+    expect(rows.map((r) => r.body)).toEqual(["depois"]);
+    expect(warned().find(([msg]) => msg.includes("user_ref ref-abc-123"))).toBeTruthy();
+  });
+
+  it("a signed body that is not a JSON object answers 400 with a log line; nothing is stored", async () => {
+    const account = await connectedCompany(world, "whatsappapi");
+    for (const body of ["[1,2,3]", "not json", "null", '"text"']) {
+      const res = await world.sim.deliver(account.accountId, body);
+      expect(res.status, body).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({ error: "ERR_VALIDATION" });
+    }
+    expect(warned().filter(([msg]) => msg.includes("not a JSON object"))).toHaveLength(4);
+    const stored = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.whatsappId, account.connectionId));
+    expect(stored).toEqual([]);
+  });
+
+  it("a payload of another channel's object type is answered, logged and not kept", async () => {
+    const account = await connectedCompany(world, "whatsappapi");
+    const page = { object: "page", entry: [{ id: account.accountId, time: Date.now(), messaging: [] }] };
+    expect((await world.sim.deliver(account.accountId, page)).status).toBe(200);
+    expect(
+      warned().find(([msg, obj]) => msg.includes("another channel") && obj.object === "page"),
+    ).toBeTruthy();
+    const stored = await db()
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.whatsappId, account.connectionId));
+    expect(stored).toEqual([]);
+  });
+
+  it("a reaction redelivered after its removal does not come back (WhatsApp and Messenger)", async () => {
+    const wa = await connectedCompany(world, "whatsappapi");
+    const text = await world.sim.cloud.text(wa.accountId, { from: "5511955550020", body: "oi" });
+    await waitMessages(wa.team.company.id, 1);
+    const t0 = Date.now() - 60_000;
+    const react = await world.sim.cloud.reaction(wa.accountId, {
+      from: "5511955550020",
+      messageId: text.providerMessageId as string,
+      emoji: "👍",
+      timestamp: t0,
+    });
+    const reactionsOf = async (companyId: number) => (await messagesOf(companyId))[0]?.reactions ?? [];
+    await eventually(async () => (await reactionsOf(wa.team.company.id)).length === 1);
+    await world.sim.cloud.reaction(wa.accountId, {
+      from: "5511955550020",
+      messageId: text.providerMessageId as string,
+      timestamp: t0 + 2_000,
+    });
+    await eventually(async () => (await reactionsOf(wa.team.company.id)).length === 0);
+    await world.sim.redeliver(react.deliveryId);
+    await world.server.webhooks.idle();
+    await eventually(async () => {
+      const rows = await db()
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.whatsappId, wa.connectionId));
+      return rows.length === 4 && rows.every((r) => r.processedAt);
+    });
+    expect(await reactionsOf(wa.team.company.id)).toEqual([]);
+
+    const fb = await connectedCompany(world, "facebook");
+    const hello = await world.sim.messenger.text(fb.accountId, { from: "1900004", text: "oi" });
+    await waitMessages(fb.team.company.id, 1);
+    const mid = hello.providerMessageId as string;
+    const love = await world.sim.messenger.reaction(fb.accountId, { from: "1900004", mid, timestamp: t0 });
+    await eventually(async () => (await reactionsOf(fb.team.company.id)).length === 1);
+    await world.sim.messenger.reaction(fb.accountId, {
+      from: "1900004",
+      mid,
+      action: "unreact",
+      timestamp: t0 + 1,
+    });
+    await eventually(async () => (await reactionsOf(fb.team.company.id)).length === 0);
+    await world.sim.redeliver(love.deliveryId);
+    await eventually(async () => {
+      const rows = await db()
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.whatsappId, fb.connectionId));
+      return rows.length === 4 && rows.every((r) => r.processedAt);
+    });
+    expect(await reactionsOf(fb.team.company.id)).toEqual([]);
+    // A new reaction after the removal still lands.
+    await world.sim.messenger.reaction(fb.accountId, {
+      from: "1900004",
+      mid,
+      reaction: "like",
+      timestamp: t0 + 5,
+    });
+    await eventually(async () => (await reactionsOf(fb.team.company.id)).length === 1);
   });
 });

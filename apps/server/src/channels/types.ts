@@ -99,6 +99,8 @@ export interface ConnectionEvents {
   /** How the provider names our side: phone_number_id, page id, IG id, or our connection id (Baileys). */
   accountId: string;
   events: InboundEvent[];
+  /** What the parser skipped on purpose and why (e.g. a `user_ref` sender): logged, never silently dropped. */
+  notices?: string[];
 }
 
 export type OutboundKind =

@@ -375,10 +375,26 @@ export class IngestService implements InboundSink {
     );
     if (!target) return;
     const by = event.fromMe ? "me" : event.contact.id;
+    // A reaction older than what we hold for this person (a redelivered one after its removal,
+    // or a late retry) changes nothing: removals are remembered by time in `extra`.
+    const extra = (target.extra ?? {}) as Record<string, unknown>;
+    const removed = { ...((extra.reactionsRemoved ?? {}) as Record<string, string>) };
+    const at = event.timestamp.getTime();
+    const held = target.reactions.find((r) => r.by === by)?.at;
+    if (held && at < Date.parse(held)) return;
+    // Within one timestamp (WhatsApp counts seconds) a removal wins over a reaction.
+    if (removed[by] && (event.emoji ? at <= Date.parse(removed[by]) : at < Date.parse(removed[by]))) return;
     const reactions = target.reactions.filter((r) => r.by !== by);
-    if (event.emoji)
+    if (event.emoji) {
       reactions.push({ emoji: event.emoji, fromMe: event.fromMe, by, at: event.timestamp.toISOString() });
-    await this.changeMessage(connection, event.targetProviderMessageId, { reactions });
+      delete removed[by];
+    } else {
+      removed[by] = event.timestamp.toISOString();
+    }
+    await this.changeMessage(connection, event.targetProviderMessageId, {
+      reactions,
+      extra: { ...extra, reactionsRemoved: removed },
+    });
   }
 
   private async changeMessage(

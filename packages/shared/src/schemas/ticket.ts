@@ -152,6 +152,52 @@ export const ticketListDto = z.object({
 });
 export type TicketList = z.infer<typeof ticketListDto>;
 
+/**
+ * What an inbound message was, beyond its body, for display (issue 8 section 7);
+ * each part only when it applies.
+ */
+export const messageDetailsDto = z.object({
+  /** A type the channel could not hand over: its name and the provider's code and title, when given. */
+  unsupported: z
+    .object({ type: z.string().nullable(), code: z.number().nullable(), title: z.string().nullable() })
+    .optional(),
+  /** The catalogue product a WhatsApp message asks about (`context.referred_product`). */
+  product: z.object({ catalogId: z.string(), productRetailerId: z.string() }).optional(),
+  /** The ad or post the contact came from (WhatsApp `referral`). */
+  referral: z
+    .object({
+      sourceType: z.string().nullable(),
+      sourceId: z.string().nullable(),
+      sourceUrl: z.string().nullable(),
+      headline: z.string().nullable(),
+      body: z.string().nullable(),
+      mediaType: z.string().nullable(),
+      imageUrl: z.string().nullable(),
+      videoUrl: z.string().nullable(),
+      thumbnailUrl: z.string().nullable(),
+    })
+    .optional(),
+  /** An Instagram story mention, or a reply to our story; the story's media is `mediaUrl` while it lived. */
+  story: z.object({ kind: z.enum(["mention", "reply"]), id: z.string().nullable() }).optional(),
+  /** Media that cannot be shown: a story that expired, or disappearing (view-once) media. */
+  mediaGone: z.enum(["expired", "disappearing"]).optional(),
+  /** A document's file name as the sender gave it (for display only). */
+  fileName: z.string().optional(),
+  /** A shared location, with a map link. */
+  location: z
+    .object({
+      latitude: z.number(),
+      longitude: z.number(),
+      name: z.string().nullable(),
+      address: z.string().nullable(),
+      mapUrl: z.string(),
+    })
+    .optional(),
+  /** Messenger stickers are images; this says the image was a sticker. */
+  sticker: z.boolean().optional(),
+});
+export type MessageDetails = z.infer<typeof messageDetailsDto>;
+
 /** What clients see of a message (spec 1 section 3). */
 export const messageDto = z.object({
   id: z.number(),
@@ -173,6 +219,7 @@ export const messageDto = z.object({
   participant: z.string().nullable().optional(),
   /** The cards of a contact-card message (name and phone number), whichever channel carried them. */
   contactCards: z.array(z.object({ name: z.string(), number: z.string() })).optional(),
+  details: messageDetailsDto.optional(),
   sendError: z.string().nullable(),
   sendErrorMessage: z.string().nullable(),
   createdAt: z.string(),

@@ -11,8 +11,16 @@ const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | undefined =>
   typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined;
-const fromMillis = (v: unknown): Date =>
-  Number.isFinite(Number(v)) && Number(v) > 0 ? new Date(Number(v)) : new Date();
+/**
+ * Messenger timestamps are milliseconds, but some events (postbacks and
+ * referrals of some placements) carry seconds: a value below 10^11 (1973 in
+ * milliseconds, year 5138 in seconds) is read as seconds.
+ */
+export const fromMillis = (v: unknown): Date => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) return new Date();
+  return new Date(n < 1e11 ? n * 1000 : n);
+};
 
 const ATTACHMENT_KIND: Record<string, MediaKind> = {
   image: "image",
@@ -22,6 +30,8 @@ const ATTACHMENT_KIND: Record<string, MediaKind> = {
   ig_reel: "video",
   reel: "video",
   story_mention: "image",
+  // Messenger sends stickers as images (`payload.sticker_id`); a `sticker` type is read the same way.
+  sticker: "image",
 };
 
 export function parseMessengerWebhook(payload: unknown): ConnectionEvents[] {
@@ -34,10 +44,20 @@ export function parseMessengerWebhook(payload: unknown): ConnectionEvents[] {
     const accountId = str(entry.id);
     if (!accountId) continue;
     const events: InboundEvent[] = [];
-    for (const item of arr(entry.messaging)) {
-      events.push(...toEvents(obj(item), accountId));
+    const notices: string[] = [];
+    for (const raw of arr(entry.messaging)) {
+      const item = obj(raw);
+      // Checkbox plugin and guest chat events name the person by a `user_ref`, not a PSID:
+      // there is no contact to write to, so they are ignored, but said so.
+      const userRef = str(obj(item.sender).user_ref);
+      if (userRef) {
+        notices.push(`ignored an event from user_ref ${userRef}: no PSID to open a conversation with`);
+        continue;
+      }
+      events.push(...toEvents(item, accountId));
     }
-    if (events.length > 0) out.push({ channel, accountId, events });
+    if (events.length > 0 || notices.length > 0)
+      out.push({ channel, accountId, events, ...(notices.length > 0 ? { notices } : {}) });
   }
   return out;
 }
@@ -131,11 +151,30 @@ function toMessage(
       ...(replyTo.story ? { story: replyTo.story } : {}),
     },
   };
-  if (message.is_unsupported === true) return { ...base, mediaType: "unsupported" };
+  if (message.is_unsupported === true)
+    return {
+      ...base,
+      mediaType: "unsupported",
+      extra: { ...base.extra, unsupported: { type: null, code: null, title: null, details: null } },
+    };
   const attachment = obj(arr(message.attachments)[0]);
   const type = str(attachment.type);
-  if (!type) return base;
-  const url = str(obj(attachment.payload).url);
+  const payload = obj(attachment.payload);
+  const url = str(payload.url);
+  const story = obj(replyTo.story);
+  if (!type) {
+    // A reply to our Instagram story: the story's media comes with it while it lives.
+    const storyUrl = str(story.url);
+    return storyUrl ? { ...base, media: { url: storyUrl } } : base;
+  }
+  if (type === "ephemeral") {
+    // Disappearing (view-once) media: Meta never lets it be fetched.
+    return {
+      ...base,
+      mediaType: "image",
+      extra: { ...base.extra, attachmentType: type, disappearing: true },
+    };
+  }
   const kind = ATTACHMENT_KIND[type];
   if (!kind || !url) {
     // share, fallback, template…: keep what it was so the attendant sees something.
@@ -146,5 +185,27 @@ function toMessage(
       extra: { ...base.extra, attachment },
     };
   }
-  return { ...base, mediaType: kind, media: { url }, extra: { ...base.extra, attachmentType: type } };
+  const fileName = type === "file" ? fileNameOf(url) : undefined;
+  return {
+    ...base,
+    mediaType: kind,
+    media: { url, ...(fileName ? { filename: fileName } : {}) },
+    extra: {
+      ...base.extra,
+      attachmentType: type,
+      ...(type === "story_mention" ? { storyMention: { url } } : {}),
+      ...(payload.sticker_id !== undefined || message.sticker_id !== undefined ? { sticker: true } : {}),
+      ...(fileName ? { fileName } : {}),
+    },
+  };
+}
+
+/** Messenger file URLs end with the file's name (`…/report.pdf?…`). */
+function fileNameOf(url: string): string | undefined {
+  try {
+    const last = decodeURIComponent(new URL(url).pathname.split("/").at(-1) ?? "");
+    return /\.[A-Za-z0-9]{1,8}$/.test(last) ? last : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -100,7 +100,12 @@ function messageEvent(m: Obj, names: Map<string, string>): InboundEvent | undefi
     mediaType: "chat",
     isForwarded: context.forwarded === true || context.frequently_forwarded === true,
     quotedProviderMessageId: str(context.id),
-    extra: m.referral ? { referral: m.referral } : undefined,
+    extra: {
+      // Click-to-WhatsApp ad (or post) the contact came from.
+      ...(m.referral ? { referral: m.referral } : {}),
+      // "Message business" on a catalogue product.
+      ...(context.referred_product ? { product: context.referred_product } : {}),
+    },
   };
   const content = obj(m[type]);
   switch (type) {
@@ -123,7 +128,11 @@ function messageEvent(m: Obj, names: Map<string, string>): InboundEvent | undefi
             mimeType: str(content.mime_type),
             filename: str(content.filename),
           },
-          extra: { ...base.extra, ...(content.voice === true ? { voice: true } : {}) },
+          extra: {
+            ...base.extra,
+            ...(content.voice === true ? { voice: true } : {}),
+            ...(str(content.filename) ? { fileName: str(content.filename) } : {}),
+          },
         },
       };
     }
@@ -172,10 +181,28 @@ function messageEvent(m: Obj, names: Map<string, string>): InboundEvent | undefi
           extra: { ...base.extra, button: content },
         },
       };
-    default:
+    default: {
+      // `unsupported` (Meta names the real type in `unsupported.type` and explains in `errors`),
+      // `unknown`, or a type this parser does not know yet: keep what it was.
+      const error = obj(arr(m.errors)[0]);
+      const code = Number(error.code);
       return {
         kind: "message",
-        message: { ...base, mediaType: "unsupported", extra: { ...base.extra, type } },
+        message: {
+          ...base,
+          mediaType: "unsupported",
+          extra: {
+            ...base.extra,
+            type,
+            unsupported: {
+              type: type === "unsupported" || type === "unknown" ? (str(content.type) ?? null) : type,
+              code: Number.isFinite(code) && code > 0 ? code : null,
+              title: str(error.title) ?? str(error.message) ?? null,
+              details: str(obj(error.error_data).details) ?? str(error.details) ?? null,
+            },
+          },
+        },
       };
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { type MessageDto, messageDto } from "@inbox/shared";
+import { type MessageDetails, type MessageDto, messageDto } from "@inbox/shared";
 import type { messages } from "../../db/schema/index.js";
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -24,6 +24,7 @@ export function presentMessage(row: MessageRow): MessageDto {
     reactions: row.reactions,
     participant: row.participant,
     ...(row.mediaType === "contactMessage" ? { contactCards: contactCardsOf(row.extra) } : {}),
+    ...detailsPart(row),
     sendError: row.sendError,
     sendErrorMessage: row.sendErrorMessage,
     createdAt: row.createdAt.toISOString(),
@@ -60,4 +61,74 @@ export function contactCardsOf(extra: unknown): Card[] {
       number: (text(phones[0]?.wa_id) || text(phones[0]?.phone) || fromVcard).trim(),
     };
   });
+}
+
+const textOrNull = (value: unknown): string | null =>
+  typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : null;
+const numberOf = (value: unknown): number | null => {
+  const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+};
+
+function detailsPart(row: MessageRow): { details?: MessageDetails } {
+  const details = detailsOf(row);
+  return Object.keys(details).length > 0 ? { details } : {};
+}
+
+/**
+ * What the channel said the message was, from what its parser kept in
+ * `extra`: unsupported types, catalogue products, ads, stories, gone media,
+ * file names, locations, stickers.
+ */
+export function detailsOf(row: Pick<MessageRow, "mediaType" | "mediaUrl" | "extra">): MessageDetails {
+  const extra = record(row.extra);
+  const details: MessageDetails = {};
+  if (row.mediaType === "unsupported") {
+    const u = record(extra.unsupported);
+    details.unsupported = {
+      type: textOrNull(u.type) ?? textOrNull(extra.whatsappType),
+      code: numberOf(u.code),
+      title: textOrNull(u.title),
+    };
+  }
+  const product = record(extra.product);
+  if (textOrNull(product.product_retailer_id)) {
+    details.product = {
+      catalogId: textOrNull(product.catalog_id) ?? "",
+      productRetailerId: textOrNull(product.product_retailer_id) ?? "",
+    };
+  }
+  if (extra.referral && typeof extra.referral === "object") {
+    const r = record(extra.referral);
+    details.referral = {
+      sourceType: textOrNull(r.source_type),
+      sourceId: textOrNull(r.source_id),
+      sourceUrl: textOrNull(r.source_url),
+      headline: textOrNull(r.headline),
+      body: textOrNull(r.body),
+      mediaType: textOrNull(r.media_type),
+      imageUrl: textOrNull(r.image_url),
+      videoUrl: textOrNull(r.video_url),
+      thumbnailUrl: textOrNull(r.thumbnail_url),
+    };
+  }
+  if (extra.storyMention) details.story = { kind: "mention", id: null };
+  else if (extra.story) details.story = { kind: "reply", id: textOrNull(record(extra.story).id) };
+  if (extra.disappearing === true) details.mediaGone = "disappearing";
+  else if (details.story && !row.mediaUrl) details.mediaGone = "expired";
+  if (textOrNull(extra.fileName)) details.fileName = text(extra.fileName);
+  const location = record(extra.location);
+  const latitude = numberOf(location.latitude);
+  const longitude = numberOf(location.longitude);
+  if (latitude !== null && longitude !== null) {
+    details.location = {
+      latitude,
+      longitude,
+      name: textOrNull(location.name),
+      address: textOrNull(location.address),
+      mapUrl: `https://www.google.com/maps/search/?api=1&query=${latitude},${longitude}`,
+    };
+  }
+  if (extra.sticker === true) details.sticker = true;
+  return details;
 }

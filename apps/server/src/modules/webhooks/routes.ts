@@ -44,7 +44,9 @@ export function webhooksRoutes(
           req.ip,
         );
         // Answered now; the work runs after the answer, and the stored row makes it durable.
-        if (options.processDelayMs > 0) {
+        if (!delivery) {
+          // Another channel's payload: logged by the service, nothing kept.
+        } else if (options.processDelayMs > 0) {
           setTimeout(() => void service.enqueue(delivery), options.processDelayMs).unref();
         } else {
           void service.enqueue(delivery);

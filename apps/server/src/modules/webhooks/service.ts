@@ -60,8 +60,17 @@ export class WebhooksService {
     return query.challenge ?? "";
   }
 
-  /** Verifies the signature over the raw bytes before anything is parsed; answers the stored delivery. */
-  async accept(key: string, rawBody: Buffer, signature: string | undefined, ip: string): Promise<Delivery> {
+  /**
+   * Verifies the signature over the raw bytes before anything is parsed;
+   * answers the stored delivery, or nothing when the payload is of another
+   * channel (logged, answered 200, not kept).
+   */
+  async accept(
+    key: string,
+    rawBody: Buffer,
+    signature: string | undefined,
+    ip: string,
+  ): Promise<Delivery | undefined> {
     const connection = await this.byKey.get(key, () => this.repo.connectionByKey(key));
     if (!connection) throw new AppError("ERR_NOT_FOUND");
     if (!validSignature(rawBody, signature, connection.appSecret)) {
@@ -71,11 +80,28 @@ export class WebhooksService {
       );
       throw new AppError("ERR_NO_PERMISSION", { status: 401, message: "Invalid signature" });
     }
+    const body = rawBody.toString("utf8");
+    const object = envelopeObject(body);
+    if (object === undefined) {
+      this.deps.logger.warn(
+        { connectionId: connection.id, ip, bytes: rawBody.length },
+        "webhook refused: the signed body is not a JSON object",
+      );
+      throw new AppError("ERR_VALIDATION", { status: 400, message: "The body must be a JSON object" });
+    }
+    if (!OBJECTS[connection.channel]?.includes(object ?? "")) {
+      // Meta retries what is not answered 200: it is answered, logged, and not kept (nothing would read it).
+      this.deps.logger.warn(
+        { connectionId: connection.id, channel: connection.channel, object },
+        "webhook ignored: its object type belongs to another channel",
+      );
+      return undefined;
+    }
     const delivery = {
       companyId: connection.companyId,
       whatsappId: connection.id,
       channel: connection.channel,
-      body: rawBody.toString("utf8"),
+      body,
     };
     try {
       return { id: await this.writer.store(delivery), ...delivery };
@@ -198,6 +224,9 @@ export class WebhooksService {
   private async eventsOf(delivery: Delivery): Promise<SinkEvents[]> {
     const out: SinkEvents[] = [];
     for (const group of parse(delivery.channel, delivery.body)) {
+      for (const notice of group.notices ?? [])
+        this.deps.logger.warn({ deliveryId: delivery.id, accountId: group.accountId }, notice);
+      if (group.events.length === 0) continue;
       const connection = await this.byAccount.get(
         `${delivery.companyId}:${group.channel}:${group.accountId}`,
         () => this.repo.connectionByAccount(delivery.companyId, group.channel, group.accountId),
@@ -277,6 +306,26 @@ function parse(channel: string, body: string): ConnectionEvents[] {
     return [];
   }
   return channel === "whatsappapi" ? parseCloudApiWebhook(payload) : parseMessengerWebhook(payload);
+}
+
+/** The `object` types each channel's webhooks carry (an Instagram account may come through its page's app). */
+const OBJECTS: Record<string, string[]> = {
+  whatsappapi: ["whatsapp_business_account"],
+  facebook: ["page", "instagram"],
+  instagram: ["instagram", "page"],
+};
+
+/** The envelope's `object` (null when absent), or undefined when the body is not a JSON object. */
+function envelopeObject(body: string): string | null | undefined {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return undefined;
+  const object = (payload as { object?: unknown }).object;
+  return typeof object === "string" ? object : null;
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
