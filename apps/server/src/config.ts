@@ -39,6 +39,12 @@ const envSchema = z.object({
       return [...new Set(origins)];
     }),
   DATA_DIR: z.string().default("data"),
+  /**
+   * Where stored files are fetched from, when not the app's own origin (e.g. `https://files.example.com`,
+   * a host name of this same server): file addresses in answers start with it, so an uploaded file
+   * never shares the app's origin. Unset: `/public/...` on the app's origin (still served sandboxed).
+   */
+  FILES_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   REDIS_URL: z.string().optional(),

@@ -19,6 +19,7 @@ import { IngestService } from "./ingest/service.js";
 import { closeIdleTicketsJob } from "./jobs/close-idle-tickets.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
+import { FileReaper, removeFilesJob } from "./jobs/remove-files.js";
 import { ScheduleJobTimer, sendScheduleJob, sweepDueSchedulesJob } from "./jobs/send-schedules.js";
 import { sweepOutboundJob, sweepWebhooksJob } from "./jobs/sweeps.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
@@ -130,6 +131,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     realtime,
     redisUrl: config.REDIS_URL,
     logger: app.log,
+    origins: [config.PUBLIC_URL, ...config.CORS_ORIGINS],
   });
 
   let jobs: Jobs | undefined;
@@ -149,6 +151,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await jobs.register(
       closeIdleTicketsJob({ db: database.db, events, hours: config.TICKETS_AUTO_CLOSE_HOURS }),
     );
+    await jobs.register(removeFilesJob(new FileReaper({ db: database.db, storage })));
     scheduleTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));

@@ -49,6 +49,8 @@ export const EXTRA_ERROR_CODES = [
   "ERR_NOT_FOUND",
   /** 413: an upload above the size limit. */
   "ERR_FILE_TOO_LARGE",
+  /** 400: an upload whose bytes are not a type this use accepts (avatars, logos, schedule images: PNG, JPEG, WebP). */
+  "ERR_FILE_TYPE_NOT_ALLOWED",
   /** 429: too many attempts from this address or for this e-mail. */
   "ERR_TOO_MANY_REQUESTS",
   /** A send refused because the 24-hour customer-service window is closed (WhatsApp 131047, Messenger 10/2018278). */

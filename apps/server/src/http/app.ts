@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from "fastify";
 import {
@@ -60,6 +59,7 @@ import type { Storage } from "../storage/storage.js";
 import { authenticator } from "./authenticate.js";
 import { registerErrorHandler } from "./error-handler.js";
 import { registerInputGuard } from "./input-guard.js";
+import { registerFiles, registerSecurityHeaders } from "./security-headers.js";
 import { registerWebApp } from "./web-app.js";
 
 export interface AppDeps {
@@ -125,7 +125,8 @@ export async function buildApp(
 
   // Before the route scopes: a page load of /users must reach index.html, not the users route's auth hook.
   if (config.SERVE_WEB) await registerWebApp(app, join(REPO_ROOT, "apps/web/dist"));
-  await app.register(fastifyStatic, { root: deps.storage.root, prefix: "/public/", decorateReply: false });
+  registerSecurityHeaders(app, { filesUrl: config.FILES_URL });
+  await registerFiles(app, deps.storage.root);
 
   const auth = new AuthService(deps);
   const users = new UsersService(deps);

@@ -322,7 +322,13 @@ export class IngestService implements InboundSink {
         file = await adapter.downloadMedia(credentials(connection), media);
       }
       const name = file.filename ?? `${message.providerMessageId.slice(-24)}${extensionOf(file.mimeType)}`;
-      return { url: await this.deps.storage.save(connection.companyId, "media", name, file.bytes) };
+      const saved = await this.deps.storage.save(connection.companyId, "media", {
+        bytes: file.bytes,
+        name,
+        declaredType: file.mimeType,
+        use: "media",
+      });
+      return { url: saved.path };
     } catch (error) {
       // The message is kept without its file rather than lost; the attendant sees the failure.
       this.deps.logger.warn(

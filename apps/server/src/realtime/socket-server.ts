@@ -44,6 +44,8 @@ export async function createSocketServer(options: {
   realtime: Realtime;
   redisUrl?: string;
   logger: Logger;
+  /** Web origins whose pages may connect (PUBLIC_URL's, CORS_ORIGINS); a page of the host it connects to may too. */
+  origins: string[];
 }): Promise<{ io: Server; close(): Promise<void> }> {
   const { db, tokens, realtime, logger } = options;
   const usersRepo = new UsersRepo(db);
@@ -54,8 +56,12 @@ export async function createSocketServer(options: {
     if (!user || user.companyId !== companyId) return undefined;
     return viewScopeFor(user, await ticketsRepo.queueIdsOf(companyId, userId));
   };
+  const origins = new Set(options.origins.map((o) => new URL(o).origin));
   const io = new Server(options.httpServer, {
-    cors: { origin: true, credentials: true },
+    cors: { origin: [...origins], credentials: true },
+    // A browser always names the page's origin: a page of another site may not open a socket here.
+    allowRequest: (req, callback) =>
+      callback(null, originAllowed(req.headers.origin, req.headers.host, origins)),
     serveClient: false,
   });
 
@@ -170,4 +176,20 @@ export async function createSocketServer(options: {
       await closeRedis();
     },
   };
+}
+
+/**
+ * Whether a handshake may go on: no Origin (not a browser: server-side
+ * clients, tests), a listed origin, or a page served by the host it connects
+ * to (the app itself, also behind a proxy that keeps the Host header).
+ */
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: Set<string>,
+): boolean {
+  if (origin === undefined) return true;
+  if (allowed.has(origin)) return true;
+  if (!URL.canParse(origin) || !host) return false;
+  return new URL(origin).host === host.toLowerCase();
 }

@@ -95,7 +95,7 @@ export class MessagesRepo {
   async update(
     companyId: number,
     id: number,
-    values: Partial<Pick<Values, "body" | "isEdited" | "isDeleted" | "reactions" | "extra">>,
+    values: Partial<Pick<Values, "body" | "isEdited" | "isDeleted" | "reactions" | "extra" | "mediaUrl">>,
   ): Promise<MessageRow | undefined> {
     const [row] = await this.db
       .update(messages)

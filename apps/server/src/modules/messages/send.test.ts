@@ -13,6 +13,7 @@ import {
   login,
   type Session,
 } from "../../../test/factories.js";
+import { SAMPLE_FILES } from "../../../test/files.js";
 import { startTestServer } from "../../../test/harness.js";
 import { connectedCompany, eventually, startMetaWorld } from "../../../test/meta.js";
 import { messages, tickets } from "../../db/schema/index.js";
@@ -196,10 +197,10 @@ describe("POST /messages/{ticketId}", () => {
       { name: "body", value: "" },
       { name: "body", value: "o contrato" },
       { name: "isPrivate", value: "false" },
-      { name: "medias", filename: "foto.png", type: "image/png", bytes: Buffer.from("png-bytes") },
-      { name: "medias", filename: "clip.mp4", type: "video/mp4", bytes: Buffer.from("mp4-bytes") },
-      { name: "medias", filename: "voz.ogg", type: "audio/ogg", bytes: Buffer.from("ogg-bytes") },
-      { name: "medias", filename: "contrato.pdf", type: "application/pdf", bytes: Buffer.from("%PDF-1.4") },
+      { name: "medias", filename: "foto.png", type: "image/png", bytes: SAMPLE_FILES.png },
+      { name: "medias", filename: "clip.mp4", type: "video/mp4", bytes: SAMPLE_FILES.mp4 },
+      { name: "medias", filename: "voz.ogg", type: "audio/ogg", bytes: SAMPLE_FILES.ogg },
+      { name: "medias", filename: "contrato.pdf", type: "application/pdf", bytes: SAMPLE_FILES.pdf },
     ]);
     const res = await world.server.app.inject({
       method: "POST",
@@ -228,7 +229,9 @@ describe("POST /messages/{ticketId}", () => {
     expect(sends[0]?.body).toMatchObject({ image: { caption: "a foto" } });
     expect(sends[3]?.body).toMatchObject({ document: { caption: "o contrato", filename: "contrato.pdf" } });
     const uploads = world.sim.uploads.filter((u) => sends.some((s) => JSON.stringify(s.body).includes(u.id)));
-    expect(uploads.map((u) => u.size)).toEqual([9, 9, 9, 8]);
+    expect(uploads.map((u) => u.size)).toEqual(
+      [SAMPLE_FILES.png, SAMPLE_FILES.mp4, SAMPLE_FILES.ogg, SAMPLE_FILES.pdf].map((b) => b.length),
+    );
   });
 
   it("a file above the limit is refused with ERR_FILE_TOO_LARGE and stores nothing", async () => {
@@ -325,7 +328,11 @@ describe("POST /messages/{ticketId}", () => {
     expect(mine.statusCode).toBe(200);
     const { localStorage } = await import("../../storage/storage.js");
     const storage = localStorage(`${world.server.config.dataDir}/public`);
-    const path = await storage.save(companyId, "quick", "tabela.pdf", Buffer.from("%PDF"));
+    const { path } = await storage.save(companyId, "quick", {
+      bytes: Buffer.from("%PDF-1.4\n"),
+      name: "tabela.pdf",
+      use: "media",
+    });
     const res = await post(`/messages/${ticket.id}`, headers, { body: "segue", mediaUrl: path });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ mediaType: "application", mediaUrl: path });
@@ -334,7 +341,11 @@ describe("POST /messages/{ticketId}", () => {
       type: "document",
       document: { caption: "segue", filename: expect.stringMatching(/\.pdf$/) },
     });
-    const foreign = await storage.save(companyId + 100000, "quick", "x.pdf", Buffer.from("%PDF"));
+    const { path: foreign } = await storage.save(companyId + 100000, "quick", {
+      bytes: Buffer.from("%PDF-1.4\n"),
+      name: "x.pdf",
+      use: "media",
+    });
     for (const mediaUrl of [
       foreign,
       `/public/company${companyId}/../company${companyId + 100000}/quick/x.pdf`,

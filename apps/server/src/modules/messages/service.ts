@@ -118,21 +118,26 @@ export class MessagesService {
     if (input.files.length === 0)
       throw new AppError("ERR_VALIDATION", { field: "medias", message: "Required" });
     const base = await this.baseOf(ctx, detail, input.isPrivate, null);
-    const kinds = input.files.map((file) => attachmentKind(file.mimeType));
-    if (kinds.some((kind) => !kind))
+    if (input.files.some((file) => !attachmentKind(file.mimeType)))
       throw new AppError("ERR_VALIDATION", { field: "medias", message: "Unsupported file type" });
     const messages: NewOutbound[] = [];
     for (const [i, file] of input.files.entries()) {
-      const kind = kinds[i] as NonNullable<(typeof kinds)[number]>;
-      const mediaUrl = await this.deps.storage.save(ctx.companyId, "media", file.filename, file.bytes);
+      // The type comes from the bytes, never from the name or the declared type alone.
+      const saved = await this.deps.storage.save(ctx.companyId, "media", {
+        bytes: file.bytes,
+        name: file.filename,
+        declaredType: file.mimeType,
+        use: "media",
+      });
+      const kind = attachmentKind(saved.mimeType) ?? { mediaType: "application", kind: "document" as const };
       // One body for several files captions the first only; a body per file captions each.
       const caption = input.bodies.length > 1 ? input.bodies[i] : i === 0 ? input.bodies[0] : undefined;
       messages.push({
         ...base,
         ...kind,
-        mediaUrl,
-        mimeType: file.mimeType,
-        filename: file.filename,
+        mediaUrl: saved.path,
+        mimeType: saved.mimeType,
+        filename: saved.name,
         body: kind.kind === "audio" ? "" : (caption ?? "").trim(),
       });
     }
@@ -160,7 +165,8 @@ export class MessagesService {
       throw providerFailure("ERR_DELETE_WAPP_MSG", error);
     });
     const extra = { ...(message.extra ?? {}), deletedOnChannel: onChannel };
-    const row = await this.repo.update(ctx.companyId, id, { isDeleted: true, extra });
+    // The file goes with the message (the files.remove job deletes it unless a forward shares it).
+    const row = await this.repo.update(ctx.companyId, id, { isDeleted: true, extra, mediaUrl: null });
     return this.announce(row);
   }
 

@@ -1,4 +1,3 @@
-import { basename } from "node:path";
 import {
   isScheduleMedia,
   LIMITS,
@@ -138,8 +137,14 @@ export class SchedulesService {
     if (!file) throw new AppError("ERR_VALIDATION", { field: "file", message: "Obrigatório" });
     if (!isScheduleMedia(file.filename, file.mimeType))
       throw new AppError("ERR_VALIDATION", { field: "file", message: SCHEDULE_MEDIA_TYPE_MESSAGE });
-    const mediaPath = await this.deps.storage.save(ctx.companyId, "schedules", file.filename, file.bytes);
-    const mediaName = basename(file.filename).slice(0, 255);
+    const saved = await this.deps.storage.save(ctx.companyId, "schedules", {
+      bytes: file.bytes,
+      name: file.filename,
+      declaredType: file.mimeType,
+      use: "image",
+    });
+    const mediaPath = saved.path;
+    const mediaName = saved.name;
     const row = await this.repo.update(ctx.companyId, id, { mediaPath, mediaName });
     if (!row) {
       await this.deps.storage.remove(mediaPath);

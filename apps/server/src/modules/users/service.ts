@@ -131,7 +131,11 @@ export class UsersService {
   ): Promise<UserDto> {
     const target = await this.find(ctx, id);
     authorize(ctx.user, "user:update", target);
-    const path = await this.deps.storage.save(ctx.companyId, "profile", file.filename, file.bytes);
+    const { path } = await this.deps.storage.save(ctx.companyId, "profile", {
+      bytes: file.bytes,
+      name: file.filename,
+      use: "image",
+    });
     await this.deps.db.transaction((tx) => this.repo.update(tx, ctx.companyId, id, { profileImage: path }));
     if (target.profileImage) await this.deps.storage.remove(target.profileImage);
     return this.announce(ctx, await this.find(ctx, id));

@@ -58,6 +58,7 @@ const en: LocaleShape = {
     ERR_INVALID_REFRESH_TOKEN: "Session expired. Please sign in again.",
     ERR_NOT_FOUND: "Record not found.",
     ERR_FILE_TOO_LARGE: "The file is too large.",
+    ERR_FILE_TYPE_NOT_ALLOWED: "This file type is not accepted here (PNG, JPEG or WebP images only).",
     ERR_TOO_MANY_REQUESTS: "Too many attempts. Wait a moment and try again.",
     ERR_OUTSIDE_24H_WINDOW:
       "The 24-hour customer-service window is closed: only an approved message template can be sent.",

@@ -58,6 +58,7 @@ const es: LocaleShape = {
     ERR_INVALID_REFRESH_TOKEN: "Sesión expirada. Inicie sesión de nuevo.",
     ERR_NOT_FOUND: "Registro no encontrado.",
     ERR_FILE_TOO_LARGE: "El archivo es demasiado grande.",
+    ERR_FILE_TYPE_NOT_ALLOWED: "Este tipo de archivo no se acepta aquí (solo imágenes PNG, JPEG o WebP).",
     ERR_TOO_MANY_REQUESTS: "Demasiados intentos. Espere un momento e inténtelo de nuevo.",
     ERR_OUTSIDE_24H_WINDOW:
       "La ventana de atención de 24 horas está cerrada: solo se puede enviar una plantilla de mensaje aprobada.",

@@ -61,6 +61,7 @@ const pt = {
     ERR_INVALID_REFRESH_TOKEN: "Sessão expirada. Por favor, entre novamente.",
     ERR_NOT_FOUND: "Registro não encontrado.",
     ERR_FILE_TOO_LARGE: "O arquivo é grande demais.",
+    ERR_FILE_TYPE_NOT_ALLOWED: "Este tipo de arquivo não é aceito aqui (apenas imagens PNG, JPEG ou WebP).",
     ERR_TOO_MANY_REQUESTS: "Muitas tentativas. Aguarde um pouco e tente novamente.",
     ERR_OUTSIDE_24H_WINDOW:
       "A janela de 24 horas de atendimento está fechada: só é possível enviar um modelo de mensagem aprovado.",

@@ -58,6 +58,8 @@ const tr: LocaleShape = {
     ERR_INVALID_REFRESH_TOKEN: "Oturumun süresi doldu. Lütfen tekrar giriş yapın.",
     ERR_NOT_FOUND: "Kayıt bulunamadı.",
     ERR_FILE_TOO_LARGE: "Dosya çok büyük.",
+    ERR_FILE_TYPE_NOT_ALLOWED:
+      "Bu dosya türü burada kabul edilmiyor (yalnızca PNG, JPEG veya WebP görselleri).",
     ERR_TOO_MANY_REQUESTS: "Çok fazla deneme. Biraz bekleyip tekrar deneyin.",
     ERR_OUTSIDE_24H_WINDOW:
       "24 saatlik müşteri hizmetleri penceresi kapalı: yalnızca onaylı bir mesaj şablonu gönderilebilir.",

@@ -1,0 +1,130 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildConnection, buildContact, buildTeam, buildTicket } from "../../test/factories.js";
+import { SAMPLE_FILES } from "../../test/files.js";
+import { startTestServer, type TestServer } from "../../test/harness.js";
+import { fileDeletions, messages, schedules, users } from "../db/schema/index.js";
+import { localStorage, type Storage } from "../storage/storage.js";
+import { FileReaper } from "./remove-files.js";
+
+let server: TestServer;
+let storage: Storage;
+let reaper: FileReaper;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  storage = localStorage(join(server.config.dataDir, "public"));
+  reaper = new FileReaper({ db: server.database.db, storage });
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+const onDisk = (path: string) => existsSync(join(storage.root, path.slice("/public/".length)));
+
+async function stored(companyId: number): Promise<string> {
+  const { path } = await storage.save(companyId, "media", { bytes: SAMPLE_FILES.png, use: "media" });
+  expect(onDisk(path)).toBe(true);
+  return path;
+}
+
+async function mediaMessage(ticket: { id: number; companyId: number; contactId: number }, mediaUrl: string) {
+  const [row] = await db()
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      fromMe: true,
+      isPrivate: true,
+      mediaType: "image",
+      mediaUrl,
+    })
+    .returning();
+  if (!row) throw new Error("no message");
+  return row;
+}
+
+describe("files go when their owner goes (files.remove job)", () => {
+  it("deleting a message, a ticket, a contact, a user or a schedule removes its files; a file still shared stays", async () => {
+    const team = await buildTeam(server.app, db());
+    const companyId = team.company.id;
+    const admin = team.adminSession.headers;
+    const connection = await buildConnection(db(), companyId);
+    const contactA = await buildContact(db(), companyId);
+    const contactB = await buildContact(db(), companyId);
+    const ticketA = await buildTicket(db(), companyId, { contactId: contactA.id, whatsappId: connection.id });
+    const ticketB = await buildTicket(db(), companyId, { contactId: contactB.id, whatsappId: connection.id });
+    const ticketB2 = await buildTicket(db(), companyId, {
+      contactId: contactB.id,
+      whatsappId: connection.id,
+      status: "closed",
+    });
+
+    const noteFile = await stored(companyId);
+    const note = await mediaMessage(ticketA, noteFile);
+    const ticketFile = await stored(companyId);
+    await mediaMessage(ticketB2, ticketFile);
+    const sharedFile = await stored(companyId);
+    await mediaMessage(ticketB2, sharedFile);
+    // A forward of it lives in ticket A, which stays.
+    const forward = await mediaMessage(ticketA, sharedFile);
+    const contactFile = await stored(companyId);
+    await mediaMessage(ticketB, contactFile);
+    const avatar = await stored(companyId);
+    await db().update(users).set({ profileImage: avatar }).where(eq(users.id, team.user.id));
+    const scheduleFile = await stored(companyId);
+    const [schedule] = await db()
+      .insert(schedules)
+      .values({
+        companyId,
+        body: "x",
+        contactId: contactA.id,
+        sendAt: new Date(Date.now() + 3_600_000),
+        mediaPath: scheduleFile,
+        mediaName: "x.png",
+      })
+      .returning();
+
+    const call = (method: "DELETE", url: string) => server.app.inject({ method, url, headers: admin });
+    expect((await call("DELETE", `/messages/${note.id}`)).statusCode).toBe(200);
+    expect((await call("DELETE", `/tickets/${ticketB2.id}`)).statusCode).toBe(200);
+    expect((await call("DELETE", `/contacts/${contactB.id}`)).statusCode).toBe(200);
+    expect((await call("DELETE", `/users/${team.user.id}`)).statusCode).toBe(200);
+    expect((await call("DELETE", `/schedules/${schedule?.id}`)).statusCode).toBe(200);
+
+    // The deleted message keeps its row (shown as deleted) without its file.
+    const [deleted] = await db().select().from(messages).where(eq(messages.id, note.id));
+    expect(deleted).toMatchObject({ isDeleted: true, mediaUrl: null });
+
+    const recorded = (await db().select().from(fileDeletions)).map((r) => r.path);
+    expect(recorded).toEqual(
+      expect.arrayContaining([noteFile, ticketFile, sharedFile, contactFile, avatar, scheduleFile]),
+    );
+    while ((await reaper.run(2)) > 0) {}
+
+    for (const gone of [noteFile, ticketFile, contactFile, avatar, scheduleFile])
+      expect(onDisk(gone)).toBe(false);
+    expect(onDisk(sharedFile)).toBe(true);
+    // Handled paths are forgotten (the table may hold other test files' paths on a shared PostgreSQL).
+    const left = (await db().select().from(fileDeletions)).map((r) => r.path);
+    expect(left.filter((path) => recorded.includes(path))).toEqual([]);
+
+    // The last message referring to the shared file goes: so does the file.
+    await db().delete(messages).where(eq(messages.id, forward.id));
+    await reaper.run();
+    expect(onDisk(sharedFile)).toBe(false);
+  });
+
+  it("a replaced profile image is removed; the new one stays", async () => {
+    const team = await buildTeam(server.app, db());
+    const first = await stored(team.company.id);
+    await db().update(users).set({ profileImage: first }).where(eq(users.id, team.user.id));
+    const second = await stored(team.company.id);
+    await db().update(users).set({ profileImage: second }).where(eq(users.id, team.user.id));
+    await reaper.run();
+    expect(onDisk(first)).toBe(false);
+    expect(onDisk(second)).toBe(true);
+  });
+});
