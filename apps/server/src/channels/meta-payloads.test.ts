@@ -260,3 +260,127 @@ describe("what Meta sends that is not a plain message", () => {
     await eventually(async () => (await reactionsOf(fb.team.company.id)).length === 1);
   });
 });
+
+describe("what a message is about", () => {
+  it("WhatsApp: a catalogue product and an ad referral show the product and the ad", async () => {
+    const account = await connectedCompany(world, "whatsappapi");
+    const from = "5511955550030";
+    await world.sim.cloud.text(account.accountId, {
+      from,
+      body: "Tem em azul?",
+      context: { referredProduct: { catalogId: "cat-123", productRetailerId: "sku-azul-42" } },
+    });
+    await world.sim.cloud.text(account.accountId, {
+      from,
+      body: "Vim pelo anúncio",
+      referral: {
+        source_url: "https://fb.me/ad-999",
+        source_id: "120000000000999",
+        source_type: "ad",
+        headline: "Promoção de verão",
+        body: "Fale conosco",
+        media_type: "image",
+        image_url: "https://scontent.xx.fbcdn.net/ad.png",
+      },
+    });
+    await waitMessages(account.team.company.id, 2);
+    const [product, ad] = await conversation(account);
+    expect(product).toMatchObject({
+      body: "Tem em azul?",
+      details: { product: { catalogId: "cat-123", productRetailerId: "sku-azul-42" } },
+    });
+    expect(ad?.details?.referral).toMatchObject({
+      sourceType: "ad",
+      sourceId: "120000000000999",
+      sourceUrl: "https://fb.me/ad-999",
+      headline: "Promoção de verão",
+      body: "Fale conosco",
+      mediaType: "image",
+      imageUrl: "https://scontent.xx.fbcdn.net/ad.png",
+    });
+  });
+
+  it("Instagram: story mentions and story replies are labelled with the story's media; expired and disappearing media say so", async () => {
+    const account = await connectedCompany(world, "instagram");
+    const from = "2900010";
+    const ig = world.sim.instagram;
+    await ig.attachment(account.accountId, { from, attachmentType: "story_mention" });
+    await ig.text(account.accountId, { from, text: "Amei o story", replyTo: { story: { id: "story-1" } } });
+    await ig.text(account.accountId, {
+      from,
+      text: "E esse?",
+      replyTo: { story: { id: "story-2", url: `${world.sim.url}/_media/expired-story/story.jpg` } },
+    });
+    await ig.attachment(account.accountId, { from, attachmentType: "ephemeral" });
+    await waitMessages(account.team.company.id, 4);
+    const [mention, reply, expired, ephemeral] = await conversation(account);
+    expect(mention).toMatchObject({ mediaType: "image", details: { story: { kind: "mention" } } });
+    expect(mention?.mediaUrl).toMatch(/^\/public\//);
+    expect(reply).toMatchObject({
+      body: "Amei o story",
+      details: { story: { kind: "reply", id: "story-1" } },
+    });
+    expect(reply?.mediaUrl).toMatch(/^\/public\//);
+    expect(reply?.details?.mediaGone).toBeUndefined();
+    expect(expired).toMatchObject({
+      body: "E esse?",
+      mediaUrl: null,
+      details: { story: { kind: "reply", id: "story-2" }, mediaGone: "expired" },
+    });
+    expect(ephemeral).toMatchObject({ mediaUrl: null, details: { mediaGone: "disappearing" } });
+  });
+
+  it("documents keep their file name for display (WhatsApp and Messenger)", async () => {
+    const wa = await connectedCompany(world, "whatsappapi");
+    await world.sim.cloud.document(wa.accountId, {
+      from: "5511955550040",
+      filename: "Contrato final.pdf",
+      caption: "segue",
+    });
+    await waitMessages(wa.team.company.id, 1);
+    expect((await conversation(wa))[0]).toMatchObject({
+      mediaType: "application",
+      details: { fileName: "Contrato final.pdf" },
+    });
+    const fb = await connectedCompany(world, "facebook");
+    await world.sim.messenger.attachment(fb.accountId, {
+      from: "1900040",
+      attachmentType: "file",
+      media: {
+        bytes: Buffer.from("%PDF-1.4 relatorio"),
+        mimeType: "application/pdf",
+        filename: "relatório 2026.pdf",
+      },
+    });
+    await waitMessages(fb.team.company.id, 1);
+    expect((await conversation(fb))[0]).toMatchObject({
+      mediaType: "application",
+      details: { fileName: "relatório 2026.pdf" },
+    });
+  });
+
+  it("locations show name, address, coordinates and a map link", async () => {
+    const account = await connectedCompany(world, "whatsappapi");
+    await world.sim.cloud.location(account.accountId, {
+      from: "5511955550050",
+      latitude: -23.561684,
+      longitude: -46.655981,
+      placeName: "MASP",
+      address: "Av. Paulista, 1578 - São Paulo",
+    });
+    await waitMessages(account.team.company.id, 1);
+    const [row] = await conversation(account);
+    expect(row).toMatchObject({
+      mediaType: "locationMessage",
+      details: {
+        location: {
+          latitude: -23.561684,
+          longitude: -46.655981,
+          name: "MASP",
+          address: "Av. Paulista, 1578 - São Paulo",
+          mapUrl: "https://www.google.com/maps/search/?api=1&query=-23.561684,-46.655981",
+        },
+      },
+    });
+  });
+});

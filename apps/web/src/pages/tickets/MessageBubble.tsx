@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/api-error";
 import { errorMessage } from "../../app/toast/toast-error";
 import { MediaPlayer } from "./bubble/MediaPlayer";
+import { MessageDetails } from "./bubble/MessageDetails";
 import { canTranscribe, Transcription } from "./bubble/Transcription";
 import { MessageMenu } from "./message-menu/MessageMenu";
 import { useMessageActions } from "./message-menu/message-actions";
@@ -76,7 +77,8 @@ function MessageMedia({ message }: { message: MessageDto }) {
   const { t } = useTranslation();
   const url = message.mediaUrl;
   if (!url) return null;
-  if (message.mediaType === "image")
+  // Stickers (WhatsApp's own type; Messenger sends them as images) show as images.
+  if (message.mediaType === "image" || message.mediaType === "sticker")
     return (
       <Link href={url} target="_blank" rel="noopener">
         <Box
@@ -97,7 +99,9 @@ function MessageMedia({ message }: { message: MessageDto }) {
   if (message.mediaType === "video") return <MediaPlayer kind="video" src={url} />;
   return (
     <Link href={url} target="_blank" rel="noopener" color="inherit" variant="body2">
-      {t("tickets.conversation.media")}
+      {message.details?.fileName
+        ? t("ticketTools.bubble.details.file", { name: message.details.fileName })
+        : t("tickets.conversation.media")}
     </Link>
   );
 }
@@ -167,6 +171,14 @@ function QuotedMessage({ id }: { id: number }) {
   );
 }
 
+/** A location's body is its name and address, a document's may be its file name: shown once. */
+function bodyRepeatsDetails(message: MessageDto): boolean {
+  const details = message.details;
+  if (!details) return false;
+  if (details.location && message.mediaType === "locationMessage") return true;
+  return Boolean(details.fileName) && message.body === details.fileName;
+}
+
 /** One message: the contact's on the left, ours on the right, with time and (ours) the ack. */
 export const MessageBubble = memo(function MessageBubble({ message }: { message: MessageDto }) {
   const { t } = useTranslation();
@@ -213,11 +225,13 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
               </Typography>
             )}
             {message.quotedMsgId !== null && <QuotedMessage id={message.quotedMsgId} />}
+            <MessageDetails message={message} />
             <MessageMedia message={message} />
             {message.mediaType === "contactMessage" ? (
               <ContactCards message={message} />
             ) : (
-              message.body && (
+              message.body &&
+              !bodyRepeatsDetails(message) && (
                 <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                   {message.body}
                 </Typography>
