@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { allowedHosts } from "./channels/meta/media-fetch.js";
 
 /** The repository root, whatever the working directory (src/ or dist/ both sit two levels down). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -77,6 +78,26 @@ const envSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   SERVE_WEB: bool.default(true),
   META_GRAPH_URL: z.url().default("https://graph.facebook.com"),
+  /**
+   * Hosts media URLs from payloads may be fetched from (comma-separated): `name`, `*.domain` (https, port 443,
+   * public addresses only) or `host:port` (exactly that, any address: for a local meta-sim). `meta` stands for
+   * Meta's hosts (*.fbcdn.net, *.fbsbx.com, *.cdninstagram.com, *.whatsapp.net, graph.facebook.com); unset:
+   * `meta`. META_GRAPH_URL's host is always allowed.
+   */
+  MEDIA_FETCH_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        allowedHosts(v);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
+  /** Time limit of one media download, redirects included. */
+  MEDIA_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Size limit of one media download (MB) for a company without a `downloadLimit` setting (spec 2: 64). */
+  MEDIA_FETCH_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   /** Accepted webhooks processed in memory at most; beyond it they wait, stored, for the sweeper (bounded memory). */
   WEBHOOK_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   /** Waits this long after answering a webhook before processing it (0 = at once); for crash-recovery drills. */

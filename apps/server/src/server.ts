@@ -5,7 +5,9 @@ import { pino } from "pino";
 import { RateLimiter } from "./auth/rate-limiter.js";
 import { TokenService } from "./auth/tokens.js";
 import { MessengerAdapter } from "./channels/facebook/adapter.js";
+import { companyDownloadLimit } from "./channels/meta/download-limit.js";
 import { GraphClient } from "./channels/meta/graph-client.js";
+import { allowedHosts, graphHostEntry, MediaFetcher } from "./channels/meta/media-fetch.js";
 import { ChannelRegistry } from "./channels/registry.js";
 import { createWhatsappAdapter, sessionHooksFromSink } from "./channels/whatsapp/adapter.js";
 import { WhatsappSessionManager } from "./channels/whatsapp/session-manager.js";
@@ -83,7 +85,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   );
 
   const channels = new ChannelRegistry();
-  const graph = new GraphClient(config.META_GRAPH_URL, config.META_GRAPH_VERSION);
+  const media = new MediaFetcher({
+    allow: allowedHosts(config.MEDIA_FETCH_ALLOW_HOSTS, [graphHostEntry(config.META_GRAPH_URL)]),
+    timeoutMs: config.MEDIA_FETCH_TIMEOUT_MS,
+    defaultMaxBytes: config.MEDIA_FETCH_MAX_MB * 1024 * 1024,
+    limitFor: companyDownloadLimit(database.db),
+  });
+  const graph = new GraphClient(config.META_GRAPH_URL, config.META_GRAPH_VERSION, undefined, media);
   channels.register(new CloudApiAdapter(graph));
   channels.register(new MessengerAdapter("facebook", graph, config.PUBLIC_URL));
   channels.register(new MessengerAdapter("instagram", graph, config.PUBLIC_URL));

@@ -55,10 +55,10 @@ export class MessengerAdapter implements ChannelAdapter {
     return { providerMessageId: answer.message_id };
   }
 
-  async downloadMedia(_connection: ConnectionCredentials, media: MediaRef) {
+  async downloadMedia(connection: ConnectionCredentials, media: MediaRef) {
     if (!media.url) throw new ProviderError("attachment without a URL", 100);
     // Attachment URLs are signed CDN links: no token needed (and none should leak to a CDN).
-    const file = await this.graph.download(media.url, null);
+    const file = await this.graph.download(media.url, null, connection.companyId);
     return { bytes: file.bytes, mimeType: media.mimeType ?? file.mimeType, filename: media.filename };
   }
 

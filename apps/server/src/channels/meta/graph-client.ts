@@ -1,4 +1,5 @@
 import { ProviderError } from "../types.js";
+import { allowedHosts, graphHostEntry, MediaFetcher } from "./media-fetch.js";
 
 /** Graph API errors: `{ error: { message, type, code, error_subcode?, error_data?, fbtrace_id } }`. */
 interface GraphErrorBody {
@@ -10,11 +11,17 @@ const RETRYABLE = new Set([1, 2, 4, 17, 32, 613, 80007, 130429, 131000, 131016])
 
 /** A small Graph API client: base URL and version come from configuration (META_GRAPH_URL). */
 export class GraphClient {
+  /** Media URLs are fetched only through it (allowed hosts, public addresses, limits). */
+  private readonly media: MediaFetcher;
+
   constructor(
     readonly baseUrl: string,
     readonly version: string,
     private readonly timeoutMs = 15_000,
-  ) {}
+    media?: MediaFetcher,
+  ) {
+    this.media = media ?? new MediaFetcher({ allow: allowedHosts(undefined, [graphHostEntry(baseUrl)]) });
+  }
 
   url(path: string): string {
     return `${this.baseUrl.replace(/\/$/, "")}/${this.version}/${path.replace(/^\//, "")}`;
@@ -43,20 +50,20 @@ export class GraphClient {
     return this.request<T>(url, token, { method: "GET" });
   }
 
-  /** Downloads bytes from an absolute URL (media URLs the Graph API hands out). */
-  async download(url: string, token: string | null): Promise<{ bytes: Buffer; mimeType: string }> {
-    const response = await fetch(url, {
+  /**
+   * Downloads media from an absolute URL a payload or the Graph API named,
+   * through the media fetcher (SSRF rules, the company's size limit); the
+   * token goes only to that URL's origin. Throws MediaFetchError (a ProviderError).
+   */
+  async download(
+    url: string,
+    token: string | null,
+    companyId?: number,
+  ): Promise<{ bytes: Buffer; mimeType: string }> {
+    return this.media.fetch(url, {
+      ...(companyId !== undefined ? { companyId } : {}),
       headers: token ? { authorization: `Bearer ${token}` } : {},
-      signal: AbortSignal.timeout(this.timeoutMs),
     });
-    if (!response.ok)
-      throw new ProviderError(`media download answered ${response.status}`, response.status, {
-        retryable: response.status >= 500,
-      });
-    return {
-      bytes: Buffer.from(await response.arrayBuffer()),
-      mimeType: response.headers.get("content-type") ?? "application/octet-stream",
-    };
   }
 
   private async request<T>(url: string, token: string, init: RequestInit): Promise<T> {

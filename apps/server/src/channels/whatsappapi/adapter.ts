@@ -50,7 +50,7 @@ export class CloudApiAdapter implements ChannelAdapter {
     if (!media.providerMediaId) throw new ProviderError("media without an id", 100);
     const info = await this.graph.get<{ url?: string; mime_type?: string }>(media.providerMediaId, token);
     if (!info.url) throw new ProviderError("media lookup answered without a URL", 100);
-    const file = await this.graph.download(info.url, token);
+    const file = await this.graph.download(info.url, token, connection.companyId);
     return {
       bytes: file.bytes,
       mimeType: info.mime_type ?? media.mimeType ?? file.mimeType,
