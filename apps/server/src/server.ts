@@ -24,6 +24,7 @@ import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
 import { FileReaper, removeFilesJob } from "./jobs/remove-files.js";
 import { ScheduleJobTimer, sendScheduleJob, sweepDueSchedulesJob } from "./jobs/send-schedules.js";
 import { sweepOutboundJob, sweepWebhooksJob } from "./jobs/sweeps.js";
+import { loggerOptions } from "./logging.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
 import { ScheduleSender } from "./modules/schedules/sender.js";
@@ -76,7 +77,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const storageRoot = join(config.dataDir, "public");
   mkdirSync(storageRoot, { recursive: true });
   const storage = localStorage(storageRoot);
-  const log = pino({ level: options.logger === false ? "silent" : config.LOG_LEVEL });
+  const logOptions = loggerOptions(config);
+  const log = pino({ level: options.logger === false ? "silent" : logOptions.level }, logOptions.stream);
   const realtime = new Realtime();
   const tokens = new TokenService(
     config.JWT_SECRET,

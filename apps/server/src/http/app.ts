@@ -16,6 +16,7 @@ import type { TokenService } from "../auth/tokens.js";
 import { GraphClient } from "../channels/meta/graph-client.js";
 import { type Config, REPO_ROOT } from "../config.js";
 import type { Db } from "../db/client.js";
+import { loggerOptions, RequestLogsAtDebug } from "../logging.js";
 import type { Mailer } from "../mail/mailer.js";
 import { announcementsRoutes } from "../modules/announcements/routes.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
@@ -57,6 +58,7 @@ import type { Realtime } from "../realtime/realtime.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
 import type { Storage } from "../storage/storage.js";
 import { authenticator } from "./authenticate.js";
+import { registerCors } from "./cors.js";
 import { registerErrorHandler } from "./error-handler.js";
 import { registerInputGuard } from "./input-guard.js";
 import { registerFiles, registerSecurityHeaders } from "./security-headers.js";
@@ -98,7 +100,11 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(config),
+    // One line per request, at debug: at info a terminal would scroll with a line per request.
+    logController: new RequestLogsAtDebug(),
+    // Clients written against the spec call `GET /users/`, `GET /whatsapp/all/`…: same routes.
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: "x-request-id",
@@ -117,6 +123,7 @@ export async function buildApp(
   });
 
   await app.register(fastifyCookie);
+  await registerCors(app, config.CORS_ORIGINS);
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Inbox API", version: VERSION } },

@@ -20,30 +20,29 @@ function presentAnnouncement(row: AnnouncementRow): AnnouncementDto {
 export function announcementsRoutes(db: Db): FastifyPluginAsyncZod {
   const repo = new AnnouncementsRepo(db);
   return async (app) => {
-    // The original web app asks with a trailing slash; either form answers.
-    for (const url of ["/announcements/", "/announcements"])
-      app.get(
-        url,
-        {
-          schema: {
-            description:
-              "Active announcements of the platform and of the company, newest first; searchParam matches the title.",
-            querystring: recordPageQuery,
-            response: { 200: announcementListDto },
-          },
+    // `GET /announcements/` (the spec's form) reaches it too: the router ignores trailing slashes.
+    app.get(
+      "/announcements",
+      {
+        schema: {
+          description:
+            "Active announcements of the platform and of the company, newest first; searchParam matches the title.",
+          querystring: recordPageQuery,
+          response: { 200: announcementListDto },
         },
-        async (req) => {
-          const size = LIMITS.pageSize;
-          const { rows, count } = await repo.listFor(req.ctx.companyId, req.query.searchParam, {
-            number: req.query.pageNumber,
-            size,
-          });
-          return {
-            records: rows.map(presentAnnouncement),
-            count,
-            hasMore: req.query.pageNumber * size < count,
-          };
-        },
-      );
+      },
+      async (req) => {
+        const size = LIMITS.pageSize;
+        const { rows, count } = await repo.listFor(req.ctx.companyId, req.query.searchParam, {
+          number: req.query.pageNumber,
+          size,
+        });
+        return {
+          records: rows.map(presentAnnouncement),
+          count,
+          hasMore: req.query.pageNumber * size < count,
+        };
+      },
+    );
   };
 }

@@ -7,47 +7,46 @@ import { ChatsRepo } from "./repo.js";
 export function chatsRoutes(db: Db): FastifyPluginAsyncZod {
   const repo = new ChatsRepo(db);
   return async (app) => {
-    // The original web app asks with a trailing slash; either form answers.
-    for (const url of ["/chats/", "/chats"])
-      app.get(
-        url,
-        {
-          schema: {
-            description:
-              "The signed-in user's internal chats, most recent first; searchParam matches the title.",
-            querystring: recordPageQuery,
-            response: { 200: chatListDto },
+    // `GET /chats/` (the spec's form) reaches it too: the router ignores trailing slashes.
+    app.get(
+      "/chats",
+      {
+        schema: {
+          description:
+            "The signed-in user's internal chats, most recent first; searchParam matches the title.",
+          querystring: recordPageQuery,
+          response: { 200: chatListDto },
+        },
+      },
+      async (req) => {
+        const size = LIMITS.pageSize;
+        const { rows, count } = await repo.listFor(
+          req.ctx.companyId,
+          req.ctx.user.id,
+          req.query.searchParam,
+          {
+            number: req.query.pageNumber,
+            size,
           },
-        },
-        async (req) => {
-          const size = LIMITS.pageSize;
-          const { rows, count } = await repo.listFor(
-            req.ctx.companyId,
-            req.ctx.user.id,
-            req.query.searchParam,
-            {
-              number: req.query.pageNumber,
-              size,
-            },
-          );
-          return {
-            records: rows.map((row) => ({
-              id: row.id,
-              uuid: row.uuid,
-              title: row.title,
-              ownerId: row.ownerId,
-              lastMessage: row.lastMessage,
-              updatedAt: row.updatedAt.toISOString(),
-              users: row.users.map((p) => ({
-                userId: p.userId,
-                unreads: p.unreads,
-                user: { id: p.userId, name: p.name },
-              })),
+        );
+        return {
+          records: rows.map((row) => ({
+            id: row.id,
+            uuid: row.uuid,
+            title: row.title,
+            ownerId: row.ownerId,
+            lastMessage: row.lastMessage,
+            updatedAt: row.updatedAt.toISOString(),
+            users: row.users.map((p) => ({
+              userId: p.userId,
+              unreads: p.unreads,
+              user: { id: p.userId, name: p.name },
             })),
-            count,
-            hasMore: req.query.pageNumber * size < count,
-          };
-        },
-      );
+          })),
+          count,
+          hasMore: req.query.pageNumber * size < count,
+        };
+      },
+    );
   };
 }
