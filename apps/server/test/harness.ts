@@ -1,7 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
 import { type Config, loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { runMigrations } from "../src/db/migrate.js";
@@ -55,9 +56,25 @@ export interface TestServer extends Server {
   app: FastifyInstance;
 }
 
-async function openTestDatabase(): Promise<Database> {
+/**
+ * PostgreSQL: the suite's shared database, migrated by global-setup.ts. PGlite: a fresh in-memory
+ * database loaded from the migrated snapshot global-setup.ts made (read once per file), or migrated
+ * here when there is none (a harness used outside this vitest config).
+ */
+export async function openTestDatabase(): Promise<Database> {
   if (usingPostgres) return openDatabase({ url: process.env.TEST_DATABASE_URL, poolMax: 5 });
+  const snapshot = pgliteSnapshot();
+  if (snapshot) return openDatabase({ pgliteSnapshot: snapshot });
   const database = await openDatabase({});
   await runMigrations(database);
   return database;
+}
+
+let snapshotBlob: Blob | undefined;
+function pgliteSnapshot(): Blob | undefined {
+  if (snapshotBlob) return snapshotBlob;
+  const file = inject("pgliteSnapshot");
+  if (!file) return undefined;
+  snapshotBlob = new Blob([readFileSync(file)]);
+  return snapshotBlob;
 }

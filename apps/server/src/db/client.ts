@@ -39,6 +39,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `undefined` means in memory. */
   pgliteDir?: string;
+  /** A PGlite data directory dumped with `dumpDataDir` (a tarball): the database starts as a copy of it. */
+  pgliteSnapshot?: Blob;
   poolMax?: number;
 }
 
@@ -62,7 +64,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const pglite = await PGlite.create({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  const pglite = await PGlite.create({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteSnapshot,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
