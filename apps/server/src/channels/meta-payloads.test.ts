@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import { connectedCompany, eventually, startMetaWorld } from "../../test/meta.js";
-import { messages, tickets, webhookDeliveries } from "../db/schema/index.js";
+import { contacts, messages, tickets, webhookDeliveries } from "../db/schema/index.js";
 import { PREVIEW_MAX_CHARS } from "../modules/messages/preview.js";
 
 /**
@@ -382,5 +382,49 @@ describe("what a message is about", () => {
         },
       },
     });
+  });
+});
+
+describe("Messenger and Instagram contacts", () => {
+  const contactOf = async (companyId: number) =>
+    (await db().select().from(contacts).where(eq(contacts.companyId, companyId)))[0];
+
+  it.each(["facebook", "instagram"] as const)(
+    "%s: get their name and picture from the Graph profile lookup, stored with our files",
+    async (channel) => {
+      const account = await connectedCompany(world, channel);
+      const page = channel === "facebook" ? world.sim.messenger : world.sim.instagram;
+      const from = channel === "facebook" ? "1900060" : "2900060";
+      await page.text(account.accountId, { from, name: "Beatriz Ramos", text: "Oi" });
+      await waitMessages(account.team.company.id, 1);
+      const contact = await contactOf(account.team.company.id);
+      expect(contact).toMatchObject({ number: from, name: "Beatriz Ramos" });
+      expect(contact?.profilePicUrl).toMatch(/^\/public\/company\d+\/contacts\//);
+      const picture = await world.server.app.inject({ method: "GET", url: contact?.profilePicUrl as string });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers["content-type"]).toMatch(/^image\//);
+      // The API shows the name, not the id.
+      const list = await api(account.team.adminSession.headers, "/tickets?showAll=true&status=pending");
+      expect(list.json.tickets[0].contact).toMatchObject({ name: "Beatriz Ramos", number: from });
+    },
+  );
+
+  it("a failed lookup keeps the id; a name an attendant gave is never replaced", async () => {
+    const account = await connectedCompany(world, "facebook");
+    // The sim knows no name for this PSID: its profile lookup answers an error.
+    await world.sim.messenger.text(account.accountId, { from: "1900061", text: "Oi" });
+    await waitMessages(account.team.company.id, 1);
+    expect(await contactOf(account.team.company.id)).toMatchObject({ name: "1900061", profilePicUrl: null });
+    await db()
+      .update(contacts)
+      .set({ name: "Cliente VIP" })
+      .where(eq(contacts.companyId, account.team.company.id));
+    await world.sim.messenger.text(account.accountId, {
+      from: "1900061",
+      name: "Outro Nome",
+      text: "De novo",
+    });
+    await waitMessages(account.team.company.id, 2);
+    expect((await contactOf(account.team.company.id))?.name).toBe("Cliente VIP");
   });
 });

@@ -165,6 +165,11 @@ export interface ChannelAdapter {
     connection: ConnectionCredentials,
     media: MediaRef,
   ): Promise<{ bytes: Buffer; mimeType: string; filename?: string }>;
+  /** The contact's name and picture URL as the channel describes them (Messenger/Instagram Graph profile). */
+  profile?(
+    connection: ConnectionCredentials,
+    userId: string,
+  ): Promise<{ name?: string; pictureUrl?: string }>;
 }
 
 /** A provider refused a send; `code` is the provider's, `windowClosed` marks the 24-hour rule. */

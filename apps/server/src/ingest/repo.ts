@@ -89,6 +89,7 @@ export class IngestRepo {
       name: string;
       isGroup: boolean;
       lid?: string;
+      profilePicUrl?: string;
       whatsappId: number;
     }[],
   ): Promise<ContactRow[]> {
@@ -97,12 +98,14 @@ export class IngestRepo {
       ...input,
       name: input.name || input.number,
       lid: input.lid ?? null,
+      profilePicUrl: input.profilePicUrl ?? null,
     }));
     const result = await this.db.execute(sql`
-      ${insertRows(contacts, ["companyId", "channel", "number", "name", "isGroup", "lid", "whatsappId"], rows)}
+      ${insertRows(contacts, ["companyId", "channel", "number", "name", "isGroup", "lid", "profilePicUrl", "whatsappId"], rows)}
       ON CONFLICT (company_id, channel, number) DO UPDATE SET
         name = CASE WHEN contacts.name = contacts.number AND excluded.name <> '' THEN excluded.name ELSE contacts.name END,
-        lid = COALESCE(excluded.lid, contacts.lid)
+        lid = COALESCE(excluded.lid, contacts.lid),
+        profile_pic_url = COALESCE(NULLIF(contacts.profile_pic_url, ''), excluded.profile_pic_url)
       RETURNING row_to_json(contacts.*) AS row`);
     return rowsOf<{ row: Record<string, unknown> }>(result).map((r) => fromJsonRow(contacts, r.row));
   }
@@ -381,8 +384,12 @@ export class IngestRepo {
 }
 
 /** A contact still named by its number takes the provider's profile name; a new privacy id is recorded. */
-export function contactNeedsUpdate(contact: ContactRow, input: { name: string; lid?: string }): boolean {
+export function contactNeedsUpdate(
+  contact: ContactRow,
+  input: { name: string; lid?: string; profilePicUrl?: string },
+): boolean {
   const rename = contact.name === contact.number && input.name !== "" && input.name !== contact.name;
   const newLid = Boolean(input.lid) && contact.lid !== input.lid;
-  return rename || newLid;
+  const picture = Boolean(input.profilePicUrl) && !contact.profilePicUrl;
+  return rename || newLid || picture;
 }

@@ -14,6 +14,7 @@ import type { Realtime } from "../realtime/realtime.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
 import type { Storage } from "../storage/storage.js";
 import { contactChannel, normalizePhone } from "./phone.js";
+import { ProfileLookup } from "./profiles.js";
 import { contactNeedsUpdate, IngestRepo } from "./repo.js";
 import { TtlCache } from "./ttl-cache.js";
 
@@ -40,8 +41,16 @@ export class UnknownMessageError extends Error {}
 export class IngestService implements InboundSink {
   private readonly repo: IngestRepo;
 
+  /** Names and pictures of Messenger and Instagram contacts (webhooks carry only their ids). */
+  private readonly profiles: ProfileLookup;
+
   constructor(private readonly deps: IngestDeps) {
     this.repo = new IngestRepo(deps.db);
+    this.profiles = new ProfileLookup({
+      channels: deps.channels,
+      storage: deps.storage,
+      logger: deps.logger,
+    });
   }
 
   /** Connections change rarely and are read for every message: kept for a few seconds. */
@@ -230,6 +239,7 @@ export class IngestService implements InboundSink {
     const known = await this.repo.contactsWithOpenTickets(
       keys.map(({ input, connection }) => ({ ...input, whatsappId: connection.id })),
     );
+    await this.withProfiles(keys, known);
     const contactKey = (c: { companyId: number; channel: string; number: string }) =>
       `${c.companyId}:${c.channel}:${c.number}`;
     const toWrite = new Map<string, ContactInput>();
@@ -265,6 +275,28 @@ export class IngestService implements InboundSink {
       const ticket = known.get(i)?.ticket ?? opened.get(`${contact.id}:${connection.id}`);
       if (!ticket) throw new Error("no open ticket resolved");
       return { contact, ticket };
+    });
+  }
+
+  /**
+   * Messenger and Instagram contacts still named by their id (new ones, or
+   * ones whose lookup failed before) take the name and picture of the Graph
+   * profile lookup; contacts an attendant named are not looked up.
+   */
+  private async withProfiles(
+    keys: { input: ContactInput; connection: Connection }[],
+    known: Map<number, { contact: ContactRow }>,
+  ): Promise<void> {
+    const wanted = keys.filter(({ input, connection }, i) => {
+      if (input.isGroup || input.name) return false;
+      if (connection.channel !== "facebook" && connection.channel !== "instagram") return false;
+      const contact = known.get(i)?.contact;
+      return !contact || contact.name === contact.number || !contact.profilePicUrl;
+    });
+    await mapLimit(wanted, 4, async ({ input, connection }) => {
+      const profile = await this.profiles.get(credentials(connection), input.number);
+      if (profile?.name) input.name = profile.name;
+      if (profile?.profilePicUrl) input.profilePicUrl = profile.profilePicUrl;
     });
   }
 
@@ -472,6 +504,7 @@ function contactInputOf(connection: Connection, message: InboundMessage) {
     name: (message.group ? message.group.name : message.contact.name) ?? "",
     isGroup: Boolean(message.group),
     lid: message.group ? undefined : message.contact.lid,
+    profilePicUrl: undefined as string | undefined,
     whatsappId: connection.id,
   };
 }

@@ -62,6 +62,27 @@ export class MessengerAdapter implements ChannelAdapter {
     return { bytes: file.bytes, mimeType: media.mimeType ?? file.mimeType, filename: media.filename };
   }
 
+  /**
+   * `GET /{PSID}?fields=first_name,last_name,profile_pic` (Messenger) or
+   * `GET /{IGSID}?fields=name,username,profile_pic` (Instagram), with the page token.
+   */
+  async profile(connection: ConnectionCredentials, userId: string) {
+    const { token } = this.account(connection);
+    const fields =
+      this.channel === "instagram" ? "name,username,profile_pic" : "first_name,last_name,profile_pic";
+    const answer = await this.graph.get<Record<string, unknown>>(
+      `${encodeURIComponent(userId)}?fields=${fields}`,
+      token,
+    );
+    const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+    const name =
+      this.channel === "instagram"
+        ? text(answer.name) || text(answer.username)
+        : [text(answer.first_name), text(answer.last_name)].filter(Boolean).join(" ");
+    const pictureUrl = text(answer.profile_pic);
+    return { ...(name ? { name } : {}), ...(pictureUrl ? { pictureUrl } : {}) };
+  }
+
   private content(message: OutboundMessage): Record<string, unknown> {
     if (message.kind === "text") return { text: message.body ?? "" };
     if (message.kind === "contact" && message.vcard)
