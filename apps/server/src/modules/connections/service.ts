@@ -89,6 +89,7 @@ export class ConnectionsService {
       }
       await this.checkName(ctx, input.name, undefined, tx);
       const queueIds = await checkedQueueIds(tx, ctx.companyId, input.queueIds);
+      await checkSendIdQueue(tx, ctx.companyId, input.sendIdQueue);
       const { queueIds: _q, accessToken: _t, appSecret: _s, ...fields } = input;
       const values: NewConnection = {
         ...fields,
@@ -123,6 +124,7 @@ export class ConnectionsService {
     await this.deps.db.transaction(async (tx) => {
       if (input.name) await this.checkName(ctx, input.name, id, tx);
       const queueIds = input.queueIds ? await checkedQueueIds(tx, ctx.companyId, input.queueIds) : undefined;
+      await checkSendIdQueue(tx, ctx.companyId, input.sendIdQueue);
       const { queueIds: _q, channel: _c, accessToken: _t, appSecret: _s, ...fields } = input;
       const values: Partial<NewConnection> = { ...fields, ...writeOnlySecrets(input) };
       if (values.verifyToken === "") delete values.verifyToken;
@@ -326,4 +328,16 @@ function writeOnlySecrets(input: ConnectionUpdateInput): Partial<NewConnection> 
     ...(input.accessToken ? { accessToken: input.accessToken } : {}),
     ...(input.appSecret ? { appSecret: input.appSecret } : {}),
   };
+}
+
+/** The queue a connection sends new tickets to must be one of the company's. */
+async function checkSendIdQueue(
+  tx: Tx,
+  companyId: number,
+  queueId: number | null | undefined,
+): Promise<void> {
+  if (queueId == null) return;
+  await checkedQueueIds(tx, companyId, [queueId]).catch(() => {
+    throw new AppError("ERR_VALIDATION", { field: "sendIdQueue", message: "Unknown queue" });
+  });
 }
