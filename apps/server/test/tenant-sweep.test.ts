@@ -1,13 +1,20 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { type MetaSim, startMetaSim } from "@inbox/meta-sim";
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns, is, sql } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { Db } from "../src/db/client.js";
+import * as schema from "../src/db/schema/index.js";
 import {
+  companies,
   companySettings,
   contactCustomFields,
   contacts,
   contactTags,
   messages,
+  quickMessages,
   schedules,
   settings,
   tags,
@@ -281,6 +288,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
 let server: TestServer;
 let intruder: Session;
 let companyA: number;
+let companyB: number;
 /** Graph stand-in for the routes that call Meta (POST /facebook). */
 let sim: MetaSim;
 
@@ -289,8 +297,8 @@ beforeAll(async () => {
   server = await startTestServer({ env: { META_GRAPH_URL: sim.url, META_GRAPH_VERSION: sim.graphVersion } });
   companyA = (await buildCompany(server.database.db)).id;
   await buildAdmin(server.database.db, companyA);
-  const companyB = await buildCompany(server.database.db);
-  const admin = await buildAdmin(server.database.db, companyB.id, { super: false });
+  companyB = (await buildCompany(server.database.db)).id;
+  const admin = await buildAdmin(server.database.db, companyB, { super: false });
   intruder = await login(server.app, admin.email);
 });
 afterAll(async () => {
@@ -370,4 +378,611 @@ describe("cross-tenant sweep", () => {
     expect(res.json()).toMatchObject({ created: 1, updated: 0 });
     expect(await snapshot()).toEqual(before);
   });
+});
+
+/*
+ * Ids in bodies and query strings. Every id-like field a route's zod schema
+ * declares (name ending in Id or Ids, `id`, or listed below) gets, one at a
+ * time, a real id of the right kind from company A, in an otherwise valid
+ * request of company B's admin about B's own records (the same request with
+ * B's ids must succeed: that proves the sample reaches the check). The answer
+ * must be 400, 403 or 404, or a success that revealed nothing of A, left A's
+ * rows unchanged and made no row of B point at A's. A field without a kind, or
+ * a route with such fields and no sample, fails: new routes cannot skip this.
+ */
+
+type Kind =
+  | "contact"
+  | "connection"
+  | "queue"
+  | "user"
+  | "tag"
+  | "ticket"
+  | "message"
+  | "company"
+  | "customField"
+  /** A provider account id of the connection (phoneNumberId, pageId…): a string, not a row id. */
+  | "metaAccount"
+  /** A stored file of the company (`/public/company{id}/…`). */
+  | "mediaPath";
+
+/** Names that are id-like without ending in Id. */
+const ID_NAMES = new Set([
+  "whatsapps",
+  "users",
+  "tags",
+  "selectedQueues",
+  "quotedMsg",
+  "sendIdQueue",
+  "mediaUrl",
+]);
+const isIdLike = (name: string) => name === "id" || /[a-z](Id|Ids)$/.test(name) || ID_NAMES.has(name);
+
+const kindByName: Record<string, Kind | { none: string }> = {
+  contactId: "contact",
+  ticketId: "ticket",
+  whatsappId: "connection",
+  whatsapps: "connection",
+  queueId: "queue",
+  queueIds: "queue",
+  selectedQueueIds: "queue",
+  selectedQueues: "queue",
+  sendIdQueue: "queue",
+  userId: "user",
+  users: "user",
+  tagId: "tag",
+  tags: "tag",
+  messageId: "message",
+  quotedMsg: "message",
+  companyId: "company",
+  mediaUrl: "mediaPath",
+  phoneNumberId: "metaAccount",
+  wabaId: "metaAccount",
+  pageId: "metaAccount",
+  instagramId: "metaAccount",
+  facebookUserId: {
+    none: "a Facebook user id, checked against Graph (the POST /facebook test below covers a page of A)",
+  },
+  promptId: { none: "no prompts in this product: accepted and ignored" },
+  integrationId: { none: "no integrations in this product: accepted and ignored" },
+};
+/** Kinds by route and field, where the name alone says too little. */
+const kindByField: Record<string, Kind | { none: string }> = {
+  "POST /contacts body.extraInfo.[].id": "customField",
+  "PUT /contacts/:id body.extraInfo.[].id": "customField",
+};
+
+/** One company's records, one of each kind, and the strings that only they hold. */
+interface World {
+  companyId: number;
+  ids: Record<Exclude<Kind, "metaAccount" | "mediaPath">, number>;
+  connection: typeof whatsapps.$inferSelect;
+  mediaPath: string;
+  /** An answer or a row of another company holding one of these revealed or copied this company's data. */
+  secrets: string[];
+}
+
+async function buildWorld(db: Db, companyId: number, storageRoot: string): Promise<World> {
+  const mark = unique("secret");
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1e4)}`.slice(-12);
+  const queue = await buildQueue(db, companyId, { name: `${mark}-queue` });
+  const user = await buildUser(db, companyId, { name: `${mark}-user`, email: `${mark}@example.com` });
+  await db.insert(userQueues).values({ companyId, userId: user.id, queueId: queue.id });
+  const connection = await buildConnection(db, companyId, {
+    name: `${mark}-connection`,
+    channel: "whatsappapi",
+    status: "CONNECTED",
+    phoneNumberId: `pn${digits}`,
+    wabaId: `waba${digits}`,
+    pageId: `page${digits}`,
+    instagramId: `ig${digits}`,
+    accessToken: `${mark}-token`,
+    appSecret: "s",
+  });
+  await db.insert(whatsappQueues).values({ companyId, whatsappId: connection.id, queueId: queue.id });
+  const contact = await buildContact(db, companyId, {
+    name: `${mark}-contact`,
+    number: `55${digits}`,
+    channel: "whatsapp",
+    whatsappId: connection.id,
+  });
+  const [field] = await db
+    .insert(contactCustomFields)
+    .values({ companyId, contactId: contact.id, name: "cpf", value: `${mark}-field` })
+    .returning();
+  const [tag] = await db
+    .insert(tags)
+    .values({ companyId, name: `${mark}-tag`, color: "#123456" })
+    .returning();
+  await db.insert(contactTags).values({ companyId, contactId: contact.id, tagId: tag!.id });
+  const ticket = await buildTicket(db, companyId, {
+    contactId: contact.id,
+    whatsappId: connection.id,
+    queueId: queue.id,
+    userId: user.id,
+    status: "pending",
+    unreadMessages: 1,
+  });
+  await db.insert(ticketTags).values({ companyId, ticketId: ticket.id, tagId: tag!.id });
+  const mediaPath = `/public/company${companyId}/media/${mark}.png`;
+  mkdirSync(join(storageRoot, `company${companyId}`, "media"), { recursive: true });
+  writeFileSync(join(storageRoot, mediaPath.slice("/public/".length)), png);
+  const [message] = await db
+    .insert(messages)
+    .values({
+      companyId,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      body: `${mark}-message`,
+      mediaType: "image",
+      mediaUrl: mediaPath,
+      providerMessageId: `wamid.${mark}`,
+    })
+    .returning();
+  await db
+    .insert(ticketNotes)
+    .values({ companyId, ticketId: ticket.id, contactId: contact.id, userId: user.id, note: `${mark}-note` });
+  await db
+    .insert(quickMessages)
+    .values({ companyId, shortcode: `${mark}-qm`, message: `${mark}-quick`, userId: user.id });
+  await db.insert(schedules).values({
+    companyId,
+    contactId: contact.id,
+    ticketId: ticket.id,
+    whatsappId: connection.id,
+    userId: user.id,
+    body: `${mark}-schedule`,
+    sendAt: new Date(Date.now() + 3_600_000),
+  });
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return {
+    companyId,
+    ids: {
+      contact: contact.id,
+      connection: connection.id,
+      queue: queue.id,
+      user: user.id,
+      tag: tag!.id,
+      ticket: ticket.id,
+      message: message!.id,
+      company: companyId,
+      customField: field!.id,
+    },
+    connection,
+    mediaPath,
+    secrets: [mark, contact.number, `/company${companyId}/`, company!.name],
+  };
+}
+
+function foreignValue(kind: Kind, field: string, world: World): number | string {
+  if (kind === "mediaPath") return world.mediaPath;
+  if (kind === "metaAccount") return String(world.connection[field as "pageId"]);
+  return world.ids[kind];
+}
+
+interface Sample {
+  params?: Record<string, number | string>;
+  query?: Record<string, string | string[]>;
+  body?: unknown;
+}
+
+/**
+ * A valid request per route about company B's own records (`w`): the sweep
+ * puts company A's ids into it one field at a time.
+ */
+const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = {
+  "GET /tickets": () => ({ query: { showAll: "true" } }),
+  "POST /tickets": async (w, db) => ({
+    body: {
+      contactId: (await buildContact(db, w.companyId)).id,
+      whatsappId: w.ids.connection,
+      queueId: w.ids.queue,
+      userId: w.ids.user,
+      status: "open",
+    },
+  }),
+  "POST /tickets/closeAll": (w) => ({ body: { status: "pending", selectedQueueIds: [w.ids.queue] } }),
+  "PUT /tickets/:id": (w) => ({
+    params: { id: w.ids.ticket },
+    body: { status: "open", userId: w.ids.user, queueId: w.ids.queue },
+  }),
+  "GET /messages/:ticketId": (w) => ({
+    params: { ticketId: w.ids.ticket },
+    query: { selectedQueues: JSON.stringify([w.ids.queue]) },
+  }),
+  "POST /messages/:ticketId": (w) => ({
+    params: { ticketId: w.ids.ticket },
+    body: { body: "hello", quotedMsg: w.ids.message },
+  }),
+  "POST /message/forward": (w) => ({ body: { messageId: w.ids.message, contactId: w.ids.contact } }),
+  "GET /contacts/list": (w) => ({ query: { searchParam: "", companyId: String(w.companyId) } }),
+  "POST /contacts": (w) => ({
+    body: {
+      name: "New contact",
+      number: `55${String(Date.now()).slice(-10)}`,
+      extraInfo: [{ id: w.ids.customField, name: "cpf", value: "1" }],
+    },
+  }),
+  "PUT /contacts/:id": (w) => ({
+    params: { id: w.ids.contact },
+    body: { name: "Renamed", extraInfo: [{ id: w.ids.customField, name: "cpf", value: "2" }] },
+  }),
+  "POST /tags/sync": (w) => ({ body: { contactId: w.ids.contact, tags: [w.ids.tag] } }),
+  "GET /ticket-notes/list": (w) => ({
+    query: { contactId: String(w.ids.contact), ticketId: String(w.ids.ticket) },
+  }),
+  "POST /ticket-notes": (w) => ({
+    body: { note: "a note", ticketId: w.ids.ticket, contactId: w.ids.contact },
+  }),
+  "GET /quick-messages/list": (w) => ({
+    query: { companyId: String(w.companyId), userId: String(w.ids.user) },
+  }),
+  "GET /schedules": (w) => ({ query: { contactId: String(w.ids.contact) } }),
+  "POST /schedules": (w) => ({
+    body: {
+      body: "scheduled",
+      contactId: w.ids.contact,
+      ticketId: w.ids.ticket,
+      whatsappId: w.ids.connection,
+      sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  }),
+  "PUT /schedules/:id": async (w, db) => {
+    const [row] = await db.select().from(schedules).where(eq(schedules.contactId, w.ids.contact));
+    return {
+      params: { id: row!.id },
+      body: {
+        body: "moved",
+        contactId: w.ids.contact,
+        ticketId: w.ids.ticket,
+        whatsappId: w.ids.connection,
+        sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    };
+  },
+  "GET /dashboard/moments": (w) => ({
+    query: { queueIds: [String(w.ids.queue)], userId: String(w.ids.user) },
+  }),
+  "GET /whatsapp": (w) => ({ query: { companyId: String(w.companyId) } }),
+  "GET /whatsapp/filter": (w) => ({ query: { companyId: String(w.companyId) } }),
+  "GET /whatsapp/all": (w) => ({ query: { companyId: String(w.companyId) } }),
+  "POST /whatsapp": (w) => ({
+    body: {
+      name: unique("conn"),
+      channel: "whatsappapi",
+      queueIds: [w.ids.queue],
+      sendIdQueue: w.ids.queue,
+      phoneNumberId: unique("pn"),
+      wabaId: unique("waba"),
+      accessToken: "t",
+      appSecret: "s",
+    },
+  }),
+  "PUT /whatsapp/:id": (w) => ({
+    params: { id: w.ids.connection },
+    body: { name: unique("conn"), queueIds: [w.ids.queue], sendIdQueue: w.ids.queue },
+  }),
+  "POST /users": (w) => ({
+    body: {
+      name: "New user",
+      email: `${unique("new")}@example.com`,
+      password: "secret1",
+      profile: "user",
+      queueIds: [w.ids.queue],
+      whatsappId: w.ids.connection,
+    },
+  }),
+  "PUT /users/:id": (w) => ({
+    params: { id: w.ids.user },
+    body: { name: "Renamed user", profile: "user", queueIds: [w.ids.queue], whatsappId: w.ids.connection },
+  }),
+};
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+}
+
+function alternatives(s: JsonSchema | undefined): JsonSchema[] {
+  if (!s) return [];
+  const nested = [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])].flatMap(alternatives);
+  return s.type || s.properties || s.items ? [s, ...nested] : nested;
+}
+const accepts = (s: JsonSchema | undefined, type: string) =>
+  alternatives(s).some((a) => a.type === type || (Array.isArray(a.type) && a.type.includes(type)));
+
+/** The id-like fields of a JSON schema, with their paths (`[]` for every item of an array). */
+function idFields(s: JsonSchema | undefined, path: string[] = []): { path: string[]; schema: JsonSchema }[] {
+  const out = new Map<string, { path: string[]; schema: JsonSchema }>();
+  for (const alt of alternatives(s)) {
+    for (const [name, sub] of Object.entries(alt.properties ?? {})) {
+      if (isIdLike(name)) out.set([...path, name].join("."), { path: [...path, name], schema: sub });
+      else for (const f of idFields(sub, [...path, name])) out.set(f.path.join("."), f);
+    }
+    if (alt.items) for (const f of idFields(alt.items, [...path, "[]"])) out.set(f.path.join("."), f);
+  }
+  return [...out.values()];
+}
+
+function jsonSchemaOf(zod: unknown): JsonSchema | undefined {
+  if (!zod) return undefined;
+  return z.toJSONSchema(zod as z.ZodType, { io: "input", unrepresentable: "any" }) as JsonSchema;
+}
+
+function getAt(target: unknown, path: string[]): unknown {
+  let current = target;
+  for (const segment of path) {
+    if (current === undefined || current === null) return undefined;
+    current = segment === "[]" ? (current as unknown[])[0] : (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** Sets the value at the path in place; false when an array on the way is missing or empty. */
+function setAt(target: unknown, path: string[], value: unknown): boolean {
+  const [head, ...rest] = path as [string, ...string[]];
+  if (head === "[]") {
+    if (!Array.isArray(target) || target.length === 0) return false;
+    return target.every((item) => (rest.length ? setAt(item, rest, value) : true));
+  }
+  const record = target as Record<string, unknown>;
+  if (rest.length === 0) {
+    record[head] = value;
+    return true;
+  }
+  if (record[head] === undefined || record[head] === null) {
+    if (rest[0] === "[]") return false;
+    record[head] = {};
+  }
+  return setAt(record[head], rest, value);
+}
+
+/** The values of a field that name the foreign record: alone, and added to the sample's list. */
+function foreignVariants(
+  schema: JsonSchema,
+  base: unknown,
+  foreign: number | string,
+  inQuery: boolean,
+): unknown[] {
+  const wrap = (v: number | string) => (inQuery ? String(v) : v);
+  if (typeof foreign === "string") return [foreign];
+  const variants: unknown[] = [];
+  if (accepts(schema, "integer") || accepts(schema, "number")) variants.push(wrap(foreign));
+  else if (accepts(schema, "string")) variants.push(String(foreign));
+  else if (alternatives(schema).some((a) => a.properties?.id)) variants.push({ id: foreign });
+  if (accepts(schema, "array")) variants.push([...(Array.isArray(base) ? base : []), wrap(foreign)]);
+  return variants;
+}
+
+const tenantTables: PgTable[] = (Object.values(schema) as unknown[]).filter(
+  (t): t is PgTable => is(t, PgTable) && "companyId" in getTableColumns(t),
+);
+const tableName = (t: PgTable) => getTableConfig(t).name;
+/** The database names columns in snake_case (drizzle's casing option); the schema keeps camelCase. */
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Row references between tenant tables: the foreign keys, and the id columns that have none. */
+const references: { table: string; column: string; target: string }[] = [
+  ...tenantTables.flatMap((t) =>
+    getTableConfig(t).foreignKeys.flatMap((fk) => {
+      const ref = fk.reference();
+      const target = ref.foreignTable;
+      if (ref.columns.length !== 1 || !tenantTables.includes(target)) return [];
+      return [{ table: tableName(t), column: snake(ref.columns[0]!.name), target: tableName(target) }];
+    }),
+  ),
+  { table: "users", column: "whatsapp_id", target: "whatsapps" },
+  { table: "whatsapps", column: "send_id_queue", target: "queues" },
+  { table: "messages", column: "quoted_msg_id", target: "messages" },
+  { table: "messages", column: "user_id", target: "users" },
+  { table: "messages", column: "queue_id", target: "queues" },
+  { table: "tags", column: "next_lane_id", target: "tags" },
+  { table: "tags", column: "rollback_lane_id", target: "tags" },
+  { table: "tags", column: "user_id", target: "users" },
+  { table: "schedules", column: "message_id", target: "messages" },
+];
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Rows of company `from` that point at another company's row, per reference. */
+async function crossReferences(db: Db, from: number): Promise<string[]> {
+  const query = references
+    .map(
+      (r) =>
+        `SELECT '${r.table}.${r.column} -> ${r.target}' AS ref, count(*)::int AS n FROM "${r.table}" x ` +
+        `JOIN "${r.target}" y ON y.id = x."${r.column}" WHERE x.company_id = ${from} AND y.company_id <> x.company_id`,
+    )
+    .join(" UNION ALL ");
+  return rowsOf<{ ref: string; n: number }>(await db.execute(sql.raw(query)))
+    .filter((r) => r.n > 0)
+    .map((r) => `${r.ref}: ${r.n}`);
+}
+
+/** A digest of every row of the company, table by table: compared before and after a request. */
+async function companyDigest(db: Db, companyId: number): Promise<Record<string, string>> {
+  const query = [
+    ...tenantTables.map(
+      (t) =>
+        `SELECT '${tableName(t)}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS d ` +
+        `FROM "${tableName(t)}" x WHERE x.company_id = ${companyId}`,
+    ),
+    `SELECT 'companies' AS t, md5(x::text) AS d FROM companies x WHERE x.id = ${companyId}`,
+  ].join(" UNION ALL ");
+  return Object.fromEntries(
+    rowsOf<{ t: string; d: string }>(await db.execute(sql.raw(query))).map((r) => [r.t, r.d]),
+  );
+}
+
+/** Rows of company `from` holding one of the secrets: copied from the other company. */
+async function rowsHolding(db: Db, from: number, secrets: string[]): Promise<string[]> {
+  const like = secrets
+    .map((s) => `x::text LIKE '%${s.replaceAll("'", "''").replace(/[%_\\]/g, "\\$&")}%'`)
+    .join(" OR ");
+  const query = tenantTables
+    .map(
+      (t) =>
+        `SELECT '${tableName(t)}' AS t, left(x::text, 300) AS r FROM "${tableName(t)}" x ` +
+        `WHERE x.company_id = ${from} AND (${like})`,
+    )
+    .join(" UNION ALL ");
+  return rowsOf<{ t: string; r: string }>(await db.execute(sql.raw(query))).map((r) => `${r.t}: ${r.r}`);
+}
+
+describe("cross-tenant sweep of ids in bodies and query strings", () => {
+  let worldA: World;
+  const storageRoot = () => join(server.config.dataDir, "public");
+
+  beforeAll(async () => {
+    const db = server.database.db;
+    worldA = await buildWorld(db, companyA, storageRoot());
+    // Company B makes many records here: no plan limit may answer before the tenant check.
+    const [b] = await db.select().from(companies).where(eq(companies.id, companyB));
+    await db
+      .update(schema.plans)
+      .set({ users: 100_000, connections: 100_000, queues: 100_000 })
+      .where(eq(schema.plans.id, b!.planId));
+  });
+
+  /** Every private route with id-like fields in its query or body, and what they name. */
+  function idRoutes() {
+    const out: {
+      method: string;
+      url: string;
+      key: string;
+      owner?: string;
+      fields: {
+        location: "query" | "body";
+        path: string[];
+        schema: JsonSchema;
+        kind: Kind | { none: string } | undefined;
+      }[];
+    }[] = [];
+    for (const route of server.app.routeList) {
+      if (route.config?.public || route.url.startsWith("/public")) continue;
+      const routeSchema = (route.schema ?? {}) as { querystring?: unknown; body?: unknown };
+      for (const method of [route.method].flat()) {
+        const key = `${method} ${route.url}`;
+        const fields = (
+          [
+            ["query", jsonSchemaOf(routeSchema.querystring)],
+            ["body", jsonSchemaOf(routeSchema.body)],
+          ] as const
+        ).flatMap(([location, s]) =>
+          idFields(s).map((f) => ({
+            location,
+            ...f,
+            kind:
+              kindByField[`${key} ${location}.${f.path.join(".")}`] ?? kindByName[f.path.at(-1) as string],
+          })),
+        );
+        if (fields.length) out.push({ method, url: route.url, key, owner: route.config?.owner, fields });
+      }
+    }
+    return out;
+  }
+
+  it("finds the routes with ids in bodies and query strings", () => {
+    const keys = idRoutes().map((r) => r.key);
+    for (const key of [
+      "GET /tickets",
+      "POST /tickets",
+      "POST /tags/sync",
+      "POST /schedules",
+      "PUT /users/:id",
+    ])
+      expect(keys).toContain(key);
+  });
+
+  it("every id-like field has a kind, and every route with one has a sample", () => {
+    const missing: string[] = [];
+    for (const route of idRoutes()) {
+      for (const f of route.fields)
+        if (!f.kind)
+          missing.push(
+            `${route.key} ${f.location}.${f.path.join(".")}: add its kind (kindByName/kindByField)`,
+          );
+      if (route.fields.some((f) => f.kind && typeof f.kind === "string") && !samples[route.key])
+        missing.push(`${route.key}: add a sample request`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("company A's ids in company B's requests: refused, or a success that neither reveals nor touches A's rows", async () => {
+    const db = server.database.db;
+    const failures: string[] = [];
+
+    async function send(route: ReturnType<typeof idRoutes>[number], sample: Sample) {
+      const params = sample.params ?? (route.owner ? (await owners[route.owner]!(db, companyB)).params : {});
+      const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+        encodeURIComponent(String(params[name] ?? params.id)),
+      );
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(sample.query ?? {}))
+        for (const item of [value].flat()) search.append(name, item);
+      const query = search.toString();
+      return server.app.inject({
+        method: route.method as "GET",
+        url: query ? `${path}?${query}` : path,
+        headers: intruder.headers,
+        ...(sample.body === undefined ? {} : { payload: sample.body as object }),
+      });
+    }
+
+    for (const route of idRoutes()) {
+      const sampleFor = samples[route.key];
+      if (!sampleFor) continue; // reported by the test above
+      // The sample as is, with B's own ids: it must succeed, or the sweep proves nothing.
+      const control = await send(route, await sampleFor(await buildWorld(db, companyB, storageRoot()), db));
+      if (control.statusCode >= 300)
+        failures.push(
+          `${route.key}: the sample with B's own ids answered ${control.statusCode}: ${control.body}`,
+        );
+
+      for (const field of route.fields) {
+        if (!field.kind || typeof field.kind !== "string") continue;
+        const name = `${route.key} ${field.location}.${field.path.join(".")}`;
+        const worldB = await buildWorld(db, companyB, storageRoot());
+        const base = await sampleFor(worldB, db);
+        const container = field.location === "query" ? (base.query ?? {}) : base.body;
+        const foreign = foreignValue(field.kind, field.path.at(-1) as string, worldA);
+        const variants = foreignVariants(
+          field.schema,
+          getAt(container, field.path),
+          foreign,
+          field.location === "query",
+        );
+        for (const value of variants) {
+          const sample = structuredClone(base);
+          if (field.location === "query") sample.query = sample.query ?? {};
+          const target = field.location === "query" ? sample.query : sample.body;
+          if (!setAt(target, field.path, value)) {
+            failures.push(`${name}: the sample has no item to put an id in`);
+            continue;
+          }
+          const before = await companyDigest(db, companyA);
+          const refsBefore = new Set(await crossReferences(db, companyB));
+          const res = await send(route, sample);
+          const label = `${name}=${JSON.stringify(value)} answered ${res.statusCode}`;
+          if (![400, 403, 404].includes(res.statusCode) && (res.statusCode < 200 || res.statusCode >= 300))
+            failures.push(`${label}: ${res.body.slice(0, 300)}`);
+          for (const secret of worldA.secrets)
+            if (res.body.includes(secret))
+              failures.push(`${label} and revealed A's ${secret}: ${res.body.slice(0, 300)}`);
+          const after = await companyDigest(db, companyA);
+          for (const table of Object.keys(after))
+            if (after[table] !== before[table]) failures.push(`${label} and changed A's ${table}`);
+          for (const ref of await crossReferences(db, companyB))
+            if (!refsBefore.has(ref)) failures.push(`${label} and left ${ref}`);
+          for (const row of await rowsHolding(db, companyB, worldA.secrets))
+            failures.push(`${label} and copied A's data into ${row}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 });

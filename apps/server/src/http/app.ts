@@ -85,8 +85,8 @@ export interface AppDeps {
 export const VERSION: string =
   JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version ?? "0.0.0";
 
-/** Every route the app registered, for the cross-tenant sweep and the route docs. */
-export type RouteList = Pick<RouteOptions, "method" | "url" | "config">[];
+/** Every route the app registered, with its zod schemas: for the tenant sweep, the fuzz test, the docs. */
+export type RouteList = Pick<RouteOptions, "method" | "url" | "config" | "schema">[];
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -119,7 +119,7 @@ export async function buildApp(
   app.decorate("routeList", routeList);
   app.addHook("onRoute", (route) => {
     if (route.method === "HEAD") return;
-    routeList.push({ method: route.method, url: route.url, config: route.config });
+    routeList.push({ method: route.method, url: route.url, config: route.config, schema: route.schema });
   });
 
   await app.register(fastifyCookie);
