@@ -115,3 +115,13 @@ export class Realtime {
     ).unref();
   }
 }
+
+  /**
+   * Closes at once, on every node (the adapter carries it), the sockets of a
+   * user who is gone (deleted) or of a whole company (deactivated). Their
+   * tokens are already refused, so they cannot come back.
+   */
+  endSessions(companyId: number, userId?: number): void {
+    const room = userId === undefined ? rooms.company(companyId) : rooms.user(companyId, userId);
+    this.io?.in(room).disconnectSockets(true);
+  }

@@ -13,8 +13,19 @@ export type UserAction =
 
 const isAdmin = (actor: UserRow) => actor.profile === "admin" || actor.super;
 
-/** Who may do what to users (spec 1 section 6). Targets are already of the actor's company. */
-export function can(actor: UserRow, action: UserAction, target?: { id: number }): boolean {
+/** A user as the rules see it: who it is and whether it is one of the platform's super users. */
+export interface UserTarget {
+  id: number;
+  super: boolean;
+}
+
+/**
+ * Who may do what to users (spec 1 section 6). Targets are already of the
+ * actor's company. A super user (the platform owner) is changed or deleted
+ * only by a super user: an admin of the owner's company may read them, no more.
+ */
+export function can(actor: UserRow, action: UserAction, target?: UserTarget): boolean {
+  if (target?.super && !actor.super && action !== "user:view") return false;
   switch (action) {
     case "user:list":
       // Every attendant searches users to transfer a ticket (spec 1 section 7, GET /users/ with
@@ -31,8 +42,28 @@ export function can(actor: UserRow, action: UserAction, target?: { id: number })
   }
 }
 
-export function authorize(actor: UserRow, action: UserAction, target?: { id: number }): void {
+export function authorize(actor: UserRow, action: UserAction, target?: UserTarget): void {
   if (!can(actor, action, target)) throw new AppError("ERR_NO_PERMISSION");
+}
+
+/**
+ * The last super user of a company (the platform owner's) is never deleted
+ * nor demoted from admin, whoever asks: `otherSupers` counts the company's
+ * other super users.
+ */
+export function assertSuperKept(
+  target: UserTarget & { profile: string },
+  change: { deleting: true } | { profile?: string },
+  otherSupers: number,
+): void {
+  if (!target.super || otherSupers > 0) return;
+  if ("deleting" in change)
+    throw new AppError("ERR_NO_PERMISSION", { message: "The last super user cannot be deleted" });
+  if (change.profile !== undefined && change.profile !== target.profile && target.profile === "admin")
+    throw new AppError("ERR_NO_PERMISSION", {
+      field: "profile",
+      message: "The last super user stays an admin",
+    });
 }
 
 /**

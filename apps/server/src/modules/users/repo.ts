@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
+import { companies, refreshTokens, users } from "../../db/schema/index.js";
 import type { UserRow } from "../../http/context.js";
 import { attachQueues, type QueueRef, replaceQueueLinks, userQueueLinks } from "../queues/links.js";
 
@@ -14,10 +14,19 @@ type Runner = Db | Tx;
 export class UsersRepo {
   constructor(private readonly db: Db) {}
 
-  /** Auth only: the user a verified token names, whatever its company (the caller compares). */
+  /**
+   * Auth only: the user a verified token names, whatever its company (the
+   * caller compares), and only while that company is active: a deactivated
+   * company's tokens, refreshes and sockets are all refused.
+   */
   async findForAuth(userId: number): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
-    return row;
+    const [row] = await this.db
+      .select({ user: users })
+      .from(users)
+      .innerJoin(companies, and(eq(companies.id, users.companyId), eq(companies.status, true)))
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row?.user;
   }
 
   /** Login and recovery: e-mails are unique across the platform. */
@@ -113,8 +122,45 @@ export class UsersRepo {
     if (queueIds) await replaceQueueLinks(tx, userQueueLinks, companyId, id, queueIds);
   }
 
-  async delete(companyId: number, id: number): Promise<boolean> {
-    const rows = await this.db
+  /**
+   * The company's super users other than `exceptId`, their rows locked until
+   * the transaction ends: two super users removing each other at once cannot
+   * both succeed.
+   */
+  async otherSupers(tx: Tx, companyId: number, exceptId: number): Promise<number> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.super, true), ne(users.id, exceptId)))
+      .for("update");
+    return rows.length;
+  }
+
+  /**
+   * Ends every session of the users (all of the company's when `userId` is
+   * absent): older access tokens fail their version check, refresh tokens
+   * are revoked. Their sockets are closed by the caller (Realtime.endSessions).
+   */
+  async endSessions(tx: Tx, companyId: number, userId?: number): Promise<void> {
+    const ofUser = userId === undefined ? undefined : eq(users.id, userId);
+    await tx
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
+      .where(and(eq(users.companyId, companyId), ofUser));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(refreshTokens.companyId, companyId),
+          userId === undefined ? undefined : eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+  }
+
+  async delete(companyId: number, id: number, runner: Runner = this.db): Promise<boolean> {
+    const rows = await runner
       .delete(users)
       .where(and(eq(users.companyId, companyId), eq(users.id, id)))
       .returning({ id: users.id });

@@ -8,7 +8,7 @@ import type { Storage } from "../../storage/storage.js";
 import { CompaniesRepo } from "../companies/repo.js";
 import { ConnectionsRepo } from "../connections/repo.js";
 import { checkedQueueIds } from "../queues/links.js";
-import { assertAdminOnlyFieldsUnchanged, authorize } from "./policy.js";
+import { assertAdminOnlyFieldsUnchanged, assertSuperKept, authorize } from "./policy.js";
 import { presentUser } from "./presenter.js";
 import { type NewUser, UsersRepo, type UserWithQueues } from "./repo.js";
 
@@ -84,12 +84,13 @@ export class UsersService {
     assertAdminOnlyFieldsUnchanged(ctx.user, target, input);
     const { password, queueIds, ...fields } = input;
     const values: Partial<NewUser> = { ...fields };
-    if (password) {
-      values.passwordHash = await hashPassword(password);
-      // A new password ends the other sessions of that user.
-      values.tokenVersion = target.tokenVersion + 1;
-    }
+    if (password) values.passwordHash = await hashPassword(password);
+    // A new password or profile ends every session of that user (their own tab's too).
+    const endsSessions =
+      Boolean(password) || (input.profile !== undefined && input.profile !== target.profile);
     await this.deps.db.transaction(async (tx) => {
+      if (target.super && input.profile !== undefined)
+        assertSuperKept(target, input, await this.repo.otherSupers(tx, ctx.companyId, id));
       if (input.email && input.email !== target.email && (await this.repo.emailTaken(input.email, id, tx))) {
         throw new AppError("ERR_USER_EMAIL_ALREADY_EXISTS", {
           field: "email",
@@ -99,18 +100,23 @@ export class UsersService {
       const checkedQueues = queueIds ? await checkedQueueIds(tx, ctx.companyId, queueIds) : undefined;
       if (input.whatsappId !== undefined) await this.checkConnection(ctx, input.whatsappId, tx);
       await this.repo.update(tx, ctx.companyId, id, values, checkedQueues);
+      if (endsSessions) await this.repo.endSessions(tx, ctx.companyId, id);
     });
     const updated = await this.find(ctx, id);
-    if (values.tokenVersion !== undefined && id !== ctx.user.id) {
-      await this.deps.realtime.endOlderSessions(ctx.companyId, id, values.tokenVersion);
-    }
+    if (endsSessions) this.deps.realtime.endSessions(ctx.companyId, id);
     return this.announce(ctx, updated);
   }
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
     const target = await this.find(ctx, id);
     authorize(ctx.user, "user:delete", target);
-    await this.repo.delete(ctx.companyId, id);
+    await this.deps.db.transaction(async (tx) => {
+      if (target.super)
+        assertSuperKept(target, { deleting: true }, await this.repo.otherSupers(tx, ctx.companyId, id));
+      await this.repo.delete(ctx.companyId, id, tx);
+    });
+    // Its tokens are refused from now on (no user); its open tabs lose their sockets now.
+    this.deps.realtime.endSessions(ctx.companyId, id);
     if (target.profileImage) await this.deps.storage.remove(target.profileImage);
     this.deps.realtime.toCompany(ctx.companyId, "user", { action: "delete", userId: id });
   }
