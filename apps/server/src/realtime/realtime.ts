@@ -114,7 +114,6 @@ export class Realtime {
       options.announce ? 1000 : 0,
     ).unref();
   }
-}
 
   /**
    * Closes at once, on every node (the adapter carries it), the sockets of a
@@ -125,3 +124,4 @@ export class Realtime {
     const room = userId === undefined ? rooms.company(companyId) : rooms.user(companyId, userId);
     this.io?.in(room).disconnectSockets(true);
   }
+}
