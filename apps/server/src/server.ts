@@ -10,7 +10,9 @@ import { GraphClient } from "./channels/meta/graph-client.js";
 import { allowedHosts, graphHostEntry, MediaFetcher } from "./channels/meta/media-fetch.js";
 import { ChannelRegistry } from "./channels/registry.js";
 import { createWhatsappAdapter, sessionHooksFromSink } from "./channels/whatsapp/adapter.js";
+import { SessionCluster } from "./channels/whatsapp/session-cluster.js";
 import { WhatsappSessionManager } from "./channels/whatsapp/session-manager.js";
+import type { SocketFactory } from "./channels/whatsapp/socket.js";
 import { CloudApiAdapter } from "./channels/whatsappapi/adapter.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase, pgliteDataDir } from "./db/client.js";
@@ -44,6 +46,8 @@ export interface Server {
   ingest: IngestService;
   webhooks: WebhooksService;
   outbound: OutboundService;
+  /** Ticket and message events (their audiences). */
+  events: TicketEvents;
   /** Sends due scheduled messages (the schedules jobs call it). */
   schedules: ScheduleSender;
   close(): Promise<void>;
@@ -55,8 +59,10 @@ export interface ServerOptions {
   mailer?: Mailer;
   logger?: boolean | object;
   skipSeed?: boolean;
-  /** Reopen the stored QR-code sessions at boot (default true). */
+  /** Reopen the stored QR-code sessions at boot and join the session cluster (default true). */
   restoreSessions?: boolean;
+  /** Stands in for Baileys' socket (tests that run whole processes, test/fixtures/). */
+  whatsappSocketFactory?: SocketFactory;
 }
 
 /** Composition root: config -> db -> migrate -> seed -> services -> app -> realtime -> jobs. */
@@ -108,12 +114,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const outbound = new OutboundService({ db: database.db, events, channels, storageRoot, logger: log });
   const schedules = new ScheduleSender({ db: database.db, realtime, events, outbound, logger: log });
   const scheduleTimer = new ScheduleJobTimer();
-  // QR-code WhatsApp sessions live in this process; see docs/ARCHITECTURE.md for running several.
+  // QR-code WhatsApp sessions: each runs in the one process holding its lease (session-cluster.ts).
   const sessions = new WhatsappSessionManager({
     db: database.db,
     hooks: sessionHooksFromSink(ingest),
     logger: log,
+    cluster: new SessionCluster(database),
+    ...(options.whatsappSocketFactory ? { socketFactory: options.whatsappSocketFactory } : {}),
   });
+  // Another process handed us a stored message for a session that runs here.
+  sessions.sendStored = (companyId, messageId) => outbound.send(companyId, messageId).catch(() => {});
   channels.register(createWhatsappAdapter(sessions));
 
   const app = await buildApp(
@@ -167,6 +177,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));
   }
   if (options.restoreSessions ?? true) {
+    await sessions.joinCluster();
     void sessions.restoreAll().catch((err) => log.error({ err }, "restoring WhatsApp sessions failed"));
   }
 
@@ -180,6 +191,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ingest,
     webhooks,
     outbound,
+    events,
     schedules,
     async close() {
       await sessions.stopAll();

@@ -184,6 +184,17 @@ export class ProviderError extends Error {
 }
 
 /**
+ * The connection's session runs in another server process (WhatsApp Web with
+ * several processes). Not a failure: the sender gives its claim back and
+ * hands the stored message to that process with `handOff`.
+ */
+export class SessionElsewhereError extends ProviderError {
+  constructor(readonly handOff: (companyId: number, messageId: number) => Promise<void>) {
+    super("The session runs in another server process", undefined, { retryable: true });
+  }
+}
+
+/**
  * Where adapters hand what they received. The ingest pipeline implements it;
  * adapters never touch the database of messages, tickets or contacts.
  */

@@ -1,7 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join, normalize } from "node:path";
 import type { ChannelRegistry } from "../../channels/registry.js";
-import { type OutboundKind, type OutboundMessage, ProviderError } from "../../channels/types.js";
+import {
+  type OutboundKind,
+  type OutboundMessage,
+  ProviderError,
+  SessionElsewhereError,
+} from "../../channels/types.js";
 import type { Db } from "../../db/client.js";
 import type { messages } from "../../db/schema/index.js";
 import { credentials, sendErrorCode } from "../../ingest/service.js";
@@ -139,6 +144,12 @@ export class OutboundService {
       const sent = await this.repo.markSent(companyId, message.id, providerMessageId);
       if (sent) this.announce(sent);
     } catch (error) {
+      if (error instanceof SessionElsewhereError) {
+        // Not an attempt: the process that runs the session sends it (or the sweeper, if that is lost).
+        await this.repo.release(companyId, message.id);
+        await error.handOff(companyId, message.id);
+        return;
+      }
       const code =
         error instanceof ProviderError
           ? sendErrorCode(error.code, error.options.subcode)
