@@ -1,6 +1,8 @@
 /**
- * Realtime event names. Server-to-client events are always scoped to one
- * company: `company-{id}-{topic}`. Every payload carries an `action`.
+ * Realtime event names, exactly as the specs write them: `company-{id}-{topic}` for most topics,
+ * `company{id}-tag` (no dash, spec 2 section 8), `schedule` and `company-announcement` (spec 3
+ * "Live events"). Events go only to rooms of their company, whatever their name. Every payload
+ * carries an `action`.
  */
 export const COMPANY_TOPICS = [
   "ticket",
@@ -15,14 +17,23 @@ export const COMPANY_TOPICS = [
   "tag",
   "typing",
   "schedule",
+  "announcement",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 
 export const EVENT_ACTIONS = ["create", "update", "delete", "new-message"] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 
-export function companyEvent(companyId: number, topic: CompanyTopic): `company-${number}-${CompanyTopic}` {
-  return `company-${companyId}-${topic}`;
+/** The specs' names for topics not written `company-{id}-{topic}`. */
+const SPEC_EVENT_NAMES: Partial<Record<CompanyTopic, (companyId: number) => string>> = {
+  tag: (companyId) => `company${companyId}-tag`,
+  schedule: () => "schedule",
+  announcement: () => "company-announcement",
+};
+
+/** The event name a client written against the specs listens to for `topic` in company `companyId`. */
+export function companyEvent(companyId: number, topic: CompanyTopic): string {
+  return SPEC_EVENT_NAMES[topic]?.(companyId) ?? `company-${companyId}-${topic}`;
 }
 
 /** Events the web client emits (spec 1 section 7). */

@@ -29,6 +29,10 @@ interface Logger {
 }
 
 const ticketIdSchema = z.coerce.number().int().positive();
+/** `joinChatBox` takes a ticket's id or, as the conversation's address does, its uuid. */
+const ticketRefSchema = z.union([z.uuid(), ticketIdSchema]);
+const byTicketRef = (ref: string | number) =>
+  typeof ref === "number" ? eq(tickets.id, ref) : eq(tickets.uuid, ref);
 const statusSchema = z.enum(TICKET_STATUSES);
 const typingSchema = z.object({ ticketId: z.coerce.number().int().positive() });
 
@@ -124,7 +128,7 @@ export async function createSocketServer(options: {
     });
 
     socket.on(CLIENT_EVENTS.joinChatBox, async (ticketId: unknown) => {
-      const parsed = ticketIdSchema.safeParse(ticketId);
+      const parsed = ticketRefSchema.safeParse(ticketId);
       if (!parsed.success) return;
       // Only a ticket of the socket's own company that its user may see can be joined.
       const [ticket] = await db
@@ -136,14 +140,21 @@ export async function createSocketServer(options: {
           isGroup: tickets.isGroup,
         })
         .from(tickets)
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, parsed.data)))
+        .where(and(eq(tickets.companyId, companyId), byTicketRef(parsed.data)))
         .limit(1);
       const scope = ticket ? await scopeOf(companyId, userId) : undefined;
       if (ticket && scope && canSeeTicket(scope, ticket)) socket.join(rooms.ticket(companyId, ticket.id));
     });
-    socket.on(CLIENT_EVENTS.leaveChatBox, (ticketId: unknown) => {
-      const parsed = ticketIdSchema.safeParse(ticketId);
-      if (parsed.success) socket.leave(rooms.ticket(companyId, parsed.data));
+    socket.on(CLIENT_EVENTS.leaveChatBox, async (ticketId: unknown) => {
+      const parsed = ticketRefSchema.safeParse(ticketId);
+      if (!parsed.success) return;
+      if (typeof parsed.data === "number") return void socket.leave(rooms.ticket(companyId, parsed.data));
+      const [ticket] = await db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), byTicketRef(parsed.data)))
+        .limit(1);
+      if (ticket) socket.leave(rooms.ticket(companyId, ticket.id));
     });
 
     socket.on(CLIENT_EVENTS.userTyping, (payload: unknown) => {

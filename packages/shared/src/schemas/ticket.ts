@@ -49,7 +49,8 @@ export const ticketStatus = z.enum(TICKET_STATUSES);
 export const ticketListQuery = z.object({
   searchParam: z.string().max(200).optional().default(""),
   pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
-  status: ticketStatus.optional(),
+  /** `status=search` (the search tab, as spec clients send it) is every status: statusFilter narrows it. */
+  status: z.preprocess((raw) => (raw === "search" ? undefined : raw), ticketStatus.optional()),
   /** The search tab's status filter: any of these statuses. */
   statusFilter: z.preprocess(
     (raw) => (typeof raw === "string" && raw.startsWith("[") ? safeJson(raw) : raw),

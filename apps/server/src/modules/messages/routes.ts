@@ -20,6 +20,9 @@ import { z } from "zod";
 import { AppError } from "../../http/app-error.js";
 import type { MessagesService, MultipartSend, Upload } from "./service.js";
 
+/** GET /messages/{ticketId} takes the ticket's id or its uuid, as the conversation's address does. */
+const ticketRefParam = z.object({ ticketId: z.union([z.uuid(), ticketIdParam.shape.ticketId]) });
+
 /** Messages (spec 1 section 7). Thin: parse, call the service, answer. */
 export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -31,7 +34,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
           description:
             "Page pageNumber (1 = newest, 40 per page) of the ticket's messages, oldest first within the page. " +
             "Reading page 1 sets the ticket's unread counter to 0 and sends read receipts to the channel.",
-          params: ticketIdParam,
+          params: ticketRefParam,
           querystring: messagePageQuery,
           response: { 200: messageListDto },
         },

@@ -66,8 +66,10 @@ export class MessagesService {
   }
 
   /** The ticket's visibility decides; opening the newest page reads the conversation. */
-  async list(ctx: RequestContext, ticketId: number, pageNumber: number): Promise<MessageList> {
-    let detail = await this.deps.tickets.findVisibleById(ctx, ticketId);
+  /** `ticketRef`: the ticket's id or its uuid. */
+  async list(ctx: RequestContext, ticketRef: number | string, pageNumber: number): Promise<MessageList> {
+    let detail = await this.deps.tickets.findVisibleByRef(ctx, ticketRef);
+    const ticketId = detail.ticket.id;
     // The unread counter and the messages' read flags move together (ingest raises both, reading
     // and replying clear both): with nothing unread there is nothing to mark, and no write.
     if (pageNumber === 1 && detail.ticket.unreadMessages > 0) {

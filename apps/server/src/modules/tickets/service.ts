@@ -63,6 +63,12 @@ export class TicketsService {
     return this.findVisible(ctx, this.repo.findById(ctx.companyId, id));
   }
 
+  /** `findVisibleById` by the ticket's id or its uuid (the conversation's address). */
+  async findVisibleByRef(ctx: RequestContext, ref: number | string): Promise<TicketDetail> {
+    if (typeof ref === "number") return this.findVisibleById(ctx, ref);
+    return this.findVisible(ctx, this.repo.findByUuid(ctx.companyId, ref));
+  }
+
   /**
    * Opening the conversation reads it: the unread counter goes to 0 and the
    * lists hear the update (spec 1 section 4: an unread update resets the counter).

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { COMPANY_TOPICS, companyEvent } from "./events.js";
+
+describe("live event names are the specs' own", () => {
+  it("every topic's name, as spec 1 section 7, spec 2 section 8 and spec 3 'Live events' write it", () => {
+    const names = Object.fromEntries(COMPANY_TOPICS.map((topic) => [topic, companyEvent(42, topic)]));
+    expect(names).toEqual({
+      // spec 1 section 7: company-{id}-ticket, -appMessage, -contact, -chat, -auth, -user, -whatsapp, -whatsappSession
+      ticket: "company-42-ticket",
+      appMessage: "company-42-appMessage",
+      contact: "company-42-contact",
+      chat: "company-42-chat",
+      auth: "company-42-auth",
+      user: "company-42-user",
+      whatsapp: "company-42-whatsapp",
+      whatsappSession: "company-42-whatsappSession",
+      // spec 2: company-{id}-queue; company{id}-tag, without the dash
+      queue: "company-42-queue",
+      tag: "company42-tag",
+      // not in the specs: the conversation's typing indicator
+      typing: "company-42-typing",
+      // spec 3 "Live events": the schedule channel and company-announcement
+      schedule: "schedule",
+      announcement: "company-announcement",
+    });
+  });
+});
