@@ -105,6 +105,8 @@ const envSchema = z.object({
   /** The Meta app behind Facebook Login: with both, POST /facebook trades the user token for a long-lived one, and its pages' connections get the app secret (webhook signatures). */
   META_APP_ID: z.string().regex(/^\d+$/, "digits only").optional(),
   META_APP_SECRET: z.string().min(8).optional(),
+  /** Verify token of the app-level webhook callback `/webhooks/meta` (Meta's subscription handshake). */
+  META_VERIFY_TOKEN: z.string().min(8).optional(),
   META_GRAPH_VERSION: z
     .string()
     .regex(/^v\d+\.\d+$/, "like v21.0")

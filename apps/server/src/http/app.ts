@@ -166,7 +166,12 @@ export async function buildApp(
     );
     open.get("/openapi.json", { config: { public: true } }, () => app.swagger());
     await open.register(publicAuthRoutes(auth, { secureCookies }));
-    await open.register(webhooksRoutes(deps.webhooks, { processDelayMs: config.WEBHOOK_PROCESS_DELAY_MS }));
+    await open.register(
+      webhooksRoutes(deps.webhooks, {
+        processDelayMs: config.WEBHOOK_PROCESS_DELAY_MS,
+        app: { secret: config.META_APP_SECRET, verifyToken: config.META_VERIFY_TOKEN },
+      }),
+    );
   });
 
   // Private routes: the tenant context comes from the verified token only.

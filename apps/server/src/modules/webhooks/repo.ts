@@ -51,6 +51,39 @@ export class WebhooksRepo {
   }
 
   /**
+   * The app-level callback (`/webhooks/meta`): the connections, of any
+   * company, that Meta names by these account ids and that belong to the
+   * platform's Meta app (their app secret is the platform's), so no tenant
+   * can claim another's page by typing its id.
+   */
+  async connectionsByAccounts(
+    channel: "whatsappapi" | "facebook" | "instagram",
+    accountIds: string[],
+    appSecret: string,
+  ): Promise<{ id: number; companyId: number; channel: string; accountId: string }[]> {
+    if (accountIds.length === 0) return [];
+    const column =
+      channel === "whatsappapi"
+        ? whatsapps.phoneNumberId
+        : channel === "instagram"
+          ? whatsapps.instagramId
+          : whatsapps.pageId;
+    const rows = await this.db
+      .select({
+        id: whatsapps.id,
+        companyId: whatsapps.companyId,
+        channel: whatsapps.channel,
+        accountId: column,
+      })
+      .from(whatsapps)
+      .where(
+        and(eq(whatsapps.channel, channel), inArray(column, accountIds), eq(whatsapps.appSecret, appSecret)),
+      )
+      .orderBy(asc(whatsapps.id));
+    return rows.map((row) => ({ ...row, accountId: row.accountId ?? "" }));
+  }
+
+  /**
    * Stores deliveries with one INSERT; answers their ids in the given order
    * (PostgreSQL returns the rows of an INSERT ... VALUES in the order given).
    */

@@ -1,5 +1,17 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { WebhooksService } from "./service.js";
+import { z } from "zod";
+import { AppError } from "../../http/app-error.js";
+import type { Delivery, WebhooksService } from "./service.js";
+import { sameSecret } from "./signature.js";
+
+/** The subscription handshake's query (`hub.*`); other fields are ignored. */
+const handshakeQuery = z
+  .object({
+    "hub.mode": z.string().max(100).optional(),
+    "hub.verify_token": z.string().max(500).optional(),
+    "hub.challenge": z.string().max(500).optional(),
+  })
+  .loose();
 
 /**
  * Meta webhooks, one URL per connection: `/webhooks/meta/{webhookKey}`.
@@ -8,7 +20,11 @@ import type { WebhooksService } from "./service.js";
  */
 export function webhooksRoutes(
   service: WebhooksService,
-  options: { processDelayMs: number },
+  options: {
+    processDelayMs: number;
+    /** The platform's Meta app: `/webhooks/meta` serves all its pages and numbers (META_APP_SECRET, META_VERIFY_TOKEN). */
+    app?: { secret?: string; verifyToken?: string };
+  },
 ): FastifyPluginAsync {
   return async (app) => {
     // Only in this scope: every body stays raw bytes (the default JSON parser would consume them).
@@ -16,6 +32,48 @@ export function webhooksRoutes(
     app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 5 * 1024 * 1024 }, (_req, body, done) =>
       done(null, body),
     );
+
+    const processLater = (delivery: Delivery) => {
+      if (options.processDelayMs > 0) {
+        setTimeout(() => void service.enqueue(delivery), options.processDelayMs).unref();
+      } else {
+        void service.enqueue(delivery);
+      }
+    };
+
+    // One app-level callback for every account of the platform's Meta app (a Meta app with
+    // Facebook Login has one callback for all its pages), beside the per-connection URLs.
+    app.get(
+      "/webhooks/meta",
+      { config: { public: true }, schema: { querystring: handshakeQuery } },
+      async (req, reply) => {
+        const { verifyToken } = options.app ?? {};
+        const query = req.query as z.infer<typeof handshakeQuery>;
+        if (
+          !verifyToken ||
+          query["hub.mode"] !== "subscribe" ||
+          !query["hub.verify_token"] ||
+          !sameSecret(query["hub.verify_token"], verifyToken)
+        ) {
+          throw new AppError("ERR_NO_PERMISSION", { message: "Verification failed" });
+        }
+        return reply.type("text/plain").send(query["hub.challenge"] ?? "");
+      },
+    );
+
+    app.post("/webhooks/meta", { config: { public: true }, logLevel: "warn" }, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const signature = req.headers["x-hub-signature-256"];
+      const deliveries = await service.acceptApp(
+        raw,
+        Array.isArray(signature) ? signature[0] : signature,
+        req.ip,
+        { secret: options.app?.secret },
+      );
+      // Every part is stored before the answer; each is processed in arrival order.
+      for (const delivery of deliveries) processLater(delivery);
+      return reply.status(200).send("EVENT_RECEIVED");
+    });
 
     app.get<{ Params: { key: string }; Querystring: Record<string, string | undefined> }>(
       "/webhooks/meta/:key",
@@ -44,13 +102,8 @@ export function webhooksRoutes(
           req.ip,
         );
         // Answered now; the work runs after the answer, and the stored row makes it durable.
-        if (!delivery) {
-          // Another channel's payload: logged by the service, nothing kept.
-        } else if (options.processDelayMs > 0) {
-          setTimeout(() => void service.enqueue(delivery), options.processDelayMs).unref();
-        } else {
-          void service.enqueue(delivery);
-        }
+        // Another channel's payload (no delivery) was logged by the service and not kept.
+        if (delivery) processLater(delivery);
         return reply.status(200).send("EVENT_RECEIVED");
       },
     );

@@ -116,6 +116,89 @@ export class WebhooksService {
   }
 
   /**
+   * The app-level callback (`POST /webhooks/meta`): one URL for every page,
+   * Instagram account and phone number of the platform's Meta app. The
+   * signature is checked with the platform's app secret; the payload is split
+   * by account (a page's or IG account's entries, a phone number's changes)
+   * and stored as one delivery per connection those accounts name, all before
+   * the answer. From there each delivery follows the per-connection path:
+   * same loop, same order, same idempotent ingest.
+   */
+  async acceptApp(
+    rawBody: Buffer,
+    signature: string | undefined,
+    ip: string,
+    app: { secret?: string },
+  ): Promise<Delivery[]> {
+    if (!app.secret) throw new AppError("ERR_NOT_FOUND", { message: "No platform Meta app is configured" });
+    if (!validSignature(rawBody, signature, app.secret)) {
+      this.deps.logger.warn(
+        { ip, signed: Boolean(signature) },
+        "app webhook refused: bad or missing signature",
+      );
+      throw new AppError("ERR_NO_PERMISSION", { status: 401, message: "Invalid signature" });
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(rawBody.toString("utf8"));
+    } catch {
+      payload = undefined;
+    }
+    if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
+      this.deps.logger.warn(
+        { ip, bytes: rawBody.length },
+        "app webhook refused: the signed body is not a JSON object",
+      );
+      throw new AppError("ERR_VALIDATION", { status: 400, message: "The body must be a JSON object" });
+    }
+    const envelope = payload as { object?: unknown; entry?: unknown };
+    const channel = APP_OBJECTS[String(envelope.object)];
+    if (!channel) {
+      this.deps.logger.warn(
+        { object: envelope.object },
+        "app webhook ignored: an object type no channel takes",
+      );
+      return [];
+    }
+    const parts = splitByAccount(channel, envelope.entry);
+    const connections = await Promise.all(
+      [...parts.keys()].map((accountId) =>
+        this.byAppAccount.get(`${channel}:${accountId}`, () =>
+          this.repo.connectionsByAccounts(channel, [accountId], app.secret as string),
+        ),
+      ),
+    );
+    const stored: Promise<Delivery>[] = [];
+    for (const [i, [accountId, entries]] of [...parts].entries()) {
+      const targets = connections[i] ?? [];
+      if (targets.length === 0) {
+        this.deps.logger.warn(
+          { channel, accountId },
+          "app webhook names an account no connection of the app has",
+        );
+        continue;
+      }
+      const body = JSON.stringify({ object: envelope.object, entry: entries });
+      for (const target of targets) {
+        const delivery = {
+          companyId: target.companyId,
+          whatsappId: target.id,
+          channel: target.channel,
+          body,
+        };
+        stored.push(this.writer.store(delivery).then((id) => ({ id, ...delivery })));
+      }
+    }
+    return Promise.all(stored);
+  }
+
+  /** The app-level callback's account -> connections lookups, cached like the per-connection keys. */
+  private readonly byAppAccount = new TtlCache<
+    string,
+    Awaited<ReturnType<WebhooksRepo["connectionsByAccounts"]>>
+  >(5_000);
+
+  /**
    * Accepted deliveries waiting to be processed, in arrival order. One loop
    * takes them in batches, so each connection's deliveries are processed in
    * order, and a batch costs a handful of statements whatever its size.
@@ -314,6 +397,42 @@ const OBJECTS: Record<string, string[]> = {
   facebook: ["page", "instagram"],
   instagram: ["instagram", "page"],
 };
+
+/** Which channel an app-level delivery's `object` belongs to. */
+const APP_OBJECTS: Record<string, "whatsappapi" | "facebook" | "instagram"> = {
+  whatsapp_business_account: "whatsappapi",
+  page: "facebook",
+  instagram: "instagram",
+};
+
+/**
+ * An app-level payload's parts per account, in their order: for pages and
+ * Instagram accounts the entries (`entry.id`), for WhatsApp each entry's
+ * changes regrouped by `value.metadata.phone_number_id` (one WhatsApp
+ * Business Account can hold several numbers).
+ */
+function splitByAccount(channel: string, entries: unknown): Map<string, unknown[]> {
+  const parts = new Map<string, unknown[]>();
+  const add = (accountId: string, part: unknown) =>
+    parts.set(accountId, [...(parts.get(accountId) ?? []), part]);
+  for (const raw of Array.isArray(entries) ? entries : []) {
+    if (!raw || typeof raw !== "object") continue;
+    const entry = raw as { id?: unknown; changes?: unknown };
+    if (channel !== "whatsappapi") {
+      if (typeof entry.id === "string" || typeof entry.id === "number") add(String(entry.id), entry);
+      continue;
+    }
+    const byNumber = new Map<string, unknown[]>();
+    for (const change of Array.isArray(entry.changes) ? entry.changes : []) {
+      const id = (change as { value?: { metadata?: { phone_number_id?: unknown } } })?.value?.metadata
+        ?.phone_number_id;
+      if (typeof id !== "string" && typeof id !== "number") continue;
+      byNumber.set(String(id), [...(byNumber.get(String(id)) ?? []), change]);
+    }
+    for (const [id, changes] of byNumber) add(id, { ...entry, changes });
+  }
+  return parts;
+}
 
 /** The envelope's `object` (null when absent), or undefined when the body is not a JSON object. */
 function envelopeObject(body: string): string | null | undefined {
