@@ -271,6 +271,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "PUT /ticket-tags/:ticketId/:tagId": { payload: {} },
   "POST /users/:id/media-upload": {
     payload: multipartImage,
+  "POST /messages/:id/retry-media": { payload: {} },
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   },
   "POST /messages/:ticketId": { payload: { body: "taken over" } },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
 import { fromJsonRow, insertRows } from "../db/json-rows.js";
 import { contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
@@ -335,6 +335,21 @@ export class IngestRepo {
       .update(messages)
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .returning();
+    return row;
+  }
+
+  /** A retried download's file, unless another retry stored one first. */
+  async setRetriedMedia(
+    companyId: number,
+    id: number,
+    mediaUrl: string,
+    extra: Record<string, unknown>,
+  ): Promise<MessageRow | undefined> {
+    const [row] = await this.db
+      .update(messages)
+      .set({ mediaUrl, extra, updatedAt: new Date() })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, id), isNull(messages.mediaUrl)))
       .returning();
     return row;
   }

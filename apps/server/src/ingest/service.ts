@@ -4,6 +4,7 @@ import type {
   InboundEvent,
   InboundMessage,
   InboundSink,
+  MediaRef,
   SinkEvents,
 } from "../channels/types.js";
 import type { Db } from "../db/client.js";
@@ -184,7 +185,7 @@ export class IngestService implements InboundSink {
         ack: message.fromMe ? 1 : 0,
         isForwarded: message.isForwarded,
         quotedMsgId: quoted.get(`${connection.id}:${message.quotedProviderMessageId}`) ?? null,
-        extra: { ...message.extra, ...(file.error ? { mediaError: file.error } : {}) },
+        extra: { ...message.extra, ...mediaFailure(file) },
         createdAt: message.timestamp,
         updatedAt: message.timestamp,
       };
@@ -336,8 +337,8 @@ export class IngestService implements InboundSink {
 
   private async storeMedia(
     connection: Connection,
-    message: InboundMessage,
-  ): Promise<{ url: string | null; error?: string }> {
+    message: Pick<InboundMessage, "providerMessageId" | "media">,
+  ): Promise<StoredMedia> {
     const media = message.media;
     if (!media) return { url: null };
     try {
@@ -350,7 +351,7 @@ export class IngestService implements InboundSink {
         };
       } else {
         const adapter = this.deps.channels.get(connection.channel);
-        if (!adapter) return { url: null, error: "ERR_WAPP_DOWNLOAD_MEDIA" };
+        if (!adapter) return { url: null, error: "ERR_WAPP_DOWNLOAD_MEDIA", source: sourceOf(media) };
         file = await adapter.downloadMedia(credentials(connection), media);
       }
       const name = file.filename ?? `${message.providerMessageId.slice(-24)}${extensionOf(file.mimeType)}`;
@@ -367,8 +368,39 @@ export class IngestService implements InboundSink {
         { err: error, providerMessageId: message.providerMessageId },
         "inbound media download failed",
       );
-      return { url: null, error: "ERR_WAPP_DOWNLOAD_MEDIA" };
+      return {
+        url: null,
+        error: "ERR_WAPP_DOWNLOAD_MEDIA",
+        ...(media.bytes ? {} : { source: sourceOf(media) }),
+      };
     }
+  }
+
+  /**
+   * POST /messages/{id}/retry-media: downloads again, through the same path
+   * (and its SSRF rules), the media of a stored message whose download failed.
+   * Answers the message with its file, or unchanged when it had nothing to
+   * retry; throws MediaRetryError when it cannot be retried or fails again
+   * (the message keeps its unavailable state).
+   */
+  async retryMedia(message: MessageRow): Promise<MessageRow> {
+    const extra = (message.extra ?? {}) as Record<string, unknown>;
+    if (!extra.mediaError || message.mediaUrl) return message;
+    const source = extra.mediaSource as MediaSource | undefined;
+    if (!source || message.isDeleted || message.whatsappId === null)
+      throw new MediaRetryError("This media cannot be downloaded again");
+    const connection = await this.repo.connection(message.companyId, message.whatsappId);
+    if (!connection) throw new MediaRetryError("The message's connection is gone");
+    const file = await this.storeMedia(connection, {
+      providerMessageId: message.providerMessageId ?? String(message.id),
+      media: source,
+    });
+    if (!file.url) throw new MediaRetryError("The media could not be downloaded", 502);
+    const { mediaError: _error, mediaSource: _source, ...rest } = extra;
+    const row = await this.repo.setRetriedMedia(message.companyId, message.id, file.url, rest);
+    if (!row) return message;
+    this.deps.events.messageUpdated(row.companyId, row.ticketId, presentMessage(row));
+    return row;
   }
 
   private async ack(
@@ -446,6 +478,33 @@ export class IngestService implements InboundSink {
     if (!row) return;
     this.deps.events.messageUpdated(connection.companyId, row.ticketId, presentMessage(row));
   }
+}
+
+/** Where a failed download came from, kept in `extra.mediaSource` (never sent to clients) for a retry. */
+type MediaSource = Pick<MediaRef, "url" | "providerMediaId" | "mimeType" | "filename">;
+type StoredMedia = { url: string | null; error?: string; source?: MediaSource };
+
+/** A media retry that cannot be done (400) or failed again (502). */
+export class MediaRetryError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 502 = 400,
+  ) {
+    super(message);
+  }
+}
+
+function sourceOf(media: MediaRef): MediaSource {
+  const { url, providerMediaId, mimeType, filename } = media;
+  return Object.fromEntries(
+    Object.entries({ url, providerMediaId, mimeType, filename }).filter(([, v]) => typeof v === "string"),
+  );
+}
+
+/** A failed download leaves the message flagged (the attendant sees "media unavailable") with its source. */
+function mediaFailure(file: StoredMedia): Record<string, unknown> {
+  if (!file.error) return {};
+  return { mediaError: file.error, ...(file.source ? { mediaSource: file.source } : {}) };
 }
 
 export function credentials(connection: Connection): ConnectionCredentials {

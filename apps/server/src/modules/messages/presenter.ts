@@ -22,6 +22,9 @@ export function presentMessage(row: MessageRow): MessageDto {
     isForwarded: row.isForwarded,
     quotedMsgId: row.quotedMsgId,
     reactions: row.reactions,
+    ...(!row.mediaUrl && typeof row.extra?.mediaError === "string"
+      ? { mediaError: row.extra.mediaError }
+      : {}),
     participant: row.participant,
     ...(row.mediaType === "contactMessage" ? { contactCards: contactCardsOf(row.extra) } : {}),
     ...detailsPart(row),
