@@ -145,6 +145,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
   const sockets = await createSocketServer({
+      mediaRetry: ingest,
     httpServer: app.server,
     db: database.db,
     tokens,

@@ -33,7 +33,7 @@ import { facebookRoutes } from "../modules/facebook/routes.js";
 import { FacebookService } from "../modules/facebook/service.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
-import { MessagesService } from "../modules/messages/service.js";
+import { MessagesService, type MessagesServiceDeps } from "../modules/messages/service.js";
 import { Transcriber } from "../modules/messages/transcription.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
@@ -80,6 +80,8 @@ export interface AppDeps {
   sessions?: SessionControl;
   /** Sets a schedule's send job at its sendAt (jobs/send-schedules.ts); without it the due sweep sends. */
   scheduleTimer?: ScheduleTimer;
+  /** Downloads again an inbound media whose download failed (POST /messages/{id}/retry-media). */
+  mediaRetry: MessagesServiceDeps["mediaRetry"];
 }
 
 export const VERSION: string =
@@ -153,6 +155,7 @@ export async function buildApp(
       : undefined,
     logger: app.log,
   });
+    mediaRetry: deps.mediaRetry,
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
 
   // Public routes: no token.

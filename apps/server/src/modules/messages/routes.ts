@@ -118,6 +118,23 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
             "Forwards messageId (one or a list) to contactId (one or a list), each message to each contact, " +
             "900 ms apart per connection; signMessage puts the user's name first.",
           body: forwardMessageSchema,
+    app.post(
+      "/messages/:id/retry-media",
+      {
+        config: { owner: "message" },
+        schema: {
+          description:
+            "Downloads again the media of a received message whose download failed or was refused " +
+            "(mediaError set: the conversation shows it unavailable), through the same checks (allowed hosts, " +
+            "public addresses, size and time limits). Answers the message, with its file when it worked; " +
+            "ERR_WAPP_DOWNLOAD_MEDIA 502 when it failed again, 400 when it cannot be retried (no source kept).",
+          params: messageIdParam,
+          response: { 200: messageDto },
+        },
+      },
+      (req) => service.retryMedia(req.ctx, req.params.id),
+    );
+
           response: { 200: forwardResultDto },
         },
       },

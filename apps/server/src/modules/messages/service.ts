@@ -13,6 +13,7 @@ import { ProviderError } from "../../channels/types.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
+import { MediaRetryError } from "../../ingest/service.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import type { Storage } from "../../storage/storage.js";
 import { presentTicket, type TicketRow } from "../tickets/presenter.js";
@@ -33,6 +34,8 @@ export interface MessagesServiceDeps {
   events: TicketEvents;
   storage: Storage;
   /** Absent when TRANSCRIPTION_URL is not configured. */
+  /** Downloads again an inbound media whose download failed (the ingest pipeline, same SSRF rules). */
+  mediaRetry: { retryMedia(message: MessageRow): Promise<MessageRow> };
   transcriber?: Transcriber;
   logger: { warn(obj: object, msg: string): void };
 }
@@ -188,6 +191,19 @@ export class MessagesService {
   }
 
   /**
+  /** POST /messages/{id}/retry-media: the media of a message the user sees, downloaded again. */
+  async retryMedia(ctx: RequestContext, id: number): Promise<MessageDto> {
+    const { message } = await this.visibleMessage(ctx, id);
+    const row = await this.deps.mediaRetry.retryMedia(message).catch((error: Error) => {
+      this.deps.logger.warn({ err: error, messageId: id }, "media retry failed");
+      throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", {
+        status: error instanceof MediaRetryError ? error.status : 502,
+        message: error instanceof MediaRetryError ? error.message : "The media could not be downloaded",
+      });
+    });
+    return presentMessage(row);
+  }
+
    * POST /message/forward: each message to each contact, in that order,
    * LIMITS.forwardDelayMs apart per connection (spec 1 section 9). The rows
    * are stored at once with their send time, so a crash loses none; the
