@@ -13,16 +13,23 @@ export const ADMIN_PASSWORD = "e2e-admin-password";
 
 export default defineConfig({
   testDir: "tests",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Every wait is on a condition (web-first assertions, expect.poll, auto-waiting actions; no fixed
+  // sleeps), so a long limit costs nothing when the app works: it only delays the report of a real
+  // failure. A loaded 2-core machine (CI, or other work beside the suite) once took over 10 s to show a
+  // page after a reload, hence 30 s per expectation and action, 60 s per navigation, 2 minutes per test.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   // One admin, one session at a time (a new login ends the older one).
   workers: 1,
+  // No retries: a test that passes only on its second try hides a race in the app or in the test.
   retries: 0,
   reporter: process.env.CI ? "line" : "list",
   outputDir: ".tmp/results",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
