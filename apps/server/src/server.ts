@@ -139,13 +139,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       storage,
       webhooks,
       outbound,
+      mediaRetry: ingest,
       sessions,
       scheduleTimer,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
   const sockets = await createSocketServer({
-      mediaRetry: ingest,
     httpServer: app.server,
     db: database.db,
     tokens,

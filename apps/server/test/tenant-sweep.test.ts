@@ -271,12 +271,12 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "PUT /ticket-tags/:ticketId/:tagId": { payload: {} },
   "POST /users/:id/media-upload": {
     payload: multipartImage,
-  "POST /messages/:id/retry-media": { payload: {} },
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   },
   "POST /messages/:ticketId": { payload: { body: "taken over" } },
   "POST /messages/edit/:id": { payload: { body: "taken over" } },
   "POST /messages/:id/reactions": { payload: { type: "👍" } },
+  "POST /messages/:id/retry-media": { payload: {} },
   "PUT /schedules/:id": {
     payload: { body: "Taken over schedule", sendAt: new Date(Date.now() - 60_000).toISOString() },
   },

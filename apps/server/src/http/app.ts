@@ -146,6 +146,7 @@ export async function buildApp(
     outbound: deps.outbound,
     events: deps.events,
     storage: deps.storage,
+    mediaRetry: deps.mediaRetry,
     transcriber: config.TRANSCRIPTION_URL
       ? new Transcriber({
           url: config.TRANSCRIPTION_URL,
@@ -155,7 +156,6 @@ export async function buildApp(
       : undefined,
     logger: app.log,
   });
-    mediaRetry: deps.mediaRetry,
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
 
   // Public routes: no token.

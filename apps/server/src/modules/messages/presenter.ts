@@ -20,11 +20,11 @@ export function presentMessage(row: MessageRow): MessageDto {
     isDeleted: row.isDeleted,
     isEdited: row.isEdited,
     isForwarded: row.isForwarded,
-    quotedMsgId: row.quotedMsgId,
-    reactions: row.reactions,
     ...(!row.mediaUrl && typeof row.extra?.mediaError === "string"
       ? { mediaError: row.extra.mediaError }
       : {}),
+    quotedMsgId: row.quotedMsgId,
+    reactions: row.reactions,
     participant: row.participant,
     ...(row.mediaType === "contactMessage" ? { contactCards: contactCardsOf(row.extra) } : {}),
     ...detailsPart(row),

@@ -111,14 +111,6 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
     );
 
     app.post(
-      "/message/forward",
-      {
-        schema: {
-          description:
-            "Forwards messageId (one or a list) to contactId (one or a list), each message to each contact, " +
-            "900 ms apart per connection; signMessage puts the user's name first.",
-          body: forwardMessageSchema,
-    app.post(
       "/messages/:id/retry-media",
       {
         config: { owner: "message" },
@@ -135,6 +127,14 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
       (req) => service.retryMedia(req.ctx, req.params.id),
     );
 
+    app.post(
+      "/message/forward",
+      {
+        schema: {
+          description:
+            "Forwards messageId (one or a list) to contactId (one or a list), each message to each contact, " +
+            "900 ms apart per connection; signMessage puts the user's name first.",
+          body: forwardMessageSchema,
           response: { 200: forwardResultDto },
         },
       },

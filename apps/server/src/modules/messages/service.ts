@@ -33,9 +33,9 @@ export interface MessagesServiceDeps {
   outbound: OutboundService;
   events: TicketEvents;
   storage: Storage;
-  /** Absent when TRANSCRIPTION_URL is not configured. */
   /** Downloads again an inbound media whose download failed (the ingest pipeline, same SSRF rules). */
   mediaRetry: { retryMedia(message: MessageRow): Promise<MessageRow> };
+  /** Absent when TRANSCRIPTION_URL is not configured. */
   transcriber?: Transcriber;
   logger: { warn(obj: object, msg: string): void };
 }
@@ -190,7 +190,6 @@ export class MessagesService {
     return this.announce(row);
   }
 
-  /**
   /** POST /messages/{id}/retry-media: the media of a message the user sees, downloaded again. */
   async retryMedia(ctx: RequestContext, id: number): Promise<MessageDto> {
     const { message } = await this.visibleMessage(ctx, id);
@@ -204,6 +203,7 @@ export class MessagesService {
     return presentMessage(row);
   }
 
+  /**
    * POST /message/forward: each message to each contact, in that order,
    * LIMITS.forwardDelayMs apart per connection (spec 1 section 9). The rows
    * are stored at once with their send time, so a crash loses none; the
