@@ -56,6 +56,7 @@ import { webhooksRoutes } from "../modules/webhooks/routes.js";
 import type { WebhooksService } from "../modules/webhooks/service.js";
 import type { Realtime } from "../realtime/realtime.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
+import { setFilesUrl } from "../storage/file-url.js";
 import type { Storage } from "../storage/storage.js";
 import { authenticator } from "./authenticate.js";
 import { registerCors } from "./cors.js";
@@ -134,6 +135,7 @@ export async function buildApp(
 
   // Before the route scopes: a page load of /users must reach index.html, not the users route's auth hook.
   if (config.SERVE_WEB) await registerWebApp(app, join(REPO_ROOT, "apps/web/dist"));
+  setFilesUrl(config.FILES_URL);
   registerSecurityHeaders(app, { filesUrl: config.FILES_URL });
   await registerFiles(app, deps.storage.root);
 

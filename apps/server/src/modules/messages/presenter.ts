@@ -1,5 +1,7 @@
 import { type MessageDetails, type MessageDto, messageDto } from "@inbox/shared";
 import type { messages } from "../../db/schema/index.js";
+import { fileUrl } from "../../storage/file-url.js";
+import { displayName } from "../../storage/storage.js";
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -13,7 +15,7 @@ export function presentMessage(row: MessageRow): MessageDto {
     body: row.body,
     fromMe: row.fromMe,
     mediaType: row.mediaType,
-    mediaUrl: row.mediaUrl,
+    mediaUrl: fileUrl(row.mediaUrl),
     ack: row.ack,
     read: row.read,
     isPrivate: row.isPrivate,
@@ -119,7 +121,9 @@ export function detailsOf(row: Pick<MessageRow, "mediaType" | "mediaUrl" | "extr
   else if (extra.story) details.story = { kind: "reply", id: textOrNull(record(extra.story).id) };
   if (extra.disappearing === true) details.mediaGone = "disappearing";
   else if (details.story && !row.mediaUrl) details.mediaGone = "expired";
-  if (textOrNull(extra.fileName)) details.fileName = text(extra.fileName);
+  // The sender's name for the file (inbound: the channel's; ours: the upload's), as display text only.
+  const fileName = textOrNull(extra.fileName) ?? textOrNull(extra.filename);
+  if (fileName) details.fileName = displayName(fileName, "bin");
   const location = record(extra.location);
   const latitude = numberOf(location.latitude);
   const longitude = numberOf(location.longitude);

@@ -15,6 +15,7 @@ import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import { MediaRetryError } from "../../ingest/service.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
+import { storedPath } from "../../storage/file-url.js";
 import type { Storage } from "../../storage/storage.js";
 import { presentTicket, type TicketRow } from "../tickets/presenter.js";
 import type { TicketDetail } from "../tickets/repo.js";
@@ -108,7 +109,7 @@ export class MessagesService {
         vcard: input.vCard,
       };
     } else if (input.mediaUrl) {
-      const stored = await this.storedFile(ctx.companyId, input.mediaUrl);
+      const stored = await this.storedFile(ctx.companyId, storedPath(input.mediaUrl));
       message = { ...base, ...stored, body };
     } else {
       message = { ...base, body };

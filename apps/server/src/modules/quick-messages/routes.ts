@@ -2,6 +2,7 @@ import { type QuickMessageDto, quickMessageDto, quickMessageListQuery } from "@i
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.js";
+import { fileUrl } from "../../storage/file-url.js";
 import { type QuickMessageRow, QuickMessagesRepo } from "./repo.js";
 
 function presentQuickMessage(row: QuickMessageRow): QuickMessageDto {
@@ -9,7 +10,7 @@ function presentQuickMessage(row: QuickMessageRow): QuickMessageDto {
     id: row.id,
     shortcode: row.shortcode,
     message: row.message,
-    mediaPath: row.mediaPath,
+    mediaPath: fileUrl(row.mediaPath),
     mediaName: row.mediaName,
     geral: row.geral,
     userId: row.userId,

@@ -1,4 +1,5 @@
 import { SCHEDULE_STATUSES, type ScheduleDto, type ScheduleStatus } from "@inbox/shared";
+import { fileUrl } from "../../storage/file-url.js";
 import type { ScheduleWithRefs } from "./repo.js";
 
 const statusOf = (value: string): ScheduleStatus =>
@@ -24,7 +25,7 @@ export function presentSchedule(row: ScheduleWithRefs): ScheduleDto {
       row.whatsappId !== null && row.whatsappName !== null
         ? { id: row.whatsappId, name: row.whatsappName }
         : null,
-    mediaPath: row.mediaPath,
+    mediaPath: fileUrl(row.mediaPath),
     mediaName: row.mediaName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,4 +1,5 @@
 import type { UserDto } from "@inbox/shared";
+import { fileUrl } from "../../storage/file-url.js";
 import type { UserWithQueues } from "./repo.js";
 
 type CompanyRef = NonNullable<UserDto["company"]>;
@@ -30,7 +31,7 @@ export function presentUser(
     allowRealTime: user.allowRealTime as UserDto["allowRealTime"],
     allowConnections: user.allowConnections as UserDto["allowConnections"],
     whatsappId: user.whatsappId,
-    profileImage: user.profileImage,
+    profileImage: fileUrl(user.profileImage),
     defaultTicketsManagerWidth: user.defaultTicketsManagerWidth,
     queues: user.queues,
     ...(extra.company ? { company: extra.company } : {}),
