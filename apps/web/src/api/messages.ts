@@ -58,6 +58,8 @@ export const messagesApi = {
   edit: (id: number, body: string) => api.post<MessageDto>(`/messages/edit/${id}`, { body }),
   remove: (id: number) => api.delete<MessageDto>(`/messages/${id}`),
   react: (id: number, type: string) => api.post<MessageDto>(`/messages/${id}/reactions`, { type }),
+  /** POST /messages/{id}/retry-media: the server downloads again a received media that failed (mediaError). */
+  retryMedia: (id: number) => api.post<MessageDto>(`/messages/${id}/retry-media`, {}),
   forward: (messageIds: number[], contactIds: number[], signMessage: boolean) =>
     api.post<ForwardResult>("/message/forward", {
       messageId: messageIds,

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/api-error";
 import { errorMessage } from "../../app/toast/toast-error";
 import { MediaPlayer } from "./bubble/MediaPlayer";
+import { MediaUnavailable } from "./bubble/MediaUnavailable";
 import { MessageDetails } from "./bubble/MessageDetails";
 import { canTranscribe, Transcription } from "./bubble/Transcription";
 import { MessageMenu } from "./message-menu/MessageMenu";
@@ -76,7 +77,7 @@ function AckIcon({ message }: { message: MessageDto }) {
 function MessageMedia({ message }: { message: MessageDto }) {
   const { t } = useTranslation();
   const url = message.mediaUrl;
-  if (!url) return null;
+  if (!url) return message.mediaError ? <MediaUnavailable message={message} /> : null;
   // Stickers (WhatsApp's own type; Messenger sends them as images) show as images.
   if (message.mediaType === "image" || message.mediaType === "sticker")
     return (

@@ -46,6 +46,9 @@ const ticketToolsEn: typeof ticketToolsPt = {
     page: "Page {{page}} of {{pages}}",
   },
   bubble: {
+    mediaUnavailable: "Media unavailable",
+    retryMedia: "Try again",
+    retryingMedia: "Downloading…",
     speed: "Playback speed: {{rate}}x",
     played: "Played",
     contactCard: "Contact card",
