@@ -1,6 +1,7 @@
 import { type AnnouncementDto, announcementListDto, LIMITS, recordPageQuery } from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
+import { fileUrl } from "../../storage/file-url.js";
 import { type AnnouncementRow, AnnouncementsRepo } from "./repo.js";
 
 function presentAnnouncement(row: AnnouncementRow): AnnouncementDto {
@@ -8,7 +9,7 @@ function presentAnnouncement(row: AnnouncementRow): AnnouncementDto {
     id: row.id,
     title: row.title,
     text: row.text,
-    mediaPath: row.mediaPath,
+    mediaPath: fileUrl(row.mediaPath),
     mediaName: row.mediaName,
     priority: row.priority,
     companyId: row.companyId,

@@ -1,5 +1,6 @@
 import { type ContactRefDto, contactRefDto, type TicketDto, ticketDto } from "@inbox/shared";
 import type { contacts, queues, tags, tickets, users, whatsapps } from "../../db/schema/index.js";
+import { fileUrl } from "../../storage/file-url.js";
 import { previewOf } from "../messages/preview.js";
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -23,7 +24,7 @@ export function presentContactRef(row: ContactRow): ContactRefDto {
     email: row.email,
     channel: row.channel,
     isGroup: row.isGroup,
-    profilePicUrl: row.profilePicUrl,
+    profilePicUrl: fileUrl(row.profilePicUrl),
   };
 }
 
