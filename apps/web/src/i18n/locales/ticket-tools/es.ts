@@ -46,6 +46,9 @@ const ticketToolsEs: typeof ticketToolsPt = {
     page: "Página {{page}} de {{pages}}",
   },
   bubble: {
+    mediaUnavailable: "Contenido multimedia no disponible",
+    retryMedia: "Reintentar",
+    retryingMedia: "Descargando…",
     speed: "Velocidad de reproducción: {{rate}}x",
     played: "Reproducido",
     contactCard: "Tarjeta de contacto",

@@ -50,6 +50,9 @@ const ticketToolsPt = {
     page: "Página {{page}} de {{pages}}",
   },
   bubble: {
+    mediaUnavailable: "Mídia indisponível",
+    retryMedia: "Tentar novamente",
+    retryingMedia: "Baixando…",
     speed: "Velocidade de reprodução: {{rate}}x",
     played: "Reproduzida",
     contactCard: "Cartão de contato",

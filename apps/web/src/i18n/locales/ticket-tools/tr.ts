@@ -46,6 +46,9 @@ const ticketToolsTr: typeof ticketToolsPt = {
     page: "Sayfa {{page}} / {{pages}}",
   },
   bubble: {
+    mediaUnavailable: "Medya kullanılamıyor",
+    retryMedia: "Tekrar dene",
+    retryingMedia: "İndiriliyor…",
     speed: "Oynatma hızı: {{rate}}x",
     played: "Dinlendi",
     contactCard: "Kişi kartı",
