@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   allowedHosts,
@@ -171,6 +171,46 @@ describe("media fetch: what is allowed", () => {
     for (const good of ["157.240.1.35", "31.13.64.1", "2a03:2880:f10d:83:face:b00c:0:25de"]) {
       expect(isPublicAddress(good), good).toBe(true);
     }
+  });
+});
+
+describe("media fetch: the socket connects to the address that was checked", () => {
+  it("the checked lookup hands Node's socket the resolved addresses, one or all", async () => {
+    const resolve: Resolver = async () => [{ address: "127.0.0.1", family: 4 }];
+    const f = new MediaFetcher({ allow: [], resolve, addressAllowed: (a) => a === "127.0.0.1" });
+    const lookup = f.checkedLookup("cdn.example") as unknown as (
+      host: string,
+      options: { all?: boolean },
+      cb: (...args: unknown[]) => void,
+    ) => void;
+    const one = await new Promise<unknown[]>((r) => lookup("cdn.example", {}, (...args) => r(args)));
+    expect(one).toEqual([null, "127.0.0.1", 4]);
+    const all = await new Promise<unknown[]>((r) =>
+      lookup("cdn.example", { all: true }, (...args) => r(args)),
+    );
+    expect(all).toEqual([null, [{ address: "127.0.0.1", family: 4 }]]);
+    // A real socket, given a name, connects where the checked lookup said.
+    const before = cdn.hits.length;
+    const socket = connect({ host: "cdn.example", port: cdn.port, lookup: f.checkedLookup("cdn.example") });
+    await new Promise<void>((resolveConnect, reject) => {
+      socket.once("connect", () => {
+        socket.end("GET /image.png HTTP/1.1\r\nHost: cdn.example\r\nConnection: close\r\n\r\n");
+      });
+      socket.resume(); // read the answer, so the socket can end
+      socket.once("close", () => resolveConnect());
+      socket.once("error", reject);
+    });
+    expect(cdn.hits.length).toBe(before + 1);
+    // The same socket is refused when the resolved address is not allowed.
+    const strict = new MediaFetcher({ allow: [], resolve });
+    const refused = connect({
+      host: "cdn.example",
+      port: cdn.port,
+      lookup: strict.checkedLookup("cdn.example"),
+    });
+    const error = await new Promise<Error>((r) => refused.once("error", r));
+    expect((error as MediaFetchError).reason).toBe("refused");
+    expect(cdn.hits.length).toBe(before + 1);
   });
 });
 

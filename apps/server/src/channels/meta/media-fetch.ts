@@ -138,6 +138,8 @@ export interface MediaFetcherOptions {
   limitFor?: (companyId: number) => Promise<number | undefined>;
   /** DNS resolution (tests inject one); the system resolver otherwise. */
   resolve?: Resolver;
+  /** Which resolved addresses may be connected to: public unicast (isPublicAddress) unless a test says otherwise. */
+  addressAllowed?: (address: string) => boolean;
   maxRedirects?: number;
 }
 
@@ -153,12 +155,14 @@ export class MediaFetcher {
   private readonly defaultMaxBytes: number;
   private readonly resolve: Resolver;
   private readonly maxRedirects: number;
+  private readonly addressAllowed: (address: string) => boolean;
 
   constructor(private readonly options: MediaFetcherOptions) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.defaultMaxBytes = options.defaultMaxBytes ?? 64 * 1024 * 1024;
     this.resolve = options.resolve ?? systemResolver;
     this.maxRedirects = options.maxRedirects ?? 3;
+    this.addressAllowed = options.addressAllowed ?? isPublicAddress;
   }
 
   /** Is this URL one we may fetch (before any address check)? */
@@ -232,7 +236,7 @@ export class MediaFetcher {
     const verdict = this.check(url);
     if (!verdict.ok) throw new MediaFetchError("refused", `media fetch refused: ${verdict.why}`);
     const host = hostOf(url);
-    if (!verdict.trusted && ipaddr.isValid(host) && !isPublicAddress(host))
+    if (!verdict.trusted && ipaddr.isValid(host) && !this.addressAllowed(host))
       throw new MediaFetchError("refused", `media fetch refused: ${url.host} is not a public address`);
     const init: RequestOptions = {
       method: "GET",
@@ -251,12 +255,12 @@ export class MediaFetcher {
   }
 
   /** A `lookup` for the socket: resolves, refuses if any address is not public, hands the checked ones on. */
-  private checkedLookup(label: string): NonNullable<RequestOptions["lookup"]> {
+  checkedLookup(label: string): NonNullable<RequestOptions["lookup"]> {
     return ((hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback) => {
       this.resolve(hostname).then(
         (found) => {
           const addresses = found.filter((a) => !options.family || a.family === options.family);
-          const bad = addresses.find((a) => !isPublicAddress(a.address));
+          const bad = addresses.find((a) => !this.addressAllowed(a.address));
           if (addresses.length === 0) return callback(new Error(`${label} did not resolve`), "", 0);
           if (bad)
             return callback(
