@@ -24,10 +24,12 @@ import { closeIdleTicketsJob } from "./jobs/close-idle-tickets.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
 import { FileReaper, removeFilesJob } from "./jobs/remove-files.js";
+import { recoveryMailJob } from "./jobs/send-recovery-mail.js";
 import { ScheduleJobTimer, sendScheduleJob, sweepDueSchedulesJob } from "./jobs/send-schedules.js";
 import { sweepOutboundJob, sweepWebhooksJob } from "./jobs/sweeps.js";
 import { loggerOptions } from "./logging.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
+import { RecoveryMail } from "./modules/auth/recovery-mail.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
 import { ScheduleSender } from "./modules/schedules/sender.js";
 import { WebhooksService } from "./modules/webhooks/service.js";
@@ -126,6 +128,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   sessions.sendStored = (companyId, messageId) => outbound.send(companyId, messageId).catch(() => {});
   channels.register(createWhatsappAdapter(sessions));
 
+  const recoveryMail = new RecoveryMail({
+    db: database.db,
+    tokens,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: log }),
+    publicUrl: config.PUBLIC_URL,
+    logger: log,
+  });
+
   const app = await buildApp(
     {
       config,
@@ -134,8 +144,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       rateLimiter: new RateLimiter(database.db, config.RATE_LIMIT_WINDOW_SECONDS),
       realtime,
       events,
-      mailer:
-        options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: log }),
+      recoveryMail,
       storage,
       webhooks,
       outbound,
@@ -173,6 +182,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       closeIdleTicketsJob({ db: database.db, events, hours: config.TICKETS_AUTO_CLOSE_HOURS }),
     );
     await jobs.register(removeFilesJob(new FileReaper({ db: database.db, storage })));
+    await jobs.register(recoveryMailJob(recoveryMail));
+    recoveryMail.attach(jobs);
     scheduleTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));

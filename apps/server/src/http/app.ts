@@ -17,8 +17,8 @@ import { GraphClient } from "../channels/meta/graph-client.js";
 import { type Config, REPO_ROOT } from "../config.js";
 import type { Db } from "../db/client.js";
 import { loggerOptions, RequestLogsAtDebug } from "../logging.js";
-import type { Mailer } from "../mail/mailer.js";
 import { announcementsRoutes } from "../modules/announcements/routes.js";
+import type { RecoveryMail } from "../modules/auth/recovery-mail.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
 import { chatsRoutes } from "../modules/chats/routes.js";
@@ -73,7 +73,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** Ticket and message events: every module announces through it. */
   events: TicketEvents;
-  mailer: Mailer;
+  /** Queues password-recovery mails (modules/auth/recovery-mail.ts). */
+  recoveryMail: RecoveryMail;
   storage: Storage;
   webhooks: WebhooksService;
   /** The outbound path: messages the server sends through a channel (greeting, farewell, transfer…). */

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { passwordResetTokens, refreshTokens, users } from "../../db/schema/index.js";
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -104,9 +104,30 @@ export class AuthRepo {
     await this.db.insert(passwordResetTokens).values({ companyId, userId, tokenHash: hash, expiresAt });
   }
 
-  /** Marks a valid reset token used and answers its owner; `undefined` when unknown, used or expired. */
+  /**
+   * Marks a valid reset token used and answers its owner; `undefined` when
+   * unknown, used or expired. Every other link of that user is spent with it.
+   */
   async consumeResetToken(hash: string): Promise<{ companyId: number; userId: number } | undefined> {
-    const [row] = await this.db
+    return this.db.transaction(async (tx) => {
+      const owner = await this.consumeOne(tx, hash);
+      if (owner)
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(passwordResetTokens.companyId, owner.companyId),
+              eq(passwordResetTokens.userId, owner.userId),
+              isNull(passwordResetTokens.usedAt),
+            ),
+          );
+      return owner;
+    });
+  }
+
+  private async consumeOne(tx: Tx, hash: string): Promise<{ companyId: number; userId: number } | undefined> {
+    const [row] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(

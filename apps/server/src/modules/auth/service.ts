@@ -6,11 +6,11 @@ import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
-import type { Mailer } from "../../mail/mailer.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import { CompaniesRepo } from "../companies/repo.js";
 import { presentUser } from "../users/presenter.js";
 import { UsersRepo } from "../users/repo.js";
+import type { RecoveryMail } from "./recovery-mail.js";
 import { AuthRepo } from "./repo.js";
 
 export interface AuthServiceDeps {
@@ -19,7 +19,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   rateLimiter: RateLimiter;
   realtime: Realtime;
-  mailer: Mailer;
+  /** Queues password-recovery mails (recovery-mail.ts). */
+  recoveryMail: Pick<RecoveryMail, "request">;
 }
 
 export interface SessionResult extends LoginResponse {
@@ -29,7 +30,6 @@ export interface SessionResult extends LoginResponse {
 
 /** A refresh token spent this recently is a race between two tabs, not a theft. */
 const REUSE_GRACE_MS = 20_000;
-const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export class AuthService {
   private readonly repo: AuthRepo;
@@ -108,33 +108,15 @@ export class AuthService {
     return this.presentWithCompany(ctx.companyId, ctx.user.id);
   }
 
-  /** Always answers the same, whether or not the e-mail exists. */
+  /**
+   * Always the same work and the same answer, whether or not the e-mail
+   * exists: the address is queued and the mail goes out in a job (recovery-mail.ts).
+   */
   async recoverPassword(email: string, ip: string): Promise<void> {
-    const { rateLimiter, config, tokens, mailer } = this.deps;
+    const { rateLimiter, config } = this.deps;
     await rateLimiter.hit(`recover:ip:${ip}`, config.RATE_LIMIT_PER_IP);
     await rateLimiter.hit(`recover:email:${email}`, config.RATE_LIMIT_PER_EMAIL);
-    const user = await this.users.findByEmail(email);
-    if (!user) return;
-    const { token, hash } = tokens.newRefreshToken();
-    await this.repo.createResetToken(
-      user.companyId,
-      user.id,
-      hash,
-      new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    );
-    const link = `${config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    try {
-      await mailer.send({
-        to: user.email,
-        subject: "Recuperação de senha",
-        text: `Olá ${user.name},\n\nPara criar uma nova senha, abra o link abaixo (válido por 1 hora):\n${link}\n\nSe você não pediu, ignore este e-mail.`,
-      });
-    } catch (err) {
-      throw new AppError("ERR_INTERNAL", {
-        status: 503,
-        message: `Could not send the recovery e-mail: ${(err as Error).message}`,
-      });
-    }
+    await this.deps.recoveryMail.request(email);
   }
 
   async resetPassword(token: string, password: string, ip: string): Promise<void> {
