@@ -43,6 +43,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(400)
         .send({ error: "ERR_VALIDATION", message: "Invalid value" } satisfies ApiErrorBody);
     }
+    if (isMalformedMultipart(error)) {
+      return reply
+        .status(400)
+        .send({ error: "ERR_VALIDATION", message: "Malformed multipart form" } satisfies ApiErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
@@ -86,4 +91,11 @@ function isBadInputFromDatabase(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** The multipart parser's (@fastify/busboy) errors on a malformed or cut-off form: the client's fault. */
+const MULTIPART_PARSE_ERRORS = /unexpected end of multipart data|Boundary not found|Malformed part header/i;
+
+function isMalformedMultipart(error: FastifyError): boolean {
+  return error.statusCode === undefined && MULTIPART_PARSE_ERRORS.test(error.message ?? "");
 }

@@ -6,6 +6,13 @@ const optionalText = z.string().max(4096).nullable().optional();
 const minutes = z.coerce.number().int().min(0).max(1_000_000);
 /** Credentials are write-only: an empty string or absence keeps the stored value. */
 const secret = z.string().max(1024).optional();
+/** Tokens travel in HTTP headers: printable ASCII only (no provider issues anything else). */
+const token = z
+  .string()
+  .trim()
+  .max(1024)
+  .regex(/^[\x21-\x7e]*$/, "Invalid token")
+  .optional();
 const accountId = z
   .string()
   .trim()
@@ -41,7 +48,7 @@ export const connectionBaseSchema = z.object({
   wabaId: accountId,
   pageId: accountId,
   instagramId: accountId,
-  accessToken: secret,
+  accessToken: token,
   appSecret: secret,
   verifyToken: z.string().max(256).optional(),
 });
@@ -117,7 +124,12 @@ export type ConnectionDto = z.infer<typeof connectionDto>;
 /** POST /facebook (spec 2 section 7): the result of Facebook Login in the browser. */
 export const facebookPagesSchema = z.object({
   facebookUserId: z.string().trim().min(1, "Required").max(64).regex(/^\d+$/, "Invalid id"),
-  facebookUserToken: z.string().trim().min(1, "Required").max(2048),
+  facebookUserToken: z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(2048)
+    .regex(/^[\x21-\x7e]+$/, "Invalid token"),
   addInstagram: z.boolean().optional().default(false),
 });
 export type FacebookPagesInput = z.input<typeof facebookPagesSchema>;
