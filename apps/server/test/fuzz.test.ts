@@ -1,261 +1,523 @@
+import { type MetaSim, startMetaSim } from "@inbox/meta-sim";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTeam } from "./factories.js";
+import { z } from "zod";
+import { settings } from "../src/db/schema/index.js";
+import { buildAdmin, buildTeam, login, type Session, unique } from "./factories.js";
 import { startTestServer, type TestServer } from "./harness.js";
+import { buildWorld, png, type World } from "./world.js";
 
 /**
- * Random bodies, queries and params thrown at the auth, user, contact, tag,
- * note and schedule routes:
- * whatever arrives, the answer is a client error or a success, never a 500,
- * and always the `{ error, message }` shape when it is an error.
+ * Every route, its cases generated from its own zod schemas (params,
+ * querystring, body, as JSON Schema): valid values, real ids of a company
+ * with data, and mutations (wrong types, missing fields, huge strings, odd
+ * unicode, negative and huge numbers, arrays for scalars, malformed JSON and
+ * multipart), sent by an admin of that company. Whatever arrives, the answer
+ * is a client error or a success, never a 500, and an error is always
+ * `{ error, message }`. New routes are fuzzed without anyone writing a case.
  */
+
+/** Runs per route; the server suite runs twice (PGlite, PostgreSQL), so this stays small. */
+const RUNS = 25;
+
 let server: TestServer;
+let sim: MetaSim;
 let team: Awaited<ReturnType<typeof buildTeam>>;
+let admin: Session;
+let world: World;
+let settingKey: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  team = await buildTeam(server.app, server.database.db, { maxUsers: 1000 });
+  sim = await startMetaSim();
+  server = await startTestServer({ env: { META_GRAPH_URL: sim.url, META_GRAPH_VERSION: sim.graphVersion } });
+  const db = server.database.db;
+  team = await buildTeam(server.app, db, { maxUsers: 100_000 });
+  admin = team.adminSession;
+  world = await buildWorld(db, team.company.id, `${server.config.dataDir}/public`);
+  settingKey = unique("fuzzSetting");
+  await db.insert(settings).values({ companyId: team.company.id, key: settingKey, value: "v" });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  await sim?.close();
+});
 
-/** Values that have broken servers before: int4 overflow, NUL bytes, huge numbers, odd unicode. */
-const nasty = fc.constantFrom(
-  "\u0000",
-  "a\u0000b",
-  "2147483648",
-  "-2147483649",
-  "9".repeat(30),
-  "1e309",
-  "\ud800",
-  "%",
-  "_",
-  "'; --",
-);
-const anyString = fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), nasty);
-const userish = fc.record(
-  {
-    name: fc.oneof(anyString, fc.anything()),
-    email: fc.oneof(fc.emailAddress(), anyString, fc.anything()),
-    password: fc.oneof(fc.string({ maxLength: 60 }), fc.anything()),
-    profile: fc.oneof(fc.constantFrom("admin", "user", "super", ""), fc.anything()),
-    queueIds: fc.oneof(
-      fc.array(fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 })),
-      fc.array(fc.integer()),
-      fc.anything(),
-    ),
-    whatsappId: fc.oneof(
-      fc.integer(),
-      fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 }),
-      fc.constant(null),
-      fc.anything(),
-    ),
-    startWork: fc.oneof(fc.constantFrom("08:00", "25:00", "8h"), fc.anything()),
-    allTicket: fc.oneof(fc.constantFrom("enable", "disable", "x"), fc.anything()),
-    allowGroup: fc.anything(),
-    defaultTicketsManagerWidth: fc.oneof(fc.integer(), fc.double(), fc.string()),
-  },
-  { requiredKeys: [] },
-);
-const body = fc.oneof(
-  fc.anything({ withNullPrototype: true }),
-  fc.jsonValue(),
-  userish,
-  fc.dictionary(
-    fc.constantFrom("name", "email", "password", "queueIds", "whatsappId", "token"),
-    fc.oneof(anyString, fc.integer({ min: 2 ** 31 - 2, max: 2 ** 31 + 2 })),
-  ),
-  anyString,
-  fc.constant(undefined),
-);
-const contactish = fc.record(
-  {
-    name: fc.oneof(anyString, fc.anything()),
-    number: fc.oneof(
-      fc.constantFrom("5511987654321", "+55 (11) 9 8765-4321", "12"),
-      anyString,
-      fc.anything(),
-    ),
-    email: fc.oneof(fc.emailAddress(), anyString, fc.anything()),
-    disableBot: fc.anything(),
-    active: fc.anything(),
-    extraInfo: fc.oneof(
-      fc.array(fc.record({ id: fc.anything(), name: anyString, value: fc.anything() }, { requiredKeys: [] })),
-      fc.anything(),
-    ),
-    contactId: fc.oneof(fc.integer(), fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 }), fc.anything()),
-    ticketId: fc.oneof(fc.integer(), fc.anything()),
-    tags: fc.oneof(fc.array(fc.oneof(fc.integer(), fc.record({ id: fc.anything() }))), fc.anything()),
-    note: fc.oneof(anyString, fc.anything()),
-    kanban: fc.anything(),
-    color: fc.oneof(fc.constantFrom("#fff", "red", ""), anyString),
-  },
-  { requiredKeys: [] },
-);
-const scheduleish = fc.record(
-  {
-    body: fc.oneof(fc.constantFrom("Olá, tudo bem?", "oi", ""), anyString, fc.anything()),
-    contactId: fc.oneof(fc.integer(), fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 }), fc.anything()),
-    ticketId: fc.oneof(fc.integer(), fc.constant(null), fc.anything()),
-    whatsappId: fc.oneof(fc.integer(), fc.constant(null), fc.anything()),
-    sendAt: fc.oneof(
-      fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-      fc.constantFrom(
-        "2026-01-01 10:00:00",
-        "-271821-04-20T00:00:00Z",
-        "275760-09-13T00:00:00Z",
-        "2026-13-45T99:99",
-      ),
-      anyString,
-      fc.anything(),
-    ),
-  },
-  { requiredKeys: [] },
-);
-const param = fc.oneof(
-  fc.integer(),
-  anyString,
-  fc.constantFrom("0", "-1", "1e3", "2147483647", "2147483648", "NaN"),
-);
-
-async function send(method: string, url: string, payload: unknown, headers: Record<string, string> = {}) {
-  const isText = typeof payload === "string";
-  const res = await server.app.inject({
-    method: method as "POST",
-    url,
-    headers: {
-      ...headers,
-      ...(payload === undefined ? {} : { "content-type": isText ? "text/plain" : "application/json" }),
-    },
-    payload: payload === undefined ? undefined : isText ? payload : JSON.stringify(payload),
-  });
-  if (res.statusCode >= 500) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
-  if (res.statusCode >= 400)
-    expect(Object.keys(res.json())).toEqual(expect.arrayContaining(["error", "message"]));
-  return res;
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minItems?: number;
+  maxItems?: number;
 }
 
-describe("random input never causes a 500", () => {
-  it("on the public auth routes", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(
-          "/auth/login",
-          "/auth/recover-password",
-          "/auth/reset-password",
-          "/auth/refresh_token",
+const jsonSchemaOf = (zod: unknown): JsonSchema | undefined =>
+  zod ? (z.toJSONSchema(zod as z.ZodType, { io: "input", unrepresentable: "any" }) as JsonSchema) : undefined;
+
+const isIdLike = (name: string) => name === "id" || /[a-z](Id|Ids)$/.test(name) || name === "quotedMsg";
+
+/** Values that have broken servers before. */
+const nastyString = fc.constantFrom(
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "\udfff\ud800",
+  "😀🏳️‍🌈",
+  "\u202eevil",
+  "ﷺ𝕏Ω",
+  "%",
+  "_",
+  "%_\\",
+  "'; DROP TABLE users; --",
+  "../../../../etc/passwd",
+  "<script>alert(1)</script>",
+  "2147483648",
+  "-2147483649",
+  "9".repeat(40),
+  "1e309",
+  "NaN",
+  "null",
+  "true",
+  "0x10",
+  "2026-13-45T99:99:99Z",
+  "-271821-04-20T00:00:00Z",
+  "x".repeat(70_000),
+);
+const nastyNumber = fc.constantFrom(
+  -1,
+  0,
+  -0,
+  0.5,
+  -2147483649,
+  2147483648,
+  2 ** 53,
+  -(2 ** 53),
+  Number.MAX_VALUE,
+  1e21,
+);
+const nasty: fc.Arbitrary<unknown> = fc.oneof(
+  nastyString,
+  nastyNumber,
+  fc.constantFrom(null, true, false, [], {}, [1, 2], { $gt: "" }, [[[]]], { id: -1 }),
+  fc.string({ unit: "grapheme", maxLength: 30 }),
+  fc.string({ unit: "binary", maxLength: 30 }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+/** Strings for a string schema: mostly within its limits, with its pattern when it has one. */
+function stringArb(s: JsonSchema): fc.Arbitrary<string> {
+  const min = s.minLength ?? 0;
+  const max = Math.max(min, Math.min(s.maxLength ?? 40, 60));
+  if (s.format === "email") return fc.emailAddress();
+  if (s.format === "date-time" || s.format === "date")
+    return fc
+      .date({ noInvalidDate: true, min: new Date("1990-01-01"), max: new Date("2100-01-01") })
+      .map((d) => (s.format === "date" ? d.toISOString().slice(0, 10) : d.toISOString()));
+  if (s.pattern) {
+    try {
+      return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= min && v.length <= max);
+    } catch {
+      // A pattern fast-check cannot generate from: plain strings below.
+    }
+  }
+  return fc.oneof(
+    fc.string({ unit: "grapheme", minLength: min, maxLength: max }),
+    fc.string({ unit: "grapheme-ascii", minLength: min, maxLength: max }),
+  );
+}
+
+function numberArb(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
+  const min =
+    s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : 1e-6) : -1_000_000);
+  const max =
+    s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : 1e-6) : 1_000_000);
+  const lo = Math.max(min, -(2 ** 31));
+  const hi = Math.min(max, 2 ** 31);
+  return integer
+    ? fc.oneof(fc.integer({ min: lo, max: hi }), fc.constantFrom(lo, hi))
+    : fc.double({ min: lo, max: hi, noNaN: true });
+}
+
+/** The real ids of the company with data, so cases reach past "not found". */
+const realIds = () => [
+  ...Object.values(world.ids),
+  team.user.id,
+  Number(Object.values(world.ids).at(-1)) + 1,
+];
+
+/**
+ * Values for a JSON Schema: valid ones mostly, a mutation at any node now and
+ * then (`mutate` is its weight against 6 for a valid value).
+ */
+function arbitraryFor(s: JsonSchema | undefined, name = "", depth = 0, mutate = 1): fc.Arbitrary<unknown> {
+  if (!s) return nasty;
+  const valid = validFor(s, name, depth, mutate);
+  return mutate > 0 ? fc.oneof({ weight: 6, arbitrary: valid }, { weight: mutate, arbitrary: nasty }) : valid;
+}
+
+function validFor(s: JsonSchema, name: string, depth: number, mutate: number): fc.Arbitrary<unknown> {
+  if (depth > 5) return fc.constant(null);
+  const alternatives = [...(s.anyOf ?? []), ...(s.oneOf ?? [])];
+  if (alternatives.length) return fc.oneof(...alternatives.map((a) => validFor(a, name, depth + 1, mutate)));
+  if (s.allOf?.length) return validFor(s.allOf[0]!, name, depth + 1, mutate);
+  if (s.const !== undefined) return fc.constant(s.const);
+  if (s.enum?.length) return fc.constantFrom(...s.enum);
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  switch (type) {
+    case "string":
+      return isIdLike(name)
+        ? fc.oneof(stringArb(s), fc.constantFrom(...realIds().map(String)))
+        : stringArb(s);
+    case "integer":
+    case "number": {
+      const numbers = numberArb(s, type === "integer");
+      return isIdLike(name) ? fc.oneof(numbers, fc.constantFrom(...realIds())) : numbers;
+    }
+    case "boolean":
+      return fc.boolean();
+    case "null":
+      return fc.constant(null);
+    case "array": {
+      const maxLength = Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? 4, 4));
+      return fc.array(arbitraryFor(s.items, name, depth + 1, mutate), {
+        minLength: s.minItems ?? 0,
+        maxLength,
+      });
+    }
+    case "object": {
+      const properties = Object.entries(s.properties ?? {});
+      if (properties.length === 0) return fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 3 });
+      const shape = Object.fromEntries(
+        properties.map(([key, sub]) => [key, arbitraryFor(sub, key, depth + 1, mutate)]),
+      );
+      const required = (s.required ?? []).filter((key) => key in shape);
+      const record = fc.record(shape, { requiredKeys: required });
+      if (mutate === 0 || required.length === 0) return record;
+      // Now and then a required field is missing.
+      return fc.tuple(record, fc.integer({ min: 0, max: 4 * required.length })).map(([value, drop]) => {
+        const key = required[drop];
+        if (key === undefined) return value;
+        const { [key]: _dropped, ...rest } = value as Record<string, unknown>;
+        return rest;
+      });
+    }
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+/** URLs and query strings carry well-formed text: lone surrogates become U+FFFD, as a browser sends them. */
+const wellFormed = (value: string) => value.replace(/[\ud800-\udfff]/g, "\ufffd");
+const asQueryValue = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.flatMap((v) => (Array.isArray(v) ? [JSON.stringify(v)] : asQueryValue(v)))
+    : [
+        value === null || value === undefined
+          ? ""
+          : typeof value === "object"
+            ? JSON.stringify(value)
+            : wellFormed(String(value)),
+      ];
+
+/** Real values for the route's path params, by what they name (config.owner), or generated ones. */
+function paramArbitrary(route: FuzzRoute): fc.Arbitrary<Record<string, string>> {
+  const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+  const real: Record<string, unknown[]> = {
+    uuid: [world.ticketUuid],
+    key: [settingKey],
+    number: [world.secrets[1]],
+    file: [world.mediaPath.split("/").at(-1)],
+  };
+  const entries = names.map((name) => {
+    const generated = arbitraryFor(route.schemas.params?.properties?.[name], name);
+    const known = real[name] ?? realIds();
+    return [
+      name,
+      fc
+        .oneof(generated, fc.constantFrom(...known))
+        .map((value) =>
+          encodeURIComponent(wellFormed(typeof value === "object" ? JSON.stringify(value) : String(value))),
         ),
-        body,
-        (url, payload) => send("POST", url, payload).then(() => undefined),
-      ),
-      { numRuns: 300 },
-    );
+    ] as const;
+  });
+  return fc.record(Object.fromEntries(entries)) as fc.Arbitrary<Record<string, string>>;
+}
+
+interface Payload {
+  payload?: string | Buffer;
+  contentType?: string;
+}
+
+const boundary = "----fuzz";
+const part = (name: string, filename: string | undefined, type: string | undefined, bytes: Buffer) =>
+  Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}\r\n${type ? `Content-Type: ${type}\r\n` : ""}\r\n`,
+    ),
+    bytes,
+    Buffer.from("\r\n"),
+  ]);
+
+/** Multipart forms, well-formed and not: odd names, types and bytes, wrong boundaries, cut-off bodies. */
+const multipart: fc.Arbitrary<Payload> = fc
+  .tuple(
+    fc.array(
+      fc.record({
+        name: fc.constantFrom(
+          "file",
+          "media",
+          "medias",
+          "profileImage",
+          "body",
+          "isPrivate",
+          "quotedMsg",
+          "x",
+        ),
+        filename: fc.option(
+          fc.oneof(
+            fc.constantFrom("a.png", "../../x.html", "a.svg", "", "ç😀.pdf", "x".repeat(300), 'a"b.png'),
+            fc.string({ unit: "grapheme", maxLength: 20 }).map((s) => s.replace(/["\r\n]/g, "")),
+          ),
+          { nil: undefined },
+        ),
+        type: fc.option(
+          fc.constantFrom(
+            "image/png",
+            "text/html",
+            "image/svg+xml",
+            "application/octet-stream",
+            "audio/ogg",
+            "video/mp4",
+            "x/y",
+            "",
+          ),
+          { nil: undefined },
+        ),
+        bytes: fc.oneof(
+          fc.constant(png),
+          fc.constant(Buffer.from("<html><script>alert(1)</script></html>")),
+          fc.constant(Buffer.alloc(0)),
+          fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a)),
+          fc.string({ maxLength: 40 }).map((s) => Buffer.from(s)),
+        ),
+      }),
+      { maxLength: 3 },
+    ),
+    fc.constantFrom("ok", "no-end", "wrong-boundary", "no-boundary", "cut", "garbage"),
+  )
+  .map(([parts, shape]) => {
+    const body = Buffer.concat([
+      ...parts.map((p) => part(p.name, p.filename, p.type, p.bytes)),
+      Buffer.from(shape === "no-end" ? "" : `--${boundary}--\r\n`),
+    ]);
+    const contentType =
+      shape === "wrong-boundary"
+        ? "multipart/form-data; boundary=other"
+        : shape === "no-boundary"
+          ? "multipart/form-data"
+          : `multipart/form-data; boundary=${boundary}`;
+    if (shape === "cut") return { payload: body.subarray(0, Math.floor(body.length / 2)), contentType };
+    if (shape === "garbage") return { payload: Buffer.from("--not a form\r\n\r\n"), contentType };
+    return { payload: body, contentType };
   });
 
-  it("on the user routes, as an admin and as a user", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(
-          ["POST", "/users"],
-          ["PUT", "/users/:id"],
-          ["PUT", "/users/toggleChangeWidht/:id"],
-          ["GET", "/users/:id"],
-          ["DELETE", "/users/:id"],
-          ["GET", "/users?pageNumber=:id&searchParam=:id"],
-          ["GET", "/users?searchParam=:id"],
-        ),
-        param,
-        body,
-        fc.boolean(),
-        async ([method, path], id, payload, asAdmin) => {
-          // Lone surrogates cannot be percent-encoded; replace them the way a browser would.
-          const wellFormed = String(id).replace(/[\ud800-\udfff]/g, "\ufffd");
-          const url = path.replaceAll(":id", encodeURIComponent(wellFormed));
-          const session = asAdmin ? team.adminSession : team.userSession;
-          const safe = method === "DELETE" && String(id) === String(team.admin.id) ? "0" : undefined;
-          await send(
-            method,
-            safe ? url.replace(String(id), safe) : url,
-            method === "GET" || method === "DELETE" ? undefined : payload,
-            session.headers,
-          );
-        },
-      ),
-      { numRuns: 400 },
+/** A body for the route: JSON from its schema mostly, or no body, text, broken JSON, a form. */
+function bodyArbitrary(route: FuzzRoute): fc.Arbitrary<Payload> {
+  const json = arbitraryFor(route.schemas.body).map(
+    (value): Payload =>
+      value === undefined ? {} : { payload: JSON.stringify(value), contentType: "application/json" },
+  );
+  const others: fc.Arbitrary<Payload> = fc.oneof(
+    fc.constant<Payload>({}),
+    fc.string({ maxLength: 40 }).map((text): Payload => ({ payload: text, contentType: "text/plain" })),
+    fc.constantFrom<Payload>(
+      { payload: "{", contentType: "application/json" },
+      { payload: '{"a":', contentType: "application/json" },
+      { payload: "null", contentType: "application/json" },
+      { payload: "[]", contentType: "application/json" },
+      { payload: '"x"', contentType: "application/json" },
+      { payload: '{"__proto__":{"admin":true}}', contentType: "application/json" },
+      { payload: "a=1&b=2", contentType: "application/x-www-form-urlencoded" },
+    ),
+  );
+  const takesForms = ["POST", "PUT"].includes(route.method) && !route.schemas.body;
+  return fc.oneof(
+    { weight: route.schemas.body ? 6 : 1, arbitrary: json },
+    { weight: 2, arbitrary: others },
+    { weight: takesForms ? 6 : 1, arbitrary: multipart },
+  );
+}
+
+interface FuzzRoute {
+  method: string;
+  url: string;
+  isPublic: boolean;
+  schemas: { params?: JsonSchema; querystring?: JsonSchema; body?: JsonSchema };
+}
+
+function fuzzRoutes(): FuzzRoute[] {
+  return server.app.routeList
+    .filter((r) => !r.url.startsWith("/public"))
+    .flatMap((route) =>
+      [route.method].flat().map((method) => {
+        const s = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
+        return {
+          method,
+          url: route.url,
+          isPublic: Boolean(route.config?.public),
+          schemas: {
+            params: jsonSchemaOf(s.params),
+            querystring: jsonSchemaOf(s.querystring),
+            body: jsonSchemaOf(s.body),
+          },
+        };
+      }),
     );
+}
+
+/** The admin stays an admin of the company: some cases sign out, demote or delete it. */
+async function keepAdmin(): Promise<void> {
+  const me = await server.app.inject({ method: "GET", url: "/auth/me", headers: admin.headers });
+  if (me.statusCode === 200 && me.json().profile === "admin") return;
+  const fresh = await buildAdmin(server.database.db, team.company.id);
+  admin = await login(server.app, fresh.email);
+}
+
+describe("generated input never causes a 500", () => {
+  it("reaches every route", () => {
+    const keys = fuzzRoutes().map((r) => `${r.method} ${r.url}`);
+    for (const key of [
+      "GET /tickets",
+      "POST /messages/:ticketId",
+      "GET /whatsapp",
+      "GET /dashboard",
+      "POST /auth/login",
+    ])
+      expect(keys).toContain(key);
   });
 
-  it("on the contact, tag and note routes", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(
-          ["POST", "/contacts"],
-          ["PUT", "/contacts/:id"],
-          ["PUT", "/contacts/block/:id"],
-          ["PUT", "/contacts/toggleAcceptAudio/:id"],
-          ["GET", "/contacts/:id"],
-          ["GET", "/contacts/profile/:id"],
-          ["GET", "/contacts?searchParam=:id&isGroup=:id&channel=:id"],
-          ["GET", "/contacts?pageNumber=:id"],
-          ["POST", "/tags"],
-          ["POST", "/tags/sync"],
-          ["GET", "/tags/list?kanban=:id"],
-          ["PUT", "/ticket-tags/:id/:id"],
-          ["GET", "/contactTags/:id"],
-          ["POST", "/ticket-notes"],
-          ["GET", "/ticket-notes/list?contactId=:id&ticketId=:id"],
-          ["DELETE", "/ticket-notes/:id"],
-          ["GET", "/setting/:id"],
-          ["GET", "/companySettingOne?column=:id"],
-          ["GET", "/chats/?searchParam=:id&pageNumber=:id"],
-        ),
-        param,
-        fc.oneof(body, contactish),
-        fc.boolean(),
-        async ([method, path], id, payload, asAdmin) => {
-          const wellFormed = String(id).replace(/[\ud800-\udfff]/g, "\ufffd");
-          const url = path.replaceAll(":id", encodeURIComponent(wellFormed));
-          const session = asAdmin ? team.adminSession : team.userSession;
-          await send(
-            method,
-            url,
-            method === "GET" || method === "DELETE" ? undefined : payload,
-            session.headers,
-          );
-        },
-      ),
-      { numRuns: 400 },
+  it("on every route, from its schemas, as an admin of a company with data", async () => {
+    const failures: string[] = [];
+    for (const route of fuzzRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      const protectedIds = new Set([String(admin.user.id)]);
+      const request = fc.record({
+        params: paramArbitrary(route),
+        query: arbitraryFor(route.schemas.querystring, "", 0, route.schemas.querystring ? 1 : 3),
+        body: ["GET", "DELETE", "HEAD"].includes(route.method)
+          ? fc.constant<Payload>({})
+          : bodyArbitrary(route),
+        signedIn: fc.boolean(),
+      });
+      try {
+        await fc.assert(
+          fc.asyncProperty(request, async ({ params, query, body, signedIn }) => {
+            // Cases may not delete, demote or sign out the admin the rest of the run uses.
+            if (route.url.startsWith("/users/:id") && protectedIds.has(params.id ?? "")) return;
+            if (route.url === "/auth/logout") signedIn = false;
+            const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? "1");
+            const search = new URLSearchParams();
+            if (query && typeof query === "object" && !Array.isArray(query))
+              for (const [name, value] of Object.entries(query))
+                for (const item of asQueryValue(value)) search.append(wellFormed(name), item);
+            const qs = search.toString();
+            const res = await server.app.inject({
+              method: route.method as "GET",
+              url: qs ? `${path}?${qs}` : path,
+              headers: {
+                ...(signedIn || !route.isPublic ? admin.headers : {}),
+                ...(body.contentType ? { "content-type": body.contentType } : {}),
+              },
+              ...(body.payload === undefined ? {} : { payload: body.payload }),
+            });
+            const detail = `${route.method} ${path}${qs ? `?${qs.slice(0, 300)}` : ""} ${String(body.payload ?? "").slice(0, 300)} answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+            if (res.statusCode >= 500) throw new Error(detail);
+            if (res.statusCode >= 400) {
+              let parsed: unknown;
+              try {
+                parsed = res.json();
+              } catch {
+                throw new Error(`not JSON: ${detail}`);
+              }
+              const error = parsed as { error?: unknown; message?: unknown };
+              if (typeof error?.error !== "string" || typeof error.message !== "string")
+                throw new Error(`not { error, message }: ${detail}`);
+            }
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        );
+      } catch (error) {
+        const lines = (error as Error).message.split("\n");
+        const why = lines.find((line) => line.includes("answered")) ?? lines.slice(0, 4).join(" | ");
+        failures.push(`${key} (${lines[1] ?? ""}): ${why}`);
+      }
+      await keepAdmin();
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+describe("cases the fuzz found", () => {
+  it("a malformed multipart form answers 400 on every route that takes files", async () => {
+    const cut = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
+    for (const url of [
+      `/users/${team.user.id}/media-upload`,
+      `/messages/${world.ids.ticket}`,
+      `/schedules/${world.ids.ticket}/media-upload`,
+    ]) {
+      for (const [payload, contentType] of [
+        [cut, `multipart/form-data; boundary=${boundary}`],
+        [Buffer.from("--not a form\r\n\r\n"), `multipart/form-data; boundary=${boundary}`],
+        [
+          Buffer.concat([cut, png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+          "multipart/form-data; boundary=other",
+        ],
+      ] as const) {
+        const res = await server.app.inject({
+          method: "POST",
+          url,
+          headers: { ...admin.headers, "content-type": contentType },
+          payload,
+        });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ error: "ERR_VALIDATION", message: "Malformed multipart form" });
+      }
+    }
   });
 
-  it("on the schedule routes", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(
-          ["POST", "/schedules"],
-          ["PUT", "/schedules/:id"],
-          ["GET", "/schedules/:id"],
-          ["DELETE", "/schedules/:id"],
-          ["DELETE", "/schedules/:id/media-upload"],
-          ["POST", "/schedules/:id/media-upload"],
-          ["GET", "/schedules?searchParam=:id&pageNumber=:id"],
-          ["GET", "/schedules?contactId=:id"],
-        ),
-        param,
-        fc.oneof(body, scheduleish),
-        fc.boolean(),
-        async ([method, path], id, payload, asAdmin) => {
-          const wellFormed = String(id).replace(/[\ud800-\udfff]/g, "\ufffd");
-          const url = path.replaceAll(":id", encodeURIComponent(wellFormed));
-          const session = asAdmin ? team.adminSession : team.userSession;
-          await send(
-            method,
-            url,
-            method === "GET" || method === "DELETE" ? undefined : payload,
-            session.headers,
-          );
-        },
-      ),
-      { numRuns: 400 },
-    );
+  it("a token that cannot travel in an HTTP header answers 400, not a Graph failure", async () => {
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/facebook",
+      headers: admin.headers,
+      payload: { facebookUserId: "161", facebookUserToken: "𓉸ﬆ𐙪" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "ERR_VALIDATION", field: "facebookUserToken" });
+    const connection = await server.app.inject({
+      method: "PUT",
+      url: `/whatsapp/${world.ids.connection}`,
+      headers: admin.headers,
+      payload: { accessToken: "tøken" },
+    });
+    expect(connection.statusCode).toBe(400);
+    expect(connection.json()).toMatchObject({ error: "ERR_VALIDATION", field: "accessToken" });
   });
 });

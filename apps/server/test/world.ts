@@ -1,0 +1,142 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import type { Db } from "../src/db/client.js";
+import {
+  companies,
+  contactCustomFields,
+  contactTags,
+  messages,
+  quickMessages,
+  schedules,
+  tags,
+  ticketNotes,
+  ticketTags,
+  userQueues,
+  whatsappQueues,
+  type whatsapps,
+} from "../src/db/schema/index.js";
+import { buildConnection, buildContact, buildQueue, buildTicket, buildUser, unique } from "./factories.js";
+
+/** A 1x1 PNG. */
+export const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The records a World holds, by kind. */
+export type WorldKind =
+  | "contact"
+  | "connection"
+  | "queue"
+  | "user"
+  | "tag"
+  | "ticket"
+  | "message"
+  | "company"
+  | "customField";
+
+/** One company's records, one of each kind, and the strings that only they hold. */
+export interface World {
+  companyId: number;
+  ids: Record<WorldKind, number>;
+  ticketUuid: string;
+  connection: typeof whatsapps.$inferSelect;
+  mediaPath: string;
+  /** An answer or a row of another company holding one of these revealed or copied this company's data. */
+  secrets: string[];
+}
+
+export async function buildWorld(db: Db, companyId: number, storageRoot: string): Promise<World> {
+  const mark = unique("secret");
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1e4)}`.slice(-12);
+  const queue = await buildQueue(db, companyId, { name: `${mark}-queue` });
+  const user = await buildUser(db, companyId, { name: `${mark}-user`, email: `${mark}@example.com` });
+  await db.insert(userQueues).values({ companyId, userId: user.id, queueId: queue.id });
+  const connection = await buildConnection(db, companyId, {
+    name: `${mark}-connection`,
+    channel: "whatsappapi",
+    status: "CONNECTED",
+    phoneNumberId: `pn${digits}`,
+    wabaId: `waba${digits}`,
+    pageId: `page${digits}`,
+    instagramId: `ig${digits}`,
+    accessToken: `${mark}-token`,
+    appSecret: "s",
+  });
+  await db.insert(whatsappQueues).values({ companyId, whatsappId: connection.id, queueId: queue.id });
+  const contact = await buildContact(db, companyId, {
+    name: `${mark}-contact`,
+    number: `55${digits}`,
+    channel: "whatsapp",
+    whatsappId: connection.id,
+  });
+  const [field] = await db
+    .insert(contactCustomFields)
+    .values({ companyId, contactId: contact.id, name: "cpf", value: `${mark}-field` })
+    .returning();
+  const [tag] = await db
+    .insert(tags)
+    .values({ companyId, name: `${mark}-tag`, color: "#123456" })
+    .returning();
+  await db.insert(contactTags).values({ companyId, contactId: contact.id, tagId: tag!.id });
+  const ticket = await buildTicket(db, companyId, {
+    contactId: contact.id,
+    whatsappId: connection.id,
+    queueId: queue.id,
+    userId: user.id,
+    status: "pending",
+    unreadMessages: 1,
+  });
+  await db.insert(ticketTags).values({ companyId, ticketId: ticket.id, tagId: tag!.id });
+  const mediaPath = `/public/company${companyId}/media/${mark}.png`;
+  mkdirSync(join(storageRoot, `company${companyId}`, "media"), { recursive: true });
+  writeFileSync(join(storageRoot, mediaPath.slice("/public/".length)), png);
+  const [message] = await db
+    .insert(messages)
+    .values({
+      companyId,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      body: `${mark}-message`,
+      mediaType: "image",
+      mediaUrl: mediaPath,
+      providerMessageId: `wamid.${mark}`,
+    })
+    .returning();
+  await db
+    .insert(ticketNotes)
+    .values({ companyId, ticketId: ticket.id, contactId: contact.id, userId: user.id, note: `${mark}-note` });
+  await db
+    .insert(quickMessages)
+    .values({ companyId, shortcode: `${mark}-qm`, message: `${mark}-quick`, userId: user.id });
+  await db.insert(schedules).values({
+    companyId,
+    contactId: contact.id,
+    ticketId: ticket.id,
+    whatsappId: connection.id,
+    userId: user.id,
+    body: `${mark}-schedule`,
+    sendAt: new Date(Date.now() + 3_600_000),
+  });
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return {
+    companyId,
+    ids: {
+      contact: contact.id,
+      connection: connection.id,
+      queue: queue.id,
+      user: user.id,
+      tag: tag!.id,
+      ticket: ticket.id,
+      message: message!.id,
+      company: companyId,
+      customField: field!.id,
+    },
+    ticketUuid: ticket.uuid,
+    connection,
+    mediaPath,
+    secrets: [mark, contact.number, `/company${companyId}/`, company!.name],
+  };
+}
