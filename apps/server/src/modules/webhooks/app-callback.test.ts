@@ -81,7 +81,7 @@ describe("the app-level callback /webhooks/meta", () => {
     expect(await ok.text()).toBe("4242");
     const wrong = await fetch(`${appUrl()}?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1`);
     expect(wrong.status).toBe(403);
-    expect((await wrong.json()).error).toBe("ERR_NO_PERMISSION");
+    expect(((await wrong.json()) as { error: string }).error).toBe("ERR_NO_PERMISSION");
   });
 
   it("routes each channel's deliveries by account id to the right connection of the right company", async () => {
