@@ -41,7 +41,7 @@ export function AvatarPicker({ name, imageUrl, file, onFileChange }: AvatarPicke
         id={inputId}
         name="profileImage"
         type="file"
-        accept="image/*"
+        accept="image/png,image/jpeg,image/webp"
         hidden
         onChange={(event) => {
           const selected = event.target.files?.[0];
