@@ -16,6 +16,25 @@ export const dbIdParam = z.coerce.number().int().positive().max(MAX_DB_INT);
 
 export const idParam = z.object({ id: dbIdParam });
 
+/**
+ * A boolean as clients written against the specs send it: `true`/`false`, `1`/`0`, or their text
+ * forms (query strings, multipart fields). Anything else is refused as a boolean would be.
+ */
+export const looseBoolean = z.union([
+  z.boolean(),
+  z.literal(1).transform(() => true),
+  z.literal(0).transform(() => false),
+  z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1"),
+]);
+
+/**
+ * An optional id that such clients send as `false` (or `""`) when there is none, e.g. a user's
+ * default connection (`whatsappId: false`): read as `null`; anything else is checked by `schema`.
+ */
+export function noneAsNull<T extends z.ZodType>(schema: T) {
+  return z.union([z.literal(false).transform(() => null), z.literal("").transform(() => null), schema]);
+}
+
 export const pageQuery = z.object({
   searchParam: z.string().max(200).optional().default(""),
   pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),

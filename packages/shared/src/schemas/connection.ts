@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHANNELS } from "../enums.js";
-import { dbId } from "./common.js";
+import { dbId, looseBoolean, noneAsNull } from "./common.js";
 
 const optionalText = z.string().max(4096).nullable().optional();
 const minutes = z.coerce.number().int().min(0).max(1_000_000);
@@ -24,8 +24,8 @@ const accountId = z
 export const connectionBaseSchema = z.object({
   name: z.string({ error: "Required" }).trim().min(2, "Too Short!").max(50, "Too Long!"),
   channel: z.enum(CHANNELS).default("whatsapp"),
-  isDefault: z.boolean().default(false),
-  allowGroup: z.boolean().default(false),
+  isDefault: looseBoolean.default(false),
+  allowGroup: looseBoolean.default(false),
   groupAsTicket: z.enum(["disabled", "enabled"]).default("disabled"),
   greetingMessage: optionalText,
   complationMessage: optionalText,
@@ -35,7 +35,7 @@ export const connectionBaseSchema = z.object({
   maxUseBotQueues: minutes.default(3),
   timeUseBotQueues: minutes.default(0),
   timeSendQueue: z.preprocess((v) => (v === "" || v === null ? 0 : v), minutes).default(0),
-  sendIdQueue: dbId.nullable().optional(),
+  sendIdQueue: noneAsNull(dbId.nullable()).optional(),
   expiresTicket: minutes.default(0),
   whenExpiresTicket: z.enum(["0", "1"]).default("0"),
   expiresTicketNPS: minutes.default(0),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dbId, dbIdParam } from "./common.js";
+import { dbId, dbIdParam, looseBoolean } from "./common.js";
 import { tagRefDto } from "./ticket.js";
 
 /**
@@ -8,7 +8,8 @@ import { tagRefDto } from "./ticket.js";
  */
 
 /** "true"/"false" in a query string (anything else is refused). */
-const queryFlag = z.enum(["true", "false"]).transform((value) => value === "true");
+/** true/false or 1/0 in the query string. */
+const queryFlag = looseBoolean;
 
 export const contactListQuery = z.object({
   searchParam: z.string().max(200).optional().default(""),
@@ -64,8 +65,8 @@ const contactFields = (nameMax: number) => ({
   name: contactName(nameMax),
   number: contactNumber,
   email: contactEmail.optional().default(""),
-  disableBot: z.boolean().optional().default(false),
-  acceptAudioMessage: z.boolean().optional(),
+  disableBot: looseBoolean.optional().default(false),
+  acceptAudioMessage: looseBoolean.optional(),
   extraInfo: z.array(extraInfoItem).max(100).optional().default([]),
 });
 
@@ -78,8 +79,8 @@ export const contactUpdateSchema = z.object({
   name: contactName(CONTACT_NAME_MAX).optional(),
   number: contactNumber.optional(),
   email: contactEmail.optional(),
-  disableBot: z.boolean().optional(),
-  acceptAudioMessage: z.boolean().optional(),
+  disableBot: looseBoolean.optional(),
+  acceptAudioMessage: looseBoolean.optional(),
   extraInfo: z.array(extraInfoItem).max(100).optional(),
 });
 export type ContactUpdateInput = z.infer<typeof contactUpdateSchema>;

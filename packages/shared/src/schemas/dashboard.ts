@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TICKET_STATUSES } from "../enums.js";
-import { dbIdParam, MAX_DB_INT } from "./common.js";
+import { dbIdParam, looseBoolean, MAX_DB_INT } from "./common.js";
 
 /**
  * The dashboard on the wire (spec 1 sections 2, 3 and 7): GET /dashboard
@@ -105,7 +105,8 @@ export const dashboardDto = z.object({
 });
 export type DashboardDto = z.infer<typeof dashboardDto>;
 
-const queryFlag = z.enum(["true", "false"]).transform((value) => value === "true");
+/** true/false or 1/0 in the query string. */
+const queryFlag = looseBoolean;
 
 /** A list of ids as the tickets filters take it: repeated keys, a JSON array or a comma list. */
 const idList = z.preprocess(

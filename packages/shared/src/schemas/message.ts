@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dbId, dbIdParam } from "./common.js";
+import { dbId, dbIdParam, looseBoolean } from "./common.js";
 import { messageDto } from "./ticket.js";
 
 /**
@@ -11,8 +11,8 @@ import { messageDto } from "./ticket.js";
 /** Longest text the server accepts (the WhatsApp Cloud API's limit). */
 export const MESSAGE_BODY_MAX = 4096;
 
-/** "true"/"false" as multipart fields and older clients send them, or a JSON boolean. */
-const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]);
+/** A JSON boolean, 1/0 (`read: 1` as spec clients send it), or its text form in multipart fields. */
+const flag = looseBoolean;
 
 /**
  * The quoted message: the web app sends the whole message object (its `id`

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dbIdParam, MAX_DB_INT } from "./common.js";
+import { dbIdParam, MAX_DB_INT, noneAsNull } from "./common.js";
 import { MESSAGE_BODY_MAX } from "./message.js";
 
 /**
@@ -79,7 +79,8 @@ const requiredId = z
   .int(SCHEDULE_REQUIRED_MESSAGE)
   .positive(SCHEDULE_REQUIRED_MESSAGE)
   .max(MAX_DB_INT, SCHEDULE_REQUIRED_MESSAGE);
-const optionalId = z.number().int().positive().max(MAX_DB_INT).nullish();
+/** Absent, null, or `false` as spec clients send "none". */
+const optionalId = noneAsNull(z.number().int().positive().max(MAX_DB_INT).nullable()).optional();
 
 /** POST /schedules. The author is the signed-in user; the company comes from the token. */
 export const scheduleCreateSchema = z.object({

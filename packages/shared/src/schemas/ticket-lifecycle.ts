@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TICKET_LOG_TYPES } from "../enums.js";
-import { dbId, dbIdParam } from "./common.js";
+import { dbId, dbIdParam, looseBoolean, noneAsNull } from "./common.js";
 import { ticketStatus } from "./ticket.js";
 
 /**
@@ -19,10 +19,10 @@ export const contactPathParam = z.object({ id: dbIdParam });
 /** POST /tickets. `companyId` is accepted for compatibility; the company always comes from the token. */
 export const ticketCreateBody = z.object({
   contactId: dbId,
-  queueId: dbId.nullable().optional(),
+  queueId: noneAsNull(dbId.nullable()).optional(),
   whatsappId: dbId,
   /** The assigned user when the ticket opens as open; the signed-in user when absent. */
-  userId: dbId.nullable().optional(),
+  userId: noneAsNull(dbId.nullable()).optional(),
   status: z.enum(["open", "pending"]).optional().default("open"),
   companyId: z.union([z.number(), z.string().max(20)]).optional(),
 });
@@ -31,14 +31,14 @@ export type TicketCreateBody = z.infer<typeof ticketCreateBody>;
 /** PUT /tickets/{id}: what the client asks; the server decides the transition (spec 1 section 4). */
 export const ticketUpdateBody = z.object({
   status: ticketStatus.optional(),
-  userId: dbId.nullable().optional(),
-  queueId: dbId.nullable().optional(),
-  useIntegration: z.boolean().optional(),
-  sendFarewellMessage: z.boolean().optional(),
+  userId: noneAsNull(dbId.nullable()).optional(),
+  queueId: noneAsNull(dbId.nullable()).optional(),
+  useIntegration: looseBoolean.optional(),
+  sendFarewellMessage: looseBoolean.optional(),
   amountUsedBotQueues: z.number().int().min(0).max(1000).optional(),
   /** Transfer: an optional message to the contact. */
   msgTransfer: z.string().max(4096).nullable().optional(),
-  isTransfered: z.boolean().optional(),
+  isTransfered: looseBoolean.optional(),
   /** Sent by the original web app when resolving; accepted and not used. */
   promptId: z.number().nullable().optional(),
   integrationId: z.number().nullable().optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TICKET_STATUSES } from "../enums.js";
-import { dbIdParam, MAX_DB_INT } from "./common.js";
+import { dbIdParam, looseBoolean, MAX_DB_INT } from "./common.js";
 
 /**
  * Tickets and messages on the wire (spec 1 sections 3 and 7): the list and
@@ -41,7 +41,8 @@ function idList(options: { allowZero?: boolean } = {}) {
 }
 
 /** "true"/"false" in a query string (anything else is refused). */
-const queryFlag = z.enum(["true", "false"]).transform((value) => value === "true");
+/** true/false or 1/0 in the query string. */
+const queryFlag = looseBoolean;
 
 export const ticketStatus = z.enum(TICKET_STATUSES);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ALL_TICKET_VALUES, MENU_STATES, PROFILES, THEMES, TOGGLE_VALUES } from "../enums.js";
-import { dbId, timeOfDay } from "./common.js";
+import { dbId, looseBoolean, noneAsNull, timeOfDay } from "./common.js";
 
 const name = z.string({ error: "Required" }).trim().min(2, "Too Short!").max(50, "Too Long!");
 const email = z
@@ -39,7 +39,7 @@ const userFields = {
   endWork: timeOfDay,
   farewellMessage: z.string().max(1000).nullable(),
   allTicket: z.enum(ALL_TICKET_VALUES),
-  allowGroup: z.boolean(),
+  allowGroup: looseBoolean,
   defaultTheme: z.enum(THEMES),
   defaultMenu: z.enum(MENU_STATES),
   allHistoric: toggle.nullable(),
@@ -49,7 +49,8 @@ const userFields = {
   allowRealTime: toggle,
   allowConnections: toggle,
   queueIds: z.array(dbId).max(500),
-  whatsappId: dbId.nullable(),
+  /** The user's default connection; `false` (as spec clients send "none") is null. */
+  whatsappId: noneAsNull(dbId.nullable()),
 };
 
 /** Defaults of a new user (spec 1 section 9). */
