@@ -1,6 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { ticketNotes, users } from "../../db/schema/index.js";
+import { ticketNotes, tickets, users } from "../../db/schema/index.js";
+import { scopeCondition } from "../tickets/list-query.js";
+import type { TicketScope } from "../tickets/policy.js";
 
 export type TicketNoteRow = typeof ticketNotes.$inferSelect;
 export type TicketNoteWithAuthor = TicketNoteRow & { user: { id: number; name: string } | null };
@@ -9,17 +11,28 @@ export type TicketNoteWithAuthor = TicketNoteRow & { user: { id: number; name: s
 export class TicketNotesRepo {
   constructor(private readonly db: Db) {}
 
-  /** A contact's notes, newest first (ticket_notes_company_contact_idx); of one ticket when asked. */
-  async list(companyId: number, contactId: number, ticketId?: number): Promise<TicketNoteWithAuthor[]> {
+  /**
+   * A contact's notes, newest first (ticket_notes_company_contact_idx); of one
+   * ticket when asked. Only notes of tickets in `scope` (spec 1 section 6),
+   * and notes written on no ticket.
+   */
+  async list(
+    companyId: number,
+    contactId: number,
+    scope: TicketScope,
+    ticketId?: number,
+  ): Promise<TicketNoteWithAuthor[]> {
     const rows = await this.db
       .select({ note: ticketNotes, user: { id: users.id, name: users.name } })
       .from(ticketNotes)
       .leftJoin(users, and(eq(users.id, ticketNotes.userId), eq(users.companyId, companyId)))
+      .leftJoin(tickets, and(eq(tickets.id, ticketNotes.ticketId), eq(tickets.companyId, companyId)))
       .where(
         and(
           eq(ticketNotes.companyId, companyId),
           eq(ticketNotes.contactId, contactId),
           ticketId === undefined ? undefined : eq(ticketNotes.ticketId, ticketId),
+          or(isNull(ticketNotes.ticketId), scopeCondition(scope) ?? sql`TRUE`),
         ),
       )
       .orderBy(desc(ticketNotes.createdAt), desc(ticketNotes.id));

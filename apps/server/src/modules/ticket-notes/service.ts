@@ -3,6 +3,8 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { ContactsService } from "../contacts/service.js";
+import { viewScopeFor } from "../tickets/policy.js";
+import { TicketsRepo } from "../tickets/repo.js";
 import type { TicketsService } from "../tickets/service.js";
 import { authorizeDeleteNote } from "./policy.js";
 import { presentNote } from "./presenter.js";
@@ -17,15 +19,19 @@ export interface TicketNotesServiceDeps {
 /** Internal notes of the contact drawer (spec 1 sections 2, 3, 5, 7). */
 export class TicketNotesService {
   private readonly repo: TicketNotesRepo;
+  private readonly ticketsRepo: TicketsRepo;
 
   constructor(private readonly deps: TicketNotesServiceDeps) {
     this.repo = new TicketNotesRepo(deps.db);
+    this.ticketsRepo = new TicketsRepo(deps.db);
   }
 
+  /** Only the notes of tickets the user may open (spec 1 section 6): another's conversation stays theirs. */
   async list(ctx: RequestContext, contactId: number, ticketId?: number): Promise<TicketNoteDto[]> {
     await this.deps.contacts.find(ctx, contactId);
     if (ticketId !== undefined) await this.deps.tickets.findVisibleById(ctx, ticketId);
-    return (await this.repo.list(ctx.companyId, contactId, ticketId)).map(presentNote);
+    const scope = viewScopeFor(ctx.user, await this.ticketsRepo.queueIdsOf(ctx.companyId, ctx.user.id));
+    return (await this.repo.list(ctx.companyId, contactId, scope, ticketId)).map(presentNote);
   }
 
   /** A note is written on a ticket the user may see, about that ticket's contact. */

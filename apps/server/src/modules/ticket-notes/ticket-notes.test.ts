@@ -1,6 +1,6 @@
 import type { TicketNoteDto } from "@inbox/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildContact, buildTeam, buildTicket } from "../../../test/factories.js";
+import { buildContact, buildQueue, buildTeam, buildTicket, buildUser } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 
 let server: TestServer;
@@ -17,7 +17,11 @@ describe("ticket notes", () => {
   it("adds notes with the author's name and lists them newest first, by contact and by ticket", async () => {
     const team = await buildTeam(server.app, db());
     const ticket = await buildTicket(db(), team.company.id, { status: "open", userId: team.user.id });
-    const older = await buildTicket(db(), team.company.id, { status: "closed", contactId: ticket.contactId });
+    const older = await buildTicket(db(), team.company.id, {
+      status: "closed",
+      contactId: ticket.contactId,
+      userId: team.user.id,
+    });
     const first = await inject("POST", "/ticket-notes", team.userSession.headers, {
       note: "Cliente pediu retorno",
       ticketId: ticket.id,
@@ -143,5 +147,61 @@ describe("ticket notes", () => {
       team.adminSession.headers,
     );
     expect((still.json() as TicketNoteDto[]).map((n) => n.id)).toEqual([note.id]);
+  });
+
+  it("a contact's notes list only the notes of tickets the user may see (spec 1 section 6)", async () => {
+    const team = await buildTeam(server.app, db());
+    const colleague = await buildUser(db(), team.company.id);
+    const otherQueue = await buildQueue(db(), team.company.id);
+    const contact = await buildContact(db(), team.company.id);
+    const mine = await buildTicket(db(), team.company.id, {
+      status: "closed",
+      contactId: contact.id,
+      userId: team.user.id,
+    });
+    // The colleague's conversation in a queue the user is not in: not the user's to read.
+    const theirs = await buildTicket(db(), team.company.id, {
+      status: "open",
+      contactId: contact.id,
+      userId: colleague.id,
+      queueId: otherQueue.id,
+    });
+    for (const [ticket, note] of [
+      [mine, "Nota do meu atendimento"],
+      [theirs, "Nota confidencial do colega"],
+    ] as const) {
+      const res = await inject("POST", "/ticket-notes", team.adminSession.headers, {
+        note,
+        ticketId: ticket.id,
+        contactId: contact.id,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+
+    const asUser = await inject(
+      "GET",
+      `/ticket-notes/list?contactId=${contact.id}`,
+      team.userSession.headers,
+    );
+    expect(asUser.statusCode).toBe(200);
+    expect((asUser.json() as TicketNoteDto[]).map((n) => n.note)).toEqual(["Nota do meu atendimento"]);
+    expect(asUser.body).not.toContain("confidencial");
+
+    const byHiddenTicket = await inject(
+      "GET",
+      `/ticket-notes/list?contactId=${contact.id}&ticketId=${theirs.id}`,
+      team.userSession.headers,
+    );
+    expect(byHiddenTicket.statusCode).toBe(403);
+
+    const asAdmin = await inject(
+      "GET",
+      `/ticket-notes/list?contactId=${contact.id}`,
+      team.adminSession.headers,
+    );
+    expect((asAdmin.json() as TicketNoteDto[]).map((n) => n.note).sort()).toEqual([
+      "Nota confidencial do colega",
+      "Nota do meu atendimento",
+    ]);
   });
 });
