@@ -53,6 +53,17 @@ export const whatsapps = pgTable(
     flowIdWelcome: integer(),
     flowIdNotPhrase: integer(),
     schedules: jsonb().notNull().default([]),
+    /** Message import (spec 2 sections 3, 5): stored from the dialog; the import itself is not built yet. */
+    importOldMessages: timestamp({ withTimezone: true }),
+    importRecentMessages: timestamp({ withTimezone: true }),
+    importOldMessagesGroups: boolean().notNull().default(false),
+    closedTicketsPostImported: boolean().notNull().default(false),
+    queueIdImportMessages: integer(),
+    statusImportMessages: text(),
+    /** Collective vacation (spec 2 section 3): a period and its message. */
+    collectiveVacationStart: timestamp({ withTimezone: true }),
+    collectiveVacationEnd: timestamp({ withTimezone: true }),
+    collectiveVacationMessage: text(),
     /** Channel credentials (Cloud API, Messenger, Instagram). Never answered in full. */
     phoneNumberId: text(),
     wabaId: text(),
