@@ -741,6 +741,48 @@ describe("POST /message/forward", () => {
   });
 });
 
+describe("POST /message/forward into another's conversation (issue 8 section 5)", () => {
+  it("refuses to forward into a contact's open ticket the user may not see; nothing is stored or sent", async () => {
+    const { account, companyId, ticket } = await conversation();
+    const { team } = account;
+    // The user's own conversation: a message they may forward.
+    await db().update(tickets).set({ userId: team.user.id, status: "open" }).where(eq(tickets.id, ticket.id));
+    const text = await post(`/messages/${ticket.id}`, team.userSession.headers, { body: "encaminhe isto" });
+    expect(text.statusCode, text.body).toBe(200);
+    // The target contact is being attended by the admin on the same connection.
+    const contact = await buildContact(db(), companyId, {
+      number: newNumber(),
+      whatsappId: account.connectionId,
+    });
+    const theirs = await buildTicket(db(), companyId, {
+      contactId: contact.id,
+      whatsappId: account.connectionId,
+      status: "open",
+      userId: team.admin.id,
+    });
+
+    const res = await post("/message/forward", team.userSession.headers, {
+      messageId: text.json().id,
+      contactId: contact.id,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe("ERR_NO_PERMISSION");
+    expect(await db().select().from(messages).where(eq(messages.ticketId, theirs.id))).toEqual([]);
+    const [after] = await db().select().from(tickets).where(eq(tickets.id, theirs.id));
+    expect(after?.userId).toBe(team.admin.id);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(sendsTo(contact.number)).toEqual([]);
+
+    // The admin, who may see it, forwards into it.
+    const byAdmin = await post("/message/forward", team.adminSession.headers, {
+      messageId: text.json().id,
+      contactId: contact.id,
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((byAdmin.json() as ForwardResult).messages.map((m) => m.ticketId)).toEqual([theirs.id]);
+  });
+});
+
 describe("GET /messages/transcribeAudio/{file}", () => {
   async function receivedAudio() {
     const c = await conversation();

@@ -236,6 +236,8 @@ export class MessagesService {
         userId: ctx.user.id,
         queueId: source.ticket.queueId,
       });
+      // Never into a conversation the user may not open (another attendant's, a queue not theirs).
+      await this.deps.tickets.findVisibleById(ctx, ticket.id);
       targets.push({ ticket, present: (t) => presentTicket(t, contact), connectionId: connection.id });
     }
     const signature = input.signMessage ? `*${ctx.user.name}:*\n` : "";
