@@ -209,13 +209,13 @@ export const messageDto = z.object({
   fromMe: z.boolean(),
   mediaType: z.string(),
   mediaUrl: z.string().nullable(),
-  ack: z.number(),
   /**
    * Inbound media that could not be downloaded (a refused or failed fetch): the error code
    * (ERR_WAPP_DOWNLOAD_MEDIA); the conversation shows "media unavailable" and
    * POST /messages/{id}/retry-media tries again. Absent when the media is there.
    */
   mediaError: z.string().optional(),
+  ack: z.number(),
   read: z.boolean(),
   isPrivate: z.boolean(),
   isDeleted: z.boolean(),
