@@ -45,4 +45,39 @@ describe.skipIf(!redisUrl)("socket.io over Redis (REDIS_URL)", () => {
       socket.disconnect();
     }
   });
+
+  it("ending a user's or a company's sessions on one node closes the sockets connected to another", async () => {
+    const company = await buildCompany(first.database.db);
+    const admin = await buildAdmin(first.database.db, company.id);
+    const user = await buildAdmin(first.database.db, company.id);
+    const url = `http://127.0.0.1:${(first.app.server.address() as AddressInfo).port}`;
+    const open = async (email: string) => {
+      const session = await login(first.app, email);
+      const socket = connect(url, {
+        auth: { token: session.token },
+        transports: ["websocket"],
+        reconnection: false,
+        forceNew: true,
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once("connect", () => resolve());
+        socket.once("connect_error", reject);
+      });
+      return socket;
+    };
+    const adminSocket = await open(admin.email);
+    const userSocket = await open(user.email);
+    try {
+      const userClosed = new Promise<void>((resolve) => userSocket.once("disconnect", () => resolve()));
+      second.realtime.endSessions(company.id, user.id);
+      await userClosed;
+      expect(adminSocket.connected).toBe(true);
+      const adminClosed = new Promise<void>((resolve) => adminSocket.once("disconnect", () => resolve()));
+      second.realtime.endSessions(company.id);
+      await adminClosed;
+    } finally {
+      adminSocket.disconnect();
+      userSocket.disconnect();
+    }
+  });
 });
