@@ -33,6 +33,7 @@ import { RecoveryMail } from "./modules/auth/recovery-mail.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
 import { ScheduleSender } from "./modules/schedules/sender.js";
 import { WebhooksService } from "./modules/webhooks/service.js";
+import { NumberPrivacy } from "./privacy/number-privacy.js";
 import { Realtime } from "./realtime/realtime.js";
 import { createSocketServer } from "./realtime/socket-server.js";
 import { TicketEvents } from "./realtime/ticket-events.js";
@@ -52,6 +53,8 @@ export interface Server {
   events: TicketEvents;
   /** Sends due scheduled messages (the schedules jobs call it). */
   schedules: ScheduleSender;
+  /** LGPD: which companies hide contacts' numbers from ordinary users (cached; invalidate after a settings change). */
+  numbers: NumberPrivacy;
   close(): Promise<void>;
 }
 
@@ -105,7 +108,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   channels.register(new CloudApiAdapter(graph));
   channels.register(new MessengerAdapter("facebook", graph, config.PUBLIC_URL));
   channels.register(new MessengerAdapter("instagram", graph, config.PUBLIC_URL));
-  const events = new TicketEvents(realtime);
+  const numbers = new NumberPrivacy(database.db, {
+    onError: (err) => log.error({ err }, "reading the LGPD number setting failed; numbers hidden"),
+  });
+  const events = new TicketEvents(realtime, numbers);
   const ingest = new IngestService({ db: database.db, realtime, events, storage, channels, logger: log });
   const webhooks = new WebhooksService({
     db: database.db,
@@ -151,6 +157,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       mediaRetry: ingest,
       sessions,
       scheduleTimer,
+      numbers,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
@@ -205,6 +212,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     outbound,
     events,
     schedules,
+    numbers,
     async close() {
       await sessions.stopAll();
       await sockets.close();

@@ -54,6 +54,8 @@ import { usersRoutes } from "../modules/users/routes.js";
 import { UsersService } from "../modules/users/service.js";
 import { webhooksRoutes } from "../modules/webhooks/routes.js";
 import type { WebhooksService } from "../modules/webhooks/service.js";
+import { assertMasksNumbers } from "../privacy/number-masks.js";
+import type { NumberPrivacy } from "../privacy/number-privacy.js";
 import type { Realtime } from "../realtime/realtime.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
 import { setFilesUrl } from "../storage/file-url.js";
@@ -73,6 +75,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** Ticket and message events: every module announces through it. */
   events: TicketEvents;
+  /** Whether a company hides contacts' numbers from ordinary users (LGPD), cached. */
+  numbers: NumberPrivacy;
   /** Queues password-recovery mails (modules/auth/recovery-mail.ts). */
   recoveryMail: RecoveryMail;
   storage: Storage;
@@ -125,6 +129,9 @@ export async function buildApp(
     if (route.method === "HEAD") return;
     routeList.push({ method: route.method, url: route.url, config: route.config, schema: route.schema });
   });
+
+  // LGPD: a route that answers a contact's number must say how it is masked (privacy/number-masks.ts).
+  app.addHook("onRoute", assertMasksNumbers);
 
   await app.register(fastifyCookie);
   await registerCors(app, config.CORS_ORIGINS);
@@ -183,6 +190,17 @@ export async function buildApp(
   // Private routes: the tenant context comes from the verified token only.
   await app.register(async (priv) => {
     priv.addHook("onRequest", authenticator(deps.tokens, deps.db));
+    // LGPD: the company's number setting is known before the handler runs, so the events it emits
+    // leave at once (TicketEvents waits for it otherwise).
+    priv.addHook("preHandler", async (req) => {
+      await deps.numbers.hides(req.ctx.companyId).catch(() => undefined);
+    });
+    // LGPD: services answer numbers whole; an ordinary user of a company that hides them gets the route's mask.
+    priv.addHook("preSerialization", async (req, reply, payload) => {
+      const mask = req.routeOptions.config.numbers as ((payload: unknown) => unknown) | undefined;
+      if (!mask || reply.statusCode >= 300 || !req.ctx) return payload;
+      return (await deps.numbers.masksFor(req.ctx)) ? mask(payload) : payload;
+    });
     await priv.register(privateAuthRoutes(auth));
     await priv.register(usersRoutes(users));
     await priv.register(queuesRoutes(deps.db));

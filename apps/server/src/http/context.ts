@@ -27,5 +27,12 @@ declare module "fastify" {
     owner?: string;
     /** Marks a route that is reachable without a token. */
     public?: boolean;
+    /**
+     * How the answer is masked for a user who may not see contacts' numbers
+     * (LGPD: privacy/number-masks.ts). Services answer numbers whole; a route
+     * whose response schema holds a number must name its mask or the app
+     * does not start.
+     */
+    numbers?: (payload: never) => unknown;
   }
 }

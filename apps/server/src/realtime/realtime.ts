@@ -2,7 +2,18 @@ import { type CompanyTopic, companyEvent, type TicketScope } from "@inbox/shared
 import type { Server } from "socket.io";
 import { audiencePrefix, viewerRooms } from "./ticket-audience.js";
 
-export type ScopeResolver = (companyId: number, userId: number) => Promise<TicketScope | undefined>;
+/** A user's ticket view scope, and whether they may always see contacts' numbers (admin, super). */
+export type ScopeResolver = (
+  companyId: number,
+  userId: number,
+) => Promise<{ scope: TicketScope; wholeNumbers: boolean } | undefined>;
+
+/** An event whose payload depends on whether its receiver may see contacts' numbers (LGPD). */
+export interface NumbersPayloads {
+  whole: object;
+  /** For the sockets of ordinary users; absent when the company shows them numbers (everyone gets `whole`). */
+  masked?: object;
+}
 
 /** Room names. A socket only ever joins rooms of its own company. */
 export const rooms = {
@@ -11,6 +22,13 @@ export const rooms = {
   notification: (companyId: number) => `c:${companyId}:notification`,
   status: (companyId: number, status: string) => `c:${companyId}:status:${status}`,
   ticket: (companyId: number, ticketId: number) => `c:${companyId}:ticket:${ticketId}`,
+  /**
+   * Every socket is in exactly one of these two (LGPD): its user may always
+   * see contacts' numbers (admin, super: `whole`) or gets them masked when the
+   * company hides them (`masked`). An event that carries a number goes to its
+   * rooms twice, once except each of these, so each socket gets its own payload.
+   */
+  numbers: (companyId: number, whole: boolean) => `c:${companyId}:numbers:${whole ? "whole" : "masked"}`,
 };
 
 /**
@@ -35,10 +53,15 @@ export class Realtime {
    */
   async refreshAudience(companyId: number, userId: number): Promise<void> {
     if (!this.io || !this.scopeOf) return;
-    const scope = await this.scopeOf(companyId, userId);
-    const next = scope ? viewerRooms(companyId, scope) : [];
+    const viewer = await this.scopeOf(companyId, userId);
+    const next = viewer ? viewerRooms(companyId, viewer.scope) : [];
+    // A user who does not exist any more keeps masked numbers until their sockets close.
+    const whole = viewer?.wholeNumbers ?? false;
     const prefix = audiencePrefix(companyId);
     for (const socket of await this.io.in(rooms.user(companyId, userId)).fetchSockets()) {
+      // Join the new numbers room before leaving the old one: a socket in both hears neither payload.
+      socket.join(rooms.numbers(companyId, whole));
+      socket.leave(rooms.numbers(companyId, !whole));
       for (const room of socket.rooms)
         if (room.startsWith(prefix) && !next.includes(room)) socket.leave(room);
       socket.join(next);
@@ -68,6 +91,37 @@ export class Realtime {
     if (roomNames.some((r) => !r.startsWith(prefix)))
       throw new Error(`a room is not of company ${companyId}`);
     this.io?.to(roomNames).emit(companyEvent(companyId, topic), payload);
+  }
+
+  /**
+   * One event to several rooms, with the payload each socket's user may see
+   * (LGPD): `whole` to the sockets outside the masked numbers room, `masked`
+   * to those outside the whole one. Works across nodes: the adapter carries
+   * the rooms and exceptions, no socket is looked at here.
+   */
+  toRoomsByNumbers(
+    companyId: number,
+    roomNames: string[],
+    topic: CompanyTopic,
+    payloads: NumbersPayloads,
+  ): void {
+    if (!payloads.masked) {
+      if (roomNames.length === 1) this.toRoom(companyId, roomNames[0] as string, topic, payloads.whole);
+      else this.toRooms(companyId, roomNames, topic, payloads.whole);
+      return;
+    }
+    const company = rooms.company(companyId);
+    if (roomNames.some((r) => r !== company && !r.startsWith(`${company}:`)))
+      throw new Error(`a room is not of company ${companyId}`);
+    const event = companyEvent(companyId, topic);
+    this.io?.to(roomNames).except(rooms.numbers(companyId, false)).emit(event, payloads.whole);
+    this.io?.to(roomNames).except(rooms.numbers(companyId, true)).emit(event, payloads.masked);
+  }
+
+  /** `toRoomsByNumbers` to the whole company. */
+  toCompanyByNumbers(companyId: number, topic: CompanyTopic, payloads: NumbersPayloads): void {
+    if (payloads.masked) this.toRoomsByNumbers(companyId, [rooms.company(companyId)], topic, payloads);
+    else this.toCompany(companyId, topic, payloads.whole);
   }
 
   /**

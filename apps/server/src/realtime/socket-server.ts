@@ -12,6 +12,7 @@ import { viewScopeFor } from "../modules/tickets/policy.js";
 import { TicketsRepo } from "../modules/tickets/repo.js";
 import { presentUser } from "../modules/users/presenter.js";
 import { UsersRepo } from "../modules/users/repo.js";
+import { mayAlwaysSeeNumbers } from "../privacy/number-privacy.js";
 import { type Realtime, rooms } from "./realtime.js";
 import { viewerRooms } from "./ticket-audience.js";
 
@@ -21,6 +22,8 @@ interface SocketData {
   tokenVersion: number;
   /** The ticket audience rooms to join (ticket-audience.ts). */
   audience: string[];
+  /** The user may always see contacts' numbers (admin, super); LGPD masks them for the others. */
+  wholeNumbers: boolean;
 }
 
 interface Logger {
@@ -54,11 +57,14 @@ export async function createSocketServer(options: {
   const { db, tokens, realtime, logger } = options;
   const usersRepo = new UsersRepo(db);
   const ticketsRepo = new TicketsRepo(db);
-  /** A user's view scope (spec 1 section 6) as it is in the database now. */
+  /** A user's view scope (spec 1 section 6) and number visibility (LGPD) as they are in the database now. */
   const scopeOf = async (companyId: number, userId: number) => {
     const user = await usersRepo.findForAuth(userId);
     if (!user || user.companyId !== companyId) return undefined;
-    return viewScopeFor(user, await ticketsRepo.queueIdsOf(companyId, userId));
+    return {
+      scope: viewScopeFor(user, await ticketsRepo.queueIdsOf(companyId, userId)),
+      wholeNumbers: mayAlwaysSeeNumbers(user),
+    };
   };
   const origins = new Set(options.origins.map((o) => new URL(o).origin));
   const io = new Server(options.httpServer, {
@@ -92,12 +98,13 @@ export async function createSocketServer(options: {
       if (!user || user.companyId !== claims.companyId || user.tokenVersion !== claims.tokenVersion) {
         return next(new Error("ERR_SESSION_EXPIRED"));
       }
-      const scope = await scopeOf(user.companyId, user.id);
+      const viewer = await scopeOf(user.companyId, user.id);
       socket.data = {
         companyId: user.companyId,
         userId: user.id,
         tokenVersion: user.tokenVersion,
-        audience: scope ? viewerRooms(user.companyId, scope) : [],
+        audience: viewer ? viewerRooms(user.companyId, viewer.scope) : [],
+        wholeNumbers: viewer?.wholeNumbers ?? false,
       } satisfies SocketData;
       // The socket lives no longer than its token; the client reconnects with a fresh one.
       const timer = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));
@@ -111,9 +118,15 @@ export async function createSocketServer(options: {
   });
 
   io.on("connection", (socket: Socket) => {
-    const { companyId, userId, audience } = socket.data as SocketData;
-    // Ticket and message events reach a socket only through the audience rooms of what its user may see.
-    socket.join([rooms.company(companyId), rooms.user(companyId, userId), ...audience]);
+    const { companyId, userId, audience, wholeNumbers } = socket.data as SocketData;
+    // Ticket and message events reach a socket only through the audience rooms of what its user may see,
+    // with the payload its numbers room says (realtime.ts toRoomsByNumbers): joined together, never apart.
+    socket.join([
+      rooms.company(companyId),
+      rooms.user(companyId, userId),
+      rooms.numbers(companyId, wholeNumbers),
+      ...audience,
+    ]);
 
     socket.on(CLIENT_EVENTS.joinNotification, () => socket.join(rooms.notification(companyId)));
     socket.on(CLIENT_EVENTS.leaveNotification, () => socket.leave(rooms.notification(companyId)));
@@ -142,8 +155,9 @@ export async function createSocketServer(options: {
         .from(tickets)
         .where(and(eq(tickets.companyId, companyId), byTicketRef(parsed.data)))
         .limit(1);
-      const scope = ticket ? await scopeOf(companyId, userId) : undefined;
-      if (ticket && scope && canSeeTicket(scope, ticket)) socket.join(rooms.ticket(companyId, ticket.id));
+      const viewer = ticket ? await scopeOf(companyId, userId) : undefined;
+      if (ticket && viewer && canSeeTicket(viewer.scope, ticket))
+        socket.join(rooms.ticket(companyId, ticket.id));
     });
     socket.on(CLIENT_EVENTS.leaveChatBox, async (ticketId: unknown) => {
       const parsed = ticketRefSchema.safeParse(ticketId);

@@ -1,4 +1,6 @@
 import type { MessageDto, TicketDto, TicketVisibilityFacts } from "@inbox/shared";
+import { maskAppMessageEvent, maskTicketEvent } from "../privacy/number-masks.js";
+import type { NumberPrivacy } from "../privacy/number-privacy.js";
 import { type Realtime, rooms } from "./realtime.js";
 import { ticketRooms } from "./ticket-audience.js";
 
@@ -7,10 +9,16 @@ import { ticketRooms } from "./ticket-audience.js";
  * `company-{id}-ticket` and `company-{id}-appMessage` with create, update,
  * delete). Callers say what happened; this class decides which rooms hear
  * it: the open conversation's room and the audience rooms of the users who
- * may see the ticket (spec 1 section 6), never the whole company.
+ * may see the ticket (spec 1 section 6), never the whole company. When the
+ * company hides numbers (LGPD), ordinary users' sockets get the payload with
+ * the contact's number, participants and card numbers masked (Realtime
+ * toRoomsByNumbers); events of a company leave in the order they were made.
  */
 export class TicketEvents {
-  constructor(private readonly realtime: Realtime) {}
+  constructor(
+    private readonly realtime: Realtime,
+    private readonly numbers: NumberPrivacy,
+  ) {}
 
   /**
    * A ticket was created or changed (status, user, queue, unread, last message…).
@@ -28,43 +36,67 @@ export class TicketEvents {
     const audience = new Set(now);
     if (before) for (const room of ticketRooms(companyId, before)) audience.add(room);
     const conversation = rooms.ticket(companyId, ticket.id);
-    this.realtime.toRooms(companyId, [conversation, ...audience], "ticket", { action, ticket });
-    // After a transition, whoever may no longer see the ticket stops hearing its conversation
-    // (they heard this update first, so their screen can leave it).
-    if (before) this.realtime.leaveRoomUnlessIn(companyId, conversation, now);
+    this.emit(companyId, [conversation, ...audience], "ticket", { action, ticket }, maskTicketEvent, () => {
+      // After a transition, whoever may no longer see the ticket stops hearing its conversation
+      // (they heard this update first, so their screen can leave it).
+      if (before) this.realtime.leaveRoomUnlessIn(companyId, conversation, now);
+    });
   }
 
   /** A ticket was deleted; lists drop it by id. */
   ticketDeleted(companyId: number, ticket: TicketDto): void {
-    this.realtime.toRooms(
+    this.emit(
       companyId,
       [rooms.ticket(companyId, ticket.id), ...this.listRooms(companyId, ticket)],
       "ticket",
-      {
-        action: "delete",
-        ticketId: ticket.id,
-        ticket,
-      },
+      { action: "delete", ticketId: ticket.id, ticket },
+      maskTicketEvent,
     );
   }
 
   /** A new message: the open conversation, the lists (move to top, unread) and the notifications hear it. */
   messageCreated(companyId: number, ticket: TicketDto, message: MessageDto): void {
     const listRooms = this.listRooms(companyId, ticket);
-    this.realtime.toRooms(companyId, [rooms.ticket(companyId, ticket.id), ...listRooms], "appMessage", {
-      action: "create",
-      message,
-      ticket,
-      contact: ticket.contact,
-    });
-    this.realtime.toRooms(companyId, listRooms, "ticket", { action: "update", ticket });
+    this.emit(
+      companyId,
+      [rooms.ticket(companyId, ticket.id), ...listRooms],
+      "appMessage",
+      { action: "create", message, ticket, ...(ticket.contact ? { contact: ticket.contact } : {}) },
+      maskAppMessageEvent,
+    );
+    this.emit(companyId, listRooms, "ticket", { action: "update", ticket }, maskTicketEvent);
   }
 
   /** A message changed (ack, edit, delete mark, reactions): the conversations showing it. */
   messageUpdated(companyId: number, ticketId: number, message: MessageDto): void {
-    this.realtime.toRoom(companyId, rooms.ticket(companyId, ticketId), "appMessage", {
-      action: "update",
-      message,
+    this.emit(
+      companyId,
+      [rooms.ticket(companyId, ticketId)],
+      "appMessage",
+      { action: "update", message },
+      maskAppMessageEvent,
+    );
+  }
+
+  /**
+   * Emits with the payload each socket may see: whole for everyone when the
+   * company shows numbers, masked for ordinary users when it hides them.
+   * `after` runs once the event is out.
+   */
+  private emit<P extends object>(
+    companyId: number,
+    roomNames: string[],
+    topic: "ticket" | "appMessage",
+    payload: P,
+    mask: (payload: P) => object,
+    after?: () => void,
+  ): void {
+    this.numbers.inOrder(companyId, (hides) => {
+      this.realtime.toRoomsByNumbers(companyId, roomNames, topic, {
+        whole: payload,
+        ...(hides ? { masked: mask(payload) } : {}),
+      });
+      after?.();
     });
   }
 

@@ -103,7 +103,7 @@ export const contactDto = z.object({
   id: z.number(),
   companyId: z.number(),
   name: z.string(),
-  /** Masked for ordinary users when the company hides numbers (LGPD, spec 1 section 6). */
+  /** Masked (`maskNumber`) for ordinary users when the company enables LGPD and hides numbers (spec 1 section 6). */
   number: z.string(),
   email: z.string(),
   channel: z.string(),
@@ -136,11 +136,16 @@ export type ContactEventPayload =
   | { action: "delete"; contactId: number };
 
 /**
- * How an ordinary user sees a number when the company enables LGPD's
+ * How an ordinary user sees a number when the company enables LGPD and its
  * hide-number setting (the original's mask: all but the last 6 digits, then
  * '**-**' and the last 2).
  */
 export function maskNumber(number: string): string {
   if (number.length <= 6) return "*".repeat(number.length);
   return `${number.slice(0, -6)}**-**${number.slice(-2)}`;
+}
+
+/** A number as `maskNumber` leaves it: the web offers no action that needs the real one (talk-to, search). */
+export function isMaskedNumber(number: string): boolean {
+  return number.includes("*");
 }

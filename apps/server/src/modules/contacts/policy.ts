@@ -21,11 +21,3 @@ export function can(actor: Actor, action: ContactAction): boolean {
 export function authorize(actor: Actor, action: ContactAction): void {
   if (!can(actor, action)) throw new AppError("ERR_NO_PERMISSION");
 }
-
-/**
- * LGPD (spec 1 section 6): with the company's lgpdHideNumber enabled, an
- * ordinary user sees contact numbers masked; admins and super users see them whole.
- */
-export function seesFullNumbers(actor: Actor, companyHidesNumbers: boolean): boolean {
-  return !companyHidesNumbers || isAdmin(actor);
-}

@@ -1,13 +1,13 @@
-import { type ContactDto, type ContactRefDto, maskNumber } from "@inbox/shared";
+import type { ContactDto, ContactRefDto } from "@inbox/shared";
 import type { ContactRow, ContactWithRefs } from "./repo.js";
 
-/** The only way a contact leaves the server; `masked` applies LGPD's hidden numbers. */
-export function presentContact(row: ContactWithRefs, options: { masked: boolean }): ContactDto {
+/** The only way a contact leaves the server; routes mask the number for ordinary users under LGPD (config.numbers). */
+export function presentContact(row: ContactWithRefs): ContactDto {
   return {
     id: row.id,
     companyId: row.companyId,
     name: row.name,
-    number: options.masked ? maskNumber(row.number) : row.number,
+    number: row.number,
     email: row.email,
     channel: row.channel,
     isGroup: row.isGroup,
@@ -26,11 +26,11 @@ export function presentContact(row: ContactWithRefs, options: { masked: boolean 
 }
 
 /** Lean rows for pickers (GET /contacts/list). */
-export function presentContactPick(row: ContactRow, options: { masked: boolean }): ContactRefDto {
+export function presentContactPick(row: ContactRow): ContactRefDto {
   return {
     id: row.id,
     name: row.name,
-    number: options.masked ? maskNumber(row.number) : row.number,
+    number: row.number,
     email: row.email,
     channel: row.channel,
     isGroup: row.isGroup,

@@ -1,14 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import {
-  companySettings,
-  contactCustomFields,
-  contacts,
-  contactTags,
-  tags,
-  tickets,
-  users,
-} from "../../db/schema/index.js";
+import { contactCustomFields, contacts, contactTags, tags, tickets } from "../../db/schema/index.js";
 import { escapeLike } from "../users/repo.js";
 
 type Runner = Db | Tx;
@@ -147,24 +139,6 @@ export class ContactsRepo {
       .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
       .returning({ id: contacts.id });
     return rows.length > 0;
-  }
-
-  /** spec 1 section 6: with lgpdHideNumber enabled, ordinary users see numbers masked. */
-  async hidesNumbers(companyId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ value: companySettings.lgpdHideNumber })
-      .from(companySettings)
-      .where(eq(companySettings.companyId, companyId))
-      .limit(1);
-    return row?.value === "enabled";
-  }
-
-  /** The company's users and whether each sees full numbers: contact events go user by user when numbers are hidden. */
-  async audience(companyId: number): Promise<{ id: number; profile: string; super: boolean }[]> {
-    return this.db
-      .select({ id: users.id, profile: users.profile, super: users.super })
-      .from(users)
-      .where(eq(users.companyId, companyId));
   }
 
   /**

@@ -12,6 +12,7 @@ import {
 } from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { maskContactList, maskContactRef, maskContactRefs } from "../../privacy/number-masks.js";
 import type { ContactsService } from "./service.js";
 
 const messageDto = z.object({ message: z.string() });
@@ -22,9 +23,12 @@ export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod 
     app.get(
       "/contacts",
       {
+        config: { numbers: maskContactList },
         schema: {
           description:
-            "One page (40) of contacts by name; searchParam matches name or number, case-insensitively.",
+            "One page (40) of contacts by name; searchParam matches name or number, case-insensitively. " +
+            "LGPD: when the company enables LGPD and hides numbers, an ordinary user (profile user) gets numbers " +
+            "masked ('5511912**-**78') on every contacts route and searchParam matches names only.",
           querystring: contactListQuery,
           response: { 200: contactListDto },
         },
@@ -34,32 +38,49 @@ export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod 
 
     app.get(
       "/contacts/list",
-      { schema: { querystring: contactPickerQuery, response: { 200: z.array(contactRefDto) } } },
+      {
+        config: { numbers: maskContactRefs },
+        schema: { querystring: contactPickerQuery, response: { 200: z.array(contactRefDto) } },
+      },
       (req) => service.listAll(req.ctx, req.query.searchParam),
     );
 
     app.get(
       "/contacts/profile/:number",
-      { config: { owner: "contact" }, schema: { params: contactNumberParam, response: { 200: contactDto } } },
+      {
+        config: { owner: "contact", numbers: maskContactRef },
+        schema: {
+          description:
+            "The WhatsApp contact with that number. Not for a user who sees masked numbers (LGPD): 404.",
+          params: contactNumberParam,
+          response: { 200: contactDto },
+        },
+      },
       (req) => service.showByNumber(req.ctx, req.params.number),
     );
 
     app.get(
       "/contacts/:id",
-      { config: { owner: "contact" }, schema: { params: idParam, response: { 200: contactDto } } },
+      {
+        config: { owner: "contact", numbers: maskContactRef },
+        schema: { params: idParam, response: { 200: contactDto } },
+      },
       (req) => service.show(req.ctx, req.params.id),
     );
 
     app.post(
       "/contacts",
-      { schema: { body: contactCreateSchema, response: { 201: contactDto } } },
+      {
+        config: { numbers: maskContactRef },
+        schema: { body: contactCreateSchema, response: { 201: contactDto } },
+      },
       async (req, reply) => reply.status(201).send(await service.create(req.ctx, req.body)),
     );
 
     app.put(
       "/contacts/:id",
       {
-        config: { owner: "contact" },
+        config: { owner: "contact", numbers: maskContactRef },
         schema: { params: idParam, body: contactUpdateSchema, response: { 200: contactDto } },
       },
       (req) => service.update(req.ctx, req.params.id, req.body),
@@ -77,7 +98,7 @@ export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod 
     app.put(
       "/contacts/block/:id",
       {
-        config: { owner: "contact" },
+        config: { owner: "contact", numbers: maskContactRef },
         schema: { params: idParam, body: contactBlockSchema, response: { 200: contactDto } },
       },
       (req) => service.setActive(req.ctx, req.params.id, req.body.active),
@@ -85,13 +106,19 @@ export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod 
 
     app.put(
       "/contacts/toggleAcceptAudio/:id",
-      { config: { owner: "contact" }, schema: { params: idParam, response: { 200: contactDto } } },
+      {
+        config: { owner: "contact", numbers: maskContactRef },
+        schema: { params: idParam, response: { 200: contactDto } },
+      },
       (req) => service.toggle(req.ctx, req.params.id, "acceptAudioMessage"),
     );
 
     app.put(
       "/contacts/toggleDisableBot/:id",
-      { config: { owner: "contact" }, schema: { params: idParam, response: { 200: contactDto } } },
+      {
+        config: { owner: "contact", numbers: maskContactRef },
+        schema: { params: idParam, response: { 200: contactDto } },
+      },
       (req) => service.toggle(req.ctx, req.params.id, "disableBot"),
     );
   };

@@ -13,10 +13,12 @@ import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import { normalizePhone } from "../../ingest/phone.js";
+import { maskContactRef } from "../../privacy/number-masks.js";
+import type { NumberPrivacy } from "../../privacy/number-privacy.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { presentTicket } from "../tickets/presenter.js";
-import { authorize, seesFullNumbers } from "./policy.js";
+import { authorize } from "./policy.js";
 import { presentContact, presentContactPick } from "./presenter.js";
 import { ContactsRepo, type ContactWithRefs, type NewContact } from "./repo.js";
 
@@ -25,6 +27,8 @@ export interface ContactsServiceDeps {
   realtime: Realtime;
   /** Deleting a contact deletes its tickets: the lists that hold them hear it. */
   events: TicketEvents;
+  /** LGPD: who may search and change numbers, and what contact events carry. */
+  numbers: NumberPrivacy;
 }
 
 /** Contacts created by hand are WhatsApp contacts (the contact modal has a phone number field). */
@@ -47,7 +51,7 @@ export class ContactsService {
       { number: query.pageNumber, size: pageSize },
     );
     return {
-      contacts: rows.map((row) => presentContact(row, { masked })),
+      contacts: rows.map(presentContact),
       count,
       hasMore: query.pageNumber * pageSize < count,
     };
@@ -56,15 +60,19 @@ export class ContactsService {
   async listAll(ctx: RequestContext, search: string): Promise<ContactRefDto[]> {
     const masked = await this.masksFor(ctx);
     const rows = await this.repo.listAll(ctx.companyId, search, !masked);
-    return rows.map((row) => presentContactPick(row, { masked }));
+    return rows.map(presentContactPick);
   }
 
   async show(ctx: RequestContext, id: number): Promise<ContactDto> {
     return this.present(ctx, await this.find(ctx, id));
   }
 
-  /** GET /contacts/profile/{number}: the WhatsApp contact with that number, however it is typed. */
+  /**
+   * GET /contacts/profile/{number}: the WhatsApp contact with that number, however it is typed.
+   * A user who sees masked numbers may not look contacts up by number (LGPD): it would tell whose it is.
+   */
   async showByNumber(ctx: RequestContext, rawNumber: string): Promise<ContactDto> {
+    if (await this.masksFor(ctx)) throw new AppError("ERR_NO_CONTACT_FOUND");
     const number = normalizePhone(rawNumber);
     const row = number ? await this.repo.findByNumber(ctx.companyId, MANUAL_CHANNEL, number) : undefined;
     if (!row) throw new AppError("ERR_NO_CONTACT_FOUND");
@@ -151,34 +159,32 @@ export class ContactsService {
     return contact;
   }
 
-  private async present(ctx: RequestContext, contact: ContactWithRefs): Promise<ContactDto> {
-    return presentContact(contact, { masked: await this.masksFor(ctx) });
+  /** Whole: the route masks the number for the reader (config.numbers). */
+  private async present(_ctx: RequestContext, contact: ContactWithRefs): Promise<ContactDto> {
+    return presentContact(contact);
   }
 
-  private async masksFor(ctx: RequestContext): Promise<boolean> {
-    return !seesFullNumbers(ctx.user, await this.repo.hidesNumbers(ctx.companyId));
+  private masksFor(ctx: RequestContext): Promise<boolean> {
+    return this.deps.numbers.masksFor(ctx);
   }
 
   /**
-   * company-{id}-contact. When the company hides numbers (LGPD), the event
-   * goes user by user so ordinary users receive the masked number: a
-   * company-wide emit would hand them the whole one.
+   * company-{id}-contact. When the company hides numbers (LGPD), ordinary
+   * users' sockets get the masked number and the others the whole one
+   * (Realtime toCompanyByNumbers): a plain company-wide emit would hand
+   * everyone the whole one.
    */
   private async announce(
     companyId: number,
     action: "create" | "update",
     contact: ContactWithRefs,
   ): Promise<void> {
-    const whole = presentContact(contact, { masked: false });
-    if (!(await this.repo.hidesNumbers(companyId))) {
-      this.emit(companyId, { action, contact: whole });
-      return;
-    }
-    const masked = presentContact(contact, { masked: true });
-    for (const user of await this.repo.audience(companyId)) {
-      const payload: ContactEventPayload = { action, contact: seesFullNumbers(user, true) ? whole : masked };
-      this.deps.realtime.toUser(companyId, user.id, "contact", payload);
-    }
+    const whole: ContactEventPayload = { action, contact: presentContact(contact) };
+    const hides = await this.deps.numbers.hides(companyId);
+    this.deps.realtime.toCompanyByNumbers(companyId, "contact", {
+      whole,
+      ...(hides ? { masked: { action, contact: maskContactRef(whole.contact) } } : {}),
+    });
   }
 
   private emit(companyId: number, payload: ContactEventPayload): void {

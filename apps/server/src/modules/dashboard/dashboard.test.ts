@@ -399,8 +399,9 @@ describe("GET /dashboard/moments", () => {
     const c = team.company.id;
     await db()
       .update(companySettings)
-      .set({ lgpdHideNumber: "enabled" })
+      .set({ enableLGPD: "enabled", lgpdHideNumber: "enabled" })
       .where(eq(companySettings.companyId, c));
+    server.numbers.invalidate(c);
     const viewer = await buildUser(db(), c, { showDashboard: "enabled", allUserChat: "enabled" });
     const contact = await buildContact(db(), c, { number: "5511912345678" });
     await buildTicket(db(), c, { status: "pending", contactId: contact.id });

@@ -1,15 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
-import {
-  companySettings,
-  contacts,
-  queues,
-  tickets,
-  userQueues,
-  users,
-  whatsapps,
-} from "../../db/schema/index.js";
+import { contacts, queues, tickets, userQueues, users, whatsapps } from "../../db/schema/index.js";
 import { scopeCondition } from "../tickets/list-query.js";
 import type { TicketScope } from "../tickets/policy.js";
 
@@ -197,16 +189,6 @@ export class DashboardRepo {
       .from(userQueues)
       .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
     return rows.map((r) => r.id);
-  }
-
-  /** Spec 1 section 6: with LGPD's lgpdHideNumber enabled, ordinary users see numbers masked. */
-  async hidesNumbers(companyId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ value: companySettings.lgpdHideNumber })
-      .from(companySettings)
-      .where(eq(companySettings.companyId, companyId))
-      .limit(1);
-    return row?.value === "enabled";
   }
 
   /** The attendance panel's tickets: most recently updated first, within the viewer's scope. */

@@ -6,8 +6,6 @@ import {
   type DashboardMoment,
   type DashboardMomentsQuery,
   type DashboardQuery,
-  isAdminProfile,
-  maskNumber,
   WITHOUT_QUEUE,
 } from "@inbox/shared";
 import type { Db } from "../../db/client.js";
@@ -103,7 +101,6 @@ export class DashboardService {
     }
     const scope = scopeFor(ctx.user, await this.repo.queueIdsOf(ctx.companyId, ctx.user.id), query.showAll);
     const statuses = query.status === undefined ? DEFAULT_MOMENT_STATUSES : [query.status].flat();
-    const masked = !isAdminProfile(ctx.user) && (await this.repo.hidesNumbers(ctx.companyId));
     const rows = await this.repo.moments(ctx.companyId, scope, rangeOf(first, last, query.utcOffset), {
       statuses,
       queueIds: query.queueIds.filter((id) => id !== WITHOUT_QUEUE),
@@ -120,7 +117,8 @@ export class DashboardService {
       contact: {
         id: contact.id,
         name: contact.name,
-        number: masked ? maskNumber(contact.number) : contact.number,
+        // Masked for ordinary users under LGPD by the route (config.numbers).
+        number: contact.number,
         profilePicUrl: contact.profilePicUrl,
       },
       lastMessage: previewOf(ticket.lastMessage),

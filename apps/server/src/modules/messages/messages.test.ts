@@ -137,7 +137,10 @@ describe("live events of the message path carry what the ticket list needs", () 
     const emit = vi.spyOn(server.realtime, "toRooms");
     try {
       await server.ingest.deliver(connection, [inbound("5511955550002", "wamid.e1", "Bom dia")]);
-      const calls = emit.mock.calls.filter(([company]) => company === team.company.id);
+      // Events wait for the company's LGPD setting when it is not known yet (privacy/number-privacy.ts).
+      const ofCompany = () => emit.mock.calls.filter(([company]) => company === team.company.id);
+      await vi.waitFor(() => expect(ofCompany().map(([, , topic]) => topic)).toContain("ticket"));
+      const calls = ofCompany();
       const ticketEvent = calls.find(([, , topic]) => topic === "ticket")?.[3] as {
         action: string;
         ticket: TicketDto;

@@ -1,5 +1,6 @@
 import {
   editMessageSchema,
+  type ForwardResult,
   forwardMessageSchema,
   forwardResultDto,
   LIMITS,
@@ -18,10 +19,15 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../http/app-error.js";
+import { maskMessage, maskMessageList, maskMessages } from "../../privacy/number-masks.js";
 import type { MessagesService, MultipartSend, Upload } from "./service.js";
 
 /** GET /messages/{ticketId} takes the ticket's id or its uuid, as the conversation's address does. */
 const ticketRefParam = z.object({ ticketId: z.union([z.uuid(), ticketIdParam.shape.ticketId]) });
+
+const maskForwardResult = (result: ForwardResult): ForwardResult => ({
+  messages: maskMessages(result.messages),
+});
 
 /** Messages (spec 1 section 7). Thin: parse, call the service, answer. */
 export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod {
@@ -29,11 +35,13 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
     app.get(
       "/messages/:ticketId",
       {
-        config: { owner: "ticket" },
+        config: { owner: "ticket", numbers: maskMessageList },
         schema: {
           description:
             "Page pageNumber (1 = newest, 40 per page) of the ticket's messages, oldest first within the page. " +
-            "Reading page 1 sets the ticket's unread counter to 0 and sends read receipts to the channel.",
+            "Reading page 1 sets the ticket's unread counter to 0 and sends read receipts to the channel. " +
+            "LGPD: when the company enables LGPD and hides numbers, an ordinary user (profile user) gets the " +
+            "contact's number, group participants and contact-card numbers masked ('5511912**-**78').",
           params: ticketRefParam,
           querystring: messagePageQuery,
           response: { 200: messageListDto },
@@ -45,7 +53,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
     app.post(
       "/messages/:ticketId",
       {
-        config: { owner: "ticket" },
+        config: { owner: "ticket", numbers: maskMessage },
         schema: {
           description:
             "Sends a message on the ticket: JSON {body, quotedMsg, isPrivate, vCard, mediaUrl} or multipart " +
@@ -69,7 +77,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
     app.post(
       "/messages/edit/:id",
       {
-        config: { owner: "message" },
+        config: { owner: "message", numbers: maskMessage },
         schema: {
           description:
             "Edits an own text message younger than 15 minutes (on the channel where it carries edits).",
@@ -84,7 +92,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
     app.delete(
       "/messages/:id",
       {
-        config: { owner: "message" },
+        config: { owner: "message", numbers: maskMessage },
         schema: {
           description:
             "Deletes an own message (on the channel where it carries deletes); it stays marked isDeleted.",
@@ -98,7 +106,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
     app.post(
       "/messages/:id/reactions",
       {
-        config: { owner: "message" },
+        config: { owner: "message", numbers: maskMessage },
         schema: {
           description:
             "Our reaction {type: emoji} to a message, sent through the channel; an empty type removes it.",
@@ -113,7 +121,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
     app.post(
       "/messages/:id/retry-media",
       {
-        config: { owner: "message" },
+        config: { owner: "message", numbers: maskMessage },
         schema: {
           description:
             "Downloads again the media of a received message whose download failed or was refused " +
@@ -130,6 +138,7 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
     app.post(
       "/message/forward",
       {
+        config: { numbers: maskForwardResult },
         schema: {
           description:
             "Forwards messageId (one or a list) to contactId (one or a list), each message to each contact, " +

@@ -10,6 +10,7 @@ import {
 } from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { maskContactRef } from "../../privacy/number-masks.js";
 import type { TagsService } from "./service.js";
 
 const messageDto = z.object({ message: z.string() });
@@ -38,8 +39,13 @@ export function tagsRoutes(service: TagsService): FastifyPluginAsyncZod {
       },
     );
 
-    app.post("/tags/sync", { schema: { body: tagSyncSchema, response: { 200: contactDto } } }, (req) =>
-      service.syncContactTags(req.ctx, req.body),
+    app.post(
+      "/tags/sync",
+      {
+        config: { numbers: maskContactRef },
+        schema: { body: tagSyncSchema, response: { 200: contactDto } },
+      },
+      (req) => service.syncContactTags(req.ctx, req.body),
     );
 
     app.put(

@@ -10,6 +10,7 @@ import {
 } from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { maskTicket } from "../../privacy/number-masks.js";
 import type { TicketLifecycleService } from "./lifecycle-service.js";
 
 /** The ticket lifecycle (spec 1 sections 4 and 7). Thin: parse, call the service, answer. */
@@ -18,6 +19,7 @@ export function ticketLifecycleRoutes(service: TicketLifecycleService): FastifyP
     app.post(
       "/tickets",
       {
+        config: { numbers: maskTicket },
         schema: {
           description:
             "Opens a ticket for a contact on a connection. When one is already open for them: 409 " +
@@ -38,7 +40,7 @@ export function ticketLifecycleRoutes(service: TicketLifecycleService): FastifyP
     app.put(
       "/tickets/:id",
       {
-        config: { owner: "ticket" },
+        config: { owner: "ticket", numbers: maskTicket },
         schema: {
           description:
             "Accept, return to queue, resolve (with or without farewell), ignore, reopen or transfer " +

@@ -23,6 +23,8 @@ export interface TicketFilters {
   statuses?: TicketStatus[];
   /** Lower-cased by the service; matched inside the contact's name and number. */
   search: string;
+  /** false when the reader sees masked numbers (LGPD): the search matches names only, never digits of numbers. */
+  searchNumbers?: boolean;
   searchOnMessages: boolean;
   /** Selected queues; `withoutQueue` adds the tickets that have none. */
   queueIds: number[];
@@ -129,7 +131,7 @@ function searchContacts(companyId: number, f: TicketFilters): SQL {
   const term = `%${escapeLike(f.search)}%`;
   return sql`WITH search_contacts AS MATERIALIZED (SELECT ${contacts.id} FROM ${contacts}
     WHERE ${contacts.companyId} = ${companyId}
-      AND (${ilike(contacts.name, term)} OR ${ilike(contacts.number, term)})) `;
+      AND ${f.searchNumbers === false ? ilike(contacts.name, term) : or(ilike(contacts.name, term), ilike(contacts.number, term))}) `;
 }
 
 /**

@@ -2,6 +2,7 @@ import { LIMITS, type TicketDto, type TicketList, type TicketListQuery, WITHOUT_
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
+import type { NumberPrivacy } from "../../privacy/number-privacy.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { authorizeView, scopeFor, viewScopeFor } from "./policy.js";
 import { presentTicket } from "./presenter.js";
@@ -10,6 +11,8 @@ import { type TicketDetail, TicketsRepo } from "./repo.js";
 export interface TicketsServiceDeps {
   db: Db;
   events: TicketEvents;
+  /** LGPD: a user who sees masked numbers searches names only. */
+  numbers: NumberPrivacy;
 }
 
 export const presentDetail = (d: TicketDetail): TicketDto => presentTicket(d.ticket, d.contact, d);
@@ -23,7 +26,11 @@ export class TicketsService {
   }
 
   async list(ctx: RequestContext, query: TicketListQuery): Promise<TicketList> {
-    const scope = scopeFor(ctx.user, await this.repo.queueIdsOf(ctx.companyId, ctx.user.id), query.showAll);
+    const [queueIds, masked] = await Promise.all([
+      this.repo.queueIdsOf(ctx.companyId, ctx.user.id),
+      this.deps.numbers.masksFor(ctx),
+    ]);
+    const scope = scopeFor(ctx.user, queueIds, query.showAll);
     const pageSize = LIMITS.pageSize;
     const statuses = query.statusFilter === undefined ? [] : [query.statusFilter].flat();
     const { rows, count, hasMore } = await this.repo.list(
@@ -33,6 +40,7 @@ export class TicketsService {
         status: query.status,
         statuses,
         search: query.searchParam.trim().toLowerCase(),
+        searchNumbers: !masked,
         searchOnMessages: query.searchOnMessages,
         queueIds: query.queueIds.filter((id) => id !== WITHOUT_QUEUE),
         withoutQueue: query.queueIds.includes(WITHOUT_QUEUE),
