@@ -76,7 +76,12 @@ test("an HTML document, an SVG with a script and HTML posing as a profile pictur
     expect(sent.ok(), await sent.text()).toBe(true);
   }
 
-  // The attendant (a new login: the API session above ends) opens the conversation under the app's CSP.
+  // The attendant (a new login: the API session above ends) opens the conversation under the app's CSP,
+  // which the app itself never trips (MUI's styles, socket.io, zod without eval).
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   const response = await page.goto("/tickets");
   expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
@@ -124,5 +129,6 @@ test("an HTML document, an SVG with a script and HTML posing as a profile pictur
   await page.reload();
   await expect(conversation.getByText("segue a fatura")).toBeVisible({ timeout: 30_000 });
   expect(await flags(page)).toEqual({ storage: null, cookie: false, opener: null });
+  expect(violations).toEqual([]);
   await page.screenshot({ path: ".tmp/results/safe-files-conversation.png" });
 });
