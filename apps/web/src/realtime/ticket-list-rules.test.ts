@@ -248,6 +248,23 @@ describe("the tickets manager's filters (tags, users, connections, statuses, sor
   });
 });
 
+describe("a list filtered by a search term (LGPD)", () => {
+  const withContact = (name: string, number: string) =>
+    buildTicket({ status: "pending", queueId: null, contact: { ...buildTicket().contact!, name, number } });
+
+  it("matches the contact's name or number, but never digits of a masked number, as the server searches", () => {
+    const filters = list("pending", { searchParam: "98765" });
+    expect(ticketMatchesList(withContact("Ana", "5511987654321"), ctx(filters))).toBe(true);
+    expect(ticketMatchesList(withContact("Ana", "5511987**-**21"), ctx(filters))).toBe(false);
+    expect(
+      ticketMatchesList(withContact("Ana", "5511987**-**21"), ctx(list("pending", { searchParam: "5511" }))),
+    ).toBe(false);
+    expect(
+      ticketMatchesList(withContact("Ana", "5511987**-**21"), ctx(list("pending", { searchParam: "an" }))),
+    ).toBe(true);
+  });
+});
+
 describe("search lists (the search tab)", () => {
   const search = (overrides: Partial<TicketListFilters> = {}): TicketListFilters => ({
     ...list("open"),

@@ -1,5 +1,6 @@
 import {
   canSeeTicket,
+  isMaskedNumber,
   type MessageDto,
   type MessageList,
   type TicketDto,
@@ -79,10 +80,13 @@ export function ticketMatchesList(ticket: TicketDto, context: ListContext): bool
   return matchesFilters(ticket, context);
 }
 
+/** As the server searches: name or number, names only when the number came masked (LGPD). */
 function matchesSearch(ticket: TicketDto, term: string): boolean {
   const needle = term.toLowerCase();
   const contact = ticket.contact;
-  return Boolean(contact && (contact.name.toLowerCase().includes(needle) || contact.number.includes(needle)));
+  if (!contact) return false;
+  if (contact.name.toLowerCase().includes(needle)) return true;
+  return !isMaskedNumber(contact.number) && contact.number.includes(needle);
 }
 
 /**

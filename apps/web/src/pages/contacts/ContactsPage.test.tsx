@@ -260,7 +260,10 @@ describe("ContactModal", () => {
         id: 2,
         name: "Acme",
         dueDate: "2999-12-31",
-        companieSettings: [{ key: "lgpdHideNumber", value: "enabled" }],
+        companieSettings: [
+          { key: "enableLGPD", value: "enabled" },
+          { key: "lgpdHideNumber", value: "enabled" },
+        ],
       },
     });
     renderPage(user);

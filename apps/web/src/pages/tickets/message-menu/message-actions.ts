@@ -1,4 +1,4 @@
-import { LIMITS, type MessageDto } from "@inbox/shared";
+import { isMaskedNumber, LIMITS, type MessageDto } from "@inbox/shared";
 import { createContext, useContext } from "react";
 
 /** The first reactions offered; the rest come from "more" (spec 1 section 9: first 6 then more). */
@@ -38,7 +38,16 @@ export function canDeleteMessage(message: MessageDto): boolean {
   return message.fromMe && !message.isDeleted;
 }
 
-/** Talk-to is offered on group messages not from me that name their member (spec 1 section 6). */
+/**
+ * Talk-to is offered on group messages not from me that name their member
+ * (spec 1 section 6), not when the member's number came masked (LGPD): the
+ * user may not look a contact up by number.
+ */
 export function canTalkTo(message: MessageDto): boolean {
-  return !message.fromMe && !message.isDeleted && Boolean(message.participant);
+  return (
+    !message.fromMe &&
+    !message.isDeleted &&
+    Boolean(message.participant) &&
+    !isMaskedNumber(message.participant ?? "")
+  );
 }
