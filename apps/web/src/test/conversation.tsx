@@ -9,6 +9,7 @@ import { TicketsPage } from "../pages/tickets/TicketsPage";
 import { RealtimeContext } from "../realtime/realtime-context";
 import { FakeSocket } from "./fake-socket";
 import { authValue, renderWithProviders } from "./render";
+import { unknownRequest } from "./unknown-request";
 
 // A busy 2-core machine answers a fake fetch, a debounce and a re-render in well over the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -24,10 +25,13 @@ export interface SeenRequest {
 /** A route of the fake server: answers a JSON value, or a Response for errors. */
 export type FakeHandler = (request: SeenRequest) => unknown;
 
+/** Lists the tickets screen loads for its filters, transfer dialog and quick answers. */
+export const CONVERSATION_EMPTY_LISTS = ["/queue", "/whatsapp", "/quick-messages/list"];
+
 /**
  * A fake server for the conversation view: the ticket, its messages and the
  * lists are served from memory; `routes` ("PUT /tickets/4") answer the rest
- * and every request is recorded.
+ * and every request is recorded. Any other request fails the test (see unknown-request.ts).
  */
 export function serveConversation(
   ticket: TicketDto,
@@ -54,9 +58,11 @@ export function serveConversation(
         return Response.json({ tickets, count: tickets.length, hasMore: false });
       }
       if (parsed.pathname === `/tickets/u/${ticket.uuid}`) return Response.json(ticket);
+      // What the screen loads beside the conversation (filters, transfer, quick answers): none.
+      if (method === "GET" && CONVERSATION_EMPTY_LISTS.includes(parsed.pathname)) return Response.json([]);
       if (parsed.pathname === `/messages/${ticket.id}`)
         return Response.json({ messages, ticket, count: messages.length, hasMore: false });
-      return Response.json([]);
+      return unknownRequest(method, url);
     },
   });
   return seen;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configureApiClient } from "../../api/client";
 import { buildConnection } from "../../test/connections";
 import { buildUser, renderWithProviders } from "../../test/render";
+import { unknownRequest } from "../../test/unknown-request";
 import { DrawerMenu } from "./DrawerMenu";
 import { visibleMenuItems } from "./menu-items";
 import { CONNECTIONS_CHECK_DELAY_MS, useConnectionsBadge } from "./use-connections-badge";
@@ -17,8 +18,10 @@ function withQueryClient() {
 }
 
 function serveConnections(statuses: string[]) {
-  const fetch = vi.fn(async () =>
-    Response.json(statuses.map((status, index) => buildConnection({ id: index + 1, status }))),
+  const fetch = vi.fn(async (url: string, init: RequestInit) =>
+    url === "/whatsapp" && (init.method ?? "GET") === "GET"
+      ? Response.json(statuses.map((status, index) => buildConnection({ id: index + 1, status })))
+      : unknownRequest(init.method, url),
   );
   configureApiClient({ fetch });
   return fetch;

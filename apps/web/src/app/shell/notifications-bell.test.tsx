@@ -11,6 +11,7 @@ import { RealtimeContext } from "../../realtime/realtime-context";
 import { FakeSocket } from "../../test/fake-socket";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { buildMessage, buildTicket } from "../../test/tickets";
+import { unknownRequest } from "../../test/unknown-request";
 import { AppShell } from "./AppShell";
 
 // The whole shell renders here; on a shared, busy machine the default second can be short.
@@ -19,7 +20,7 @@ configure({ asyncUtilTimeout: 5000 });
 function serve(byStatus: Record<string, TicketDto[]>) {
   const calls: URL[] = [];
   configureApiClient({
-    fetch: async (url) => {
+    fetch: async (url, init) => {
       const parsed = new URL(url, "http://test");
       calls.push(parsed);
       if (parsed.pathname === "/tickets") {
@@ -32,7 +33,7 @@ function serve(byStatus: Record<string, TicketDto[]>) {
         return Response.json({ records: [], count: 0, hasMore: false });
       if (parsed.pathname === "/companySettingOne")
         return Response.json({ showNotificationPending: "disabled" });
-      return Response.json([]);
+      return unknownRequest(init.method, url);
     },
   });
   return calls;

@@ -9,6 +9,7 @@ import { FakeNotification } from "../../notifications/test-fakes";
 import { RealtimeContext } from "../../realtime/realtime-context";
 import { FakeSocket } from "../../test/fake-socket";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
+import { unknownRequest } from "../../test/unknown-request";
 import { AppShell } from "./AppShell";
 
 // The whole shell renders here; on a shared, busy machine the default second can be short.
@@ -33,7 +34,7 @@ function serve(announcements: Pages<AnnouncementDto>, chats: Pages<ChatDto>) {
     });
   };
   configureApiClient({
-    fetch: async (url) => {
+    fetch: async (url, init) => {
       const parsed = new URL(url, "http://test");
       calls.push(parsed);
       if (parsed.pathname === "/announcements/") return page(announcements, parsed);
@@ -43,7 +44,7 @@ function serve(announcements: Pages<AnnouncementDto>, chats: Pages<ChatDto>) {
       if (parsed.pathname === "/version") return Response.json({ version: "1.0.0" });
       if (parsed.pathname === "/companySettingOne")
         return Response.json({ showNotificationPending: "disabled" });
-      return Response.json([]);
+      return unknownRequest(init.method, url);
     },
   });
   return calls;

@@ -7,6 +7,7 @@ import { RequirePermission } from "../../app/guards/RequirePermission";
 import { canManageConnections } from "../../app/permissions";
 import { buildConnection } from "../../test/connections";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
+import { unknownRequest } from "../../test/unknown-request";
 import { ConnectionsPage } from "./ConnectionsPage";
 
 interface Call {
@@ -22,7 +23,12 @@ function serve(connections: ConnectionDto[]) {
       calls.push({ method: init.method ?? "GET", url });
       if (url === "/whatsapp") return Response.json(connections);
       if (url === "/queue") return Response.json([]);
-      return Response.json(connections[0]);
+      const shown = connections.find((connection) => url === `/whatsapp/${connection.id}`);
+      if (shown && (init.method ?? "GET") === "GET") return Response.json(shown);
+      // Disconnecting answers the connection as it is now.
+      const session = connections.find((connection) => url === `/whatsappsession/${connection.id}`);
+      if (session && init.method === "DELETE") return Response.json({ ...session, status: "DISCONNECTED" });
+      return unknownRequest(init.method, url);
     },
   });
   return calls;

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { configureApiClient } from "../../api/client";
 import { buildConnection } from "../../test/connections";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
+import { unknownRequest } from "../../test/unknown-request";
 import { ConnectionsPage } from "./ConnectionsPage";
 
 interface Call {
@@ -26,7 +27,7 @@ function serve(facebook: { status: number; body: unknown }) {
       if (url === "/whatsapp") return Response.json([]);
       if (url === "/queue") return Response.json([]);
       if (url === "/facebook") return Response.json(facebook.body, { status: facebook.status });
-      return Response.json({});
+      return unknownRequest(init.method, url);
     },
   });
   return calls;

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { configureApiClient } from "../../api/client";
 import { subscribeToToasts, type ToastMessage } from "../../app/toast/toast-store";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
+import { unknownRequest } from "../../test/unknown-request";
 import { ContactsPage } from "./ContactsPage";
 
 function buildContact(overrides: Partial<ContactDto> = {}): ContactDto {
@@ -40,7 +41,7 @@ interface Call {
 type Answer = { status?: number; body: unknown };
 type Handler = (call: Call) => Answer | undefined;
 
-/** A fake server: the page list by pageNumber, then per-test handlers, then the echoed contact. */
+/** A fake server: per-test handlers, then the page list by pageNumber and GET /contacts/{id}; nothing else. */
 function serve(pages: ContactDto[][], handler: Handler = () => undefined) {
   const calls: Call[] = [];
   configureApiClient({
@@ -61,7 +62,9 @@ function serve(pages: ContactDto[][], handler: Handler = () => undefined) {
         };
         return Response.json(list);
       }
-      return Response.json(pages[0]?.[0] ?? buildContact());
+      const shown = pages.flat().find((contact) => url === `/contacts/${contact.id}`);
+      if (call.method === "GET" && shown) return Response.json(shown);
+      return unknownRequest(call.method, url);
     },
   });
   return calls;
@@ -131,7 +134,11 @@ describe("ContactsPage list", () => {
 
 describe("ContactsPage actions", () => {
   it("an admin deletes a contact after confirming", async () => {
-    const calls = serve([[buildContact({ id: 7 })]]);
+    const calls = serve([[buildContact({ id: 7 })]], (call) =>
+      call.method === "DELETE" && call.url === "/contacts/7"
+        ? { body: { message: "Contact deleted" } }
+        : undefined,
+    );
     renderPage(admin);
     fireEvent.click(await screen.findByRole("button", { name: "Excluir Bruna Lima" }));
     const dialog = await screen.findByRole("dialog", { name: "Excluir Bruna Lima?" });
@@ -253,7 +260,9 @@ describe("ContactModal", () => {
 
   it("with LGPD hidden numbers an attendant cannot edit the number and never sends the mask", async () => {
     const masked = buildContact({ id: 6, number: "5511987**-**21" });
-    const calls = serve([[masked]]);
+    const calls = serve([[masked]], (call) =>
+      call.method === "PUT" && call.url === "/contacts/6" ? { body: masked } : undefined,
+    );
     const user = buildUser({
       profile: "user",
       company: {

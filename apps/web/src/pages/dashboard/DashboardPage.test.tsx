@@ -6,6 +6,7 @@ import { configureApiClient } from "../../api/client";
 import { RequirePermission } from "../../app/guards/RequirePermission";
 import { canSeeDashboard } from "../../app/permissions";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
+import { unknownRequest } from "../../test/unknown-request";
 import { DashboardPage } from "./DashboardPage";
 import { attendantsCsv, defaultRange, formatMinutes, responseScale } from "./dashboard-data";
 
@@ -64,8 +65,10 @@ function buildDashboard(overrides: Partial<DashboardDto> = {}): DashboardDto {
 function serve(body: DashboardDto) {
   const urls: string[] = [];
   configureApiClient({
-    fetch: async (url) => {
+    fetch: async (url, init) => {
       urls.push(url);
+      if ((init.method ?? "GET") !== "GET" || !url.startsWith("/dashboard?"))
+        return unknownRequest(init.method, url);
       return Response.json(body);
     },
   });

@@ -6,8 +6,10 @@ import type { Socket } from "socket.io-client";
 import { describe, expect, it } from "vitest";
 import { configureApiClient } from "../../api/client";
 import { RealtimeContext } from "../../realtime/realtime-context";
+import { CONVERSATION_EMPTY_LISTS } from "../../test/conversation";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { buildMessage, buildTicket } from "../../test/tickets";
+import { unknownRequest } from "../../test/unknown-request";
 import { renderTickets, requests, serveTickets, stubMediaQuery } from "./manager/manager-test-harness";
 import { TicketListItem } from "./TicketListItem";
 import { TicketsPage } from "./TicketsPage";
@@ -38,7 +40,7 @@ class FakeSocket {
 function serve(byStatus: Record<string, TicketDto[]>, conversation?: MessageList) {
   const calls: string[] = [];
   configureApiClient({
-    fetch: async (url) => {
+    fetch: async (url, init) => {
       calls.push(url);
       const parsed = new URL(url, "http://test");
       if (parsed.pathname === "/tickets") {
@@ -48,7 +50,9 @@ function serve(byStatus: Record<string, TicketDto[]>, conversation?: MessageList
       if (parsed.pathname.startsWith("/tickets/u/") && conversation)
         return Response.json(conversation.ticket);
       if (parsed.pathname.startsWith("/messages/") && conversation) return Response.json(conversation);
-      return Response.json([]);
+      if ((init.method ?? "GET") === "GET" && CONVERSATION_EMPTY_LISTS.includes(parsed.pathname))
+        return Response.json([]);
+      return unknownRequest(init.method, url);
     },
   });
   return calls;

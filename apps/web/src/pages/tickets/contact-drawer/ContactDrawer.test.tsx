@@ -54,6 +54,8 @@ describe("contact drawer", () => {
         return contact;
       },
       "GET /contactTags/4": () => ({ tags: [] }),
+      "GET /ticket-notes/list": () => [],
+      "GET /tags/list": () => [],
     });
     renderConversation(me, ticket);
     const drawer = await openDrawer();
@@ -90,6 +92,7 @@ describe("contact drawer", () => {
     const seen = serveConversation(ticket, [], {
       "GET /contacts/4": () => buildContact(),
       "GET /contactTags/4": () => ({ tags: [] }),
+      "GET /tags/list": () => [],
       "GET /ticket-notes/list": () => notes,
       "POST /ticket-notes": (request) => {
         const note = { ...notes[0]!, id: 2, note: (request.body as { note: string }).note };
@@ -131,6 +134,7 @@ describe("contact drawer", () => {
     const seen = serveConversation(ticket, [], {
       "GET /contacts/4": () => buildContact(),
       "GET /contactTags/4": () => ({ tags: [] }),
+      "GET /ticket-notes/list": () => [],
       "GET /tags/list": () => [vip],
       "POST /tags": (request) => ({
         id: 8,
@@ -162,6 +166,8 @@ describe("contact drawer", () => {
     const seen = serveConversation(ticket, [], {
       "GET /contacts/4": () => buildContact(),
       "GET /contactTags/4": () => ({ tags: [] }),
+      "GET /ticket-notes/list": () => [],
+      "GET /tags/list": () => [],
       "PUT /contacts/4": (request) => buildContact(request.body as Partial<ContactDto>),
     });
     renderConversation(me, ticket);

@@ -7,8 +7,10 @@ import { expect, vi } from "vitest";
 import { configureApiClient } from "../../../api/client";
 import { ToastProvider } from "../../../app/toast/ToastProvider";
 import { RealtimeContext } from "../../../realtime/realtime-context";
+import { CONVERSATION_EMPTY_LISTS } from "../../../test/conversation";
 import { FakeSocket } from "../../../test/fake-socket";
 import { authValue, renderWithProviders } from "../../../test/render";
+import { unknownRequest } from "../../../test/unknown-request";
 import { TicketsPage } from "../TicketsPage";
 
 // A busy 2-core machine answers a fake fetch, a debounce and a re-render in well over the default second.
@@ -57,7 +59,8 @@ export function serveTickets(
       if (shown) return Response.json(shown);
       if (parsed.pathname.startsWith("/messages/") && method === "GET")
         return Response.json({ messages: [], ticket: shown, count: 0, hasMore: false });
-      return Response.json([]);
+      if (method === "GET" && CONVERSATION_EMPTY_LISTS.includes(parsed.pathname)) return Response.json([]);
+      return unknownRequest(method, url);
     },
   });
   return seen;

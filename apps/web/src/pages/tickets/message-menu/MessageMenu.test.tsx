@@ -195,11 +195,15 @@ describe("message menu", () => {
     };
 
     it("opens a private ticket with the member, creating the contact when needed; not on own messages", async () => {
+      const privateTicket = buildTicket({ id: 9, uuid: "private-uuid", contactId: 40 });
       const seen = serveConversation(group, [fromMember, ownInGroup], {
         "GET /contacts/profile/5511977776666": () =>
           errorAnswer(404, { error: "ERR_NO_CONTACT_FOUND", message: "not found" }),
         "POST /contacts": () => memberContact,
-        "POST /tickets": () => buildTicket({ id: 9, uuid: "private-uuid", contactId: 40 }),
+        "POST /tickets": () => privateTicket,
+        // The new private ticket opens.
+        "GET /tickets/u/private-uuid": () => privateTicket,
+        "GET /messages/9": () => ({ messages: [], ticket: privateTicket, count: 0, hasMore: false }),
       });
       renderConversation(me, group);
       await openMenu("Oi grupo");
