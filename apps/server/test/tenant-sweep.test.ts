@@ -428,6 +428,8 @@ const kindByName: Record<string, Kind | { none: string }> = {
   users: "user",
   tagId: "tag",
   tags: "tag",
+  nextLaneId: "tag",
+  rollbackLaneId: "tag",
   messageId: "message",
   quotedMsg: "message",
   companyId: "company",
@@ -500,6 +502,15 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
   "PUT /contacts/:id": (w) => ({
     params: { id: w.ids.contact },
     body: { name: "Renamed", extraInfo: [{ id: w.ids.customField, name: "cpf", value: "2" }] },
+  }),
+  "POST /tags": (w) => ({
+    body: {
+      name: unique("lane"),
+      color: "#445566",
+      kanban: 1,
+      nextLaneId: w.ids.tag,
+      rollbackLaneId: w.ids.tag,
+    },
   }),
   "POST /tags/sync": (w) => ({ body: { contactId: w.ids.contact, tags: [w.ids.tag] } }),
   "GET /ticket-notes/list": (w) => ({
@@ -671,6 +682,7 @@ const references: { table: string; column: string; target: string }[] = [
   ),
   { table: "users", column: "whatsapp_id", target: "whatsapps" },
   { table: "whatsapps", column: "send_id_queue", target: "queues" },
+  { table: "whatsapps", column: "queue_id_import_messages", target: "queues" },
   { table: "messages", column: "quoted_msg_id", target: "messages" },
   { table: "messages", column: "user_id", target: "users" },
   { table: "messages", column: "queue_id", target: "queues" },

@@ -34,7 +34,9 @@ export type WorldKind =
   | "ticket"
   | "message"
   | "company"
-  | "customField";
+  | "customField"
+  | "schedule"
+  | "ticketNote";
 
 /** One company's records, one of each kind, and the strings that only they hold. */
 export interface World {
@@ -105,21 +107,25 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       providerMessageId: `wamid.${mark}`,
     })
     .returning();
-  await db
+  const [note] = await db
     .insert(ticketNotes)
-    .values({ companyId, ticketId: ticket.id, contactId: contact.id, userId: user.id, note: `${mark}-note` });
+    .values({ companyId, ticketId: ticket.id, contactId: contact.id, userId: user.id, note: `${mark}-note` })
+    .returning();
   await db
     .insert(quickMessages)
     .values({ companyId, shortcode: `${mark}-qm`, message: `${mark}-quick`, userId: user.id });
-  await db.insert(schedules).values({
-    companyId,
-    contactId: contact.id,
-    ticketId: ticket.id,
-    whatsappId: connection.id,
-    userId: user.id,
-    body: `${mark}-schedule`,
-    sendAt: new Date(Date.now() + 3_600_000),
-  });
+  const [schedule] = await db
+    .insert(schedules)
+    .values({
+      companyId,
+      contactId: contact.id,
+      ticketId: ticket.id,
+      whatsappId: connection.id,
+      userId: user.id,
+      body: `${mark}-schedule`,
+      sendAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   return {
     companyId,
@@ -133,6 +139,8 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       message: message!.id,
       company: companyId,
       customField: field!.id,
+      schedule: schedule!.id,
+      ticketNote: note!.id,
     },
     ticketUuid: ticket.uuid,
     connection,
