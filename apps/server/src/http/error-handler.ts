@@ -48,6 +48,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(400)
         .send({ error: "ERR_VALIDATION", message: "Malformed multipart form" } satisfies ApiErrorBody);
     }
+    if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) {
+      // A reference to a row that is not there, or is another company's (the composite tenant
+      // keys refuse it): "not found", as for any other company's row. Logged: a check is missing.
+      request.log.warn({ err: error }, "database refused a reference the service let through");
+      return reply
+        .status(404)
+        .send({ error: "ERR_NOT_FOUND", message: "Record not found" } satisfies ApiErrorBody);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
@@ -83,14 +91,22 @@ function fieldOf(context: string | undefined, instancePath: string): string {
 /** PostgreSQL data exceptions caused by a value: out of range, bad text, bad encoding. */
 const BAD_INPUT_SQLSTATES = new Set(["22001", "22003", "22007", "22008", "22021", "22P02", "22P05"]);
 
+const FOREIGN_KEY_VIOLATION = "23503";
+
 function isBadInputFromDatabase(error: unknown): boolean {
+  const code = sqlStateOf(error);
+  return code !== undefined && BAD_INPUT_SQLSTATES.has(code);
+}
+
+/** The SQLSTATE of a database error, also when drizzle wrapped it (`cause`). */
+function sqlStateOf(error: unknown): string | undefined {
   let current: unknown = error;
   for (let i = 0; i < 3 && current; i++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && BAD_INPUT_SQLSTATES.has(code)) return true;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
 
 /** The multipart parser's (@fastify/busboy) errors on a malformed or cut-off form: the client's fault. */

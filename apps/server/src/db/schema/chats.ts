@@ -6,10 +6,11 @@ import {
   primaryKey,
   serial,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { tenant, timestamps } from "./columns.js";
+import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { users } from "./users.js";
 
@@ -21,11 +22,13 @@ export const chats = pgTable(
     uuid: uuid().notNull().defaultRandom(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
     title: text().notNull().default(""),
-    ownerId: integer().references(() => users.id, { onDelete: "set null" }),
+    ownerId: integer(),
     lastMessage: text().notNull().default(""),
     ...timestamps,
   },
   (t) => [
+    unique("chats_company_id_id_key").on(t.companyId, t.id),
+    sameCompany("chats_owner_id_fk", t.companyId, t.ownerId, users, "set null"),
     uniqueIndex("chats_uuid_key").on(t.uuid),
     index("chats_company_updated_idx").on(t.companyId, t.updatedAt.desc(), t.id.desc()),
   ],
@@ -36,16 +39,14 @@ export const chatUsers = pgTable(
   "chat_users",
   {
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    chatId: integer()
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: integer().notNull(),
+    userId: integer().notNull(),
     unreads: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
+    sameCompany("chat_users_chat_id_fk", t.companyId, t.chatId, chats, "cascade"),
+    sameCompany("chat_users_user_id_fk", t.companyId, t.userId, users, "cascade"),
     primaryKey({ columns: [t.chatId, t.userId] }),
     index("chat_users_company_user_idx").on(t.companyId, t.userId, t.chatId),
   ],
@@ -56,16 +57,16 @@ export const chatMessages = pgTable(
   {
     id: bigserial({ mode: "number" }).primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    chatId: integer()
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
-    senderId: integer().references(() => users.id, { onDelete: "set null" }),
+    chatId: integer().notNull(),
+    senderId: integer(),
     message: text().notNull().default(""),
     mediaPath: text(),
     mediaName: text(),
     ...timestamps,
   },
   (t) => [
+    sameCompany("chat_messages_chat_id_fk", t.companyId, t.chatId, chats, "cascade"),
+    sameCompany("chat_messages_sender_id_fk", t.companyId, t.senderId, users, "set null"),
     index("chat_messages_company_chat_created_idx").on(
       t.companyId,
       t.chatId,

@@ -8,9 +8,10 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { tenant, timestamps } from "./columns.js";
+import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { queues } from "./queues.js";
 
@@ -78,6 +79,7 @@ export const whatsapps = pgTable(
     ...timestamps,
   },
   (t) => [
+    unique("whatsapps_company_id_id_key").on(t.companyId, t.id),
     uniqueIndex("whatsapps_webhook_key_key").on(t.webhookKey),
     uniqueIndex("whatsapps_company_name_key").on(t.companyId, t.name),
     index("whatsapps_company_status_idx").on(t.companyId, t.status),
@@ -91,14 +93,12 @@ export const whatsappQueues = pgTable(
   "whatsapp_queues",
   {
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer()
-      .notNull()
-      .references(() => whatsapps.id, { onDelete: "cascade" }),
-    queueId: integer()
-      .notNull()
-      .references(() => queues.id, { onDelete: "cascade" }),
+    whatsappId: integer().notNull(),
+    queueId: integer().notNull(),
   },
   (t) => [
+    sameCompany("whatsapp_queues_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "cascade"),
+    sameCompany("whatsapp_queues_queue_id_fk", t.companyId, t.queueId, queues, "cascade"),
     primaryKey({ columns: [t.whatsappId, t.queueId] }),
     index("whatsapp_queues_company_queue_idx").on(t.companyId, t.queueId),
   ],
@@ -112,14 +112,13 @@ export const baileysAuth = pgTable(
   "baileys_auth",
   {
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer()
-      .notNull()
-      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    whatsappId: integer().notNull(),
     key: text().notNull(),
     value: text().notNull(),
     ...timestamps,
   },
   (t) => [
+    sameCompany("baileys_auth_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "cascade"),
     primaryKey({ columns: [t.whatsappId, t.key] }),
     index("baileys_auth_company_connection_idx").on(t.companyId, t.whatsappId),
   ],
@@ -134,13 +133,14 @@ export const baileysAuth = pgTable(
 export const whatsappSessionLeases = pgTable(
   "whatsapp_session_leases",
   {
-    whatsappId: integer()
-      .primaryKey()
-      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    whatsappId: integer().primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
     /** The owning process's instance id (random at each boot). */
     owner: text().notNull(),
     expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [index("whatsapp_session_leases_owner_idx").on(t.owner)],
+  (t) => [
+    sameCompany("whatsapp_session_leases_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "cascade"),
+    index("whatsapp_session_leases_owner_idx").on(t.owner),
+  ],
 );

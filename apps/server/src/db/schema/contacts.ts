@@ -1,5 +1,15 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenant, timestamps } from "./columns.js";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { whatsapps } from "./connections.js";
 
@@ -22,10 +32,12 @@ export const contacts = pgTable(
     /** whatsapp (both WhatsApp channels), facebook or instagram. */
     channel: text().notNull().default("whatsapp"),
     lgpdAcceptedAt: timestamp({ withTimezone: true, mode: "date" }),
-    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
+    whatsappId: integer(),
     ...timestamps,
   },
   (t) => [
+    unique("contacts_company_id_id_key").on(t.companyId, t.id),
+    sameCompany("contacts_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "set null"),
     uniqueIndex("contacts_company_channel_number_key").on(t.companyId, t.channel, t.number),
     index("contacts_company_name_idx").on(t.companyId, t.name, t.id),
     index("contacts_company_lid_idx").on(t.companyId, t.lid),
@@ -40,12 +52,13 @@ export const contactCustomFields = pgTable(
   {
     id: serial().primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    contactId: integer()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: integer().notNull(),
     name: text().notNull(),
     value: text().notNull().default(""),
     ...timestamps,
   },
-  (t) => [index("contact_custom_fields_company_contact_idx").on(t.companyId, t.contactId)],
+  (t) => [
+    sameCompany("contact_custom_fields_contact_id_fk", t.companyId, t.contactId, contacts, "cascade"),
+    index("contact_custom_fields_company_contact_idx").on(t.companyId, t.contactId),
+  ],
 );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { tenant } from "./columns.js";
+import { sameCompany, tenant } from "./columns.js";
 import { companies } from "./companies.js";
 import { whatsapps } from "./connections.js";
 
@@ -14,9 +14,7 @@ export const webhookDeliveries = pgTable(
   {
     id: bigserial({ mode: "number" }).primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    whatsappId: integer()
-      .notNull()
-      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    whatsappId: integer().notNull(),
     channel: text().notNull(),
     /** The exact bytes Meta signed. */
     body: text().notNull(),
@@ -26,6 +24,7 @@ export const webhookDeliveries = pgTable(
     processedAt: timestamp({ withTimezone: true, mode: "date" }),
   },
   (t) => [
+    sameCompany("webhook_deliveries_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "cascade"),
     index("webhook_deliveries_pending_idx").on(t.receivedAt).where(sql`${t.processedAt} IS NULL`),
     index("webhook_deliveries_company_idx").on(t.companyId, t.receivedAt),
   ],

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 
@@ -30,6 +40,7 @@ export const queues = pgTable(
     ...timestamps,
   },
   (t) => [
+    unique("queues_company_id_id_key").on(t.companyId, t.id),
     uniqueIndex("queues_company_name_key").on(t.companyId, t.name),
     uniqueIndex("queues_company_color_key").on(t.companyId, t.color),
     index("queues_company_order_idx").on(t.companyId, t.orderQueue, t.id),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { tenant, timestamps } from "./columns.js";
+import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { users } from "./users.js";
 
@@ -19,10 +19,11 @@ export const quickMessages = pgTable(
     mediaName: text(),
     /** true: every user of the company sees it; false: only its owner. */
     geral: boolean().notNull().default(false),
-    userId: integer().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer(),
     ...timestamps,
   },
   (t) => [
+    sameCompany("quick_messages_user_id_fk", t.companyId, t.userId, users, "cascade"),
     index("quick_messages_company_shortcode_idx").on(t.companyId, t.shortcode, t.id),
     index("quick_messages_company_user_idx").on(t.companyId, t.userId),
   ],

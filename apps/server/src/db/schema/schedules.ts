@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { tenant, timestamps } from "./columns.js";
+import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { whatsapps } from "./connections.js";
 import { contacts } from "./contacts.js";
@@ -18,13 +18,11 @@ export const schedules = pgTable(
   {
     id: serial().primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    contactId: integer()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
+    contactId: integer().notNull(),
     /** The ticket it was made from; the ticket it was sent into once sent. */
-    ticketId: integer().references(() => tickets.id, { onDelete: "set null" }),
-    userId: integer().references(() => users.id, { onDelete: "set null" }),
-    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
+    ticketId: integer(),
+    userId: integer(),
+    whatsappId: integer(),
     body: text().notNull(),
     sendAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
     sentAt: timestamp({ withTimezone: true, mode: "date" }),
@@ -39,6 +37,10 @@ export const schedules = pgTable(
     ...timestamps,
   },
   (t) => [
+    sameCompany("schedules_contact_id_fk", t.companyId, t.contactId, contacts, "cascade"),
+    sameCompany("schedules_ticket_id_fk", t.companyId, t.ticketId, tickets, "set null"),
+    sameCompany("schedules_user_id_fk", t.companyId, t.userId, users, "set null"),
+    sameCompany("schedules_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "set null"),
     index("schedules_company_send_at_idx").on(t.companyId, t.sendAt, t.id),
     index("schedules_company_contact_idx").on(t.companyId, t.contactId),
     /** The due sweep reads only what still waits, oldest first, across companies. */

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { tenant, timestamps } from "./columns.js";
+import { index, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { contacts } from "./contacts.js";
 import { tickets } from "./tickets.js";
@@ -21,6 +21,7 @@ export const tags = pgTable(
     ...timestamps,
   },
   (t) => [
+    unique("tags_company_id_id_key").on(t.companyId, t.id),
     uniqueIndex("tags_company_name_key").on(t.companyId, t.name),
     index("tags_company_kanban_idx").on(t.companyId, t.kanban, t.name),
   ],
@@ -30,15 +31,13 @@ export const ticketTags = pgTable(
   "ticket_tags",
   {
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer()
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    tagId: integer()
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
+    ticketId: integer().notNull(),
+    tagId: integer().notNull(),
     ...timestamps,
   },
   (t) => [
+    sameCompany("ticket_tags_ticket_id_fk", t.companyId, t.ticketId, tickets, "cascade"),
+    sameCompany("ticket_tags_tag_id_fk", t.companyId, t.tagId, tags, "cascade"),
     primaryKey({ columns: [t.ticketId, t.tagId] }),
     index("ticket_tags_company_tag_idx").on(t.companyId, t.tagId),
   ],
@@ -48,15 +47,13 @@ export const contactTags = pgTable(
   "contact_tags",
   {
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    contactId: integer()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
-    tagId: integer()
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
+    contactId: integer().notNull(),
+    tagId: integer().notNull(),
     ...timestamps,
   },
   (t) => [
+    sameCompany("contact_tags_contact_id_fk", t.companyId, t.contactId, contacts, "cascade"),
+    sameCompany("contact_tags_tag_id_fk", t.companyId, t.tagId, tags, "cascade"),
     primaryKey({ columns: [t.contactId, t.tagId] }),
     index("contact_tags_company_tag_idx").on(t.companyId, t.tagId),
   ],

@@ -9,10 +9,11 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { tenant, timestamps } from "./columns.js";
+import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { whatsapps } from "./connections.js";
 import { contacts } from "./contacts.js";
@@ -26,12 +27,10 @@ export const tickets = pgTable(
     uuid: uuid().notNull().defaultRandom(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
     status: text().notNull().default("pending"),
-    contactId: integer()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
-    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
-    userId: integer().references(() => users.id, { onDelete: "set null" }),
-    queueId: integer().references(() => queues.id, { onDelete: "set null" }),
+    contactId: integer().notNull(),
+    whatsappId: integer(),
+    userId: integer(),
+    queueId: integer(),
     channel: text().notNull().default("whatsapp"),
     isGroup: boolean().notNull().default(false),
     isBot: boolean().notNull().default(false),
@@ -44,6 +43,11 @@ export const tickets = pgTable(
     ...timestamps,
   },
   (t) => [
+    unique("tickets_company_id_id_key").on(t.companyId, t.id),
+    sameCompany("tickets_contact_id_fk", t.companyId, t.contactId, contacts, "cascade"),
+    sameCompany("tickets_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "set null"),
+    sameCompany("tickets_user_id_fk", t.companyId, t.userId, users, "set null"),
+    sameCompany("tickets_queue_id_fk", t.companyId, t.queueId, queues, "set null"),
     uniqueIndex("tickets_uuid_key").on(t.uuid),
     /** At most one non-closed ticket per contact and connection: concurrent deliveries cannot open two. */
     uniqueIndex("tickets_one_open_per_contact_key")
@@ -84,11 +88,9 @@ export const messages = pgTable(
   {
     id: bigserial({ mode: "number" }).primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer()
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    contactId: integer().references(() => contacts.id, { onDelete: "cascade" }),
-    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
+    ticketId: integer().notNull(),
+    contactId: integer(),
+    whatsappId: integer(),
     /** The provider's id (wamid, mid, Baileys key id): unique per connection, so redeliveries are no-ops. */
     providerMessageId: text(),
     body: text().notNull().default(""),
@@ -126,6 +128,9 @@ export const messages = pgTable(
     ...timestamps,
   },
   (t) => [
+    sameCompany("messages_ticket_id_fk", t.companyId, t.ticketId, tickets, "cascade"),
+    sameCompany("messages_contact_id_fk", t.companyId, t.contactId, contacts, "cascade"),
+    sameCompany("messages_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "set null"),
     uniqueIndex("messages_connection_provider_id_key").on(t.whatsappId, t.providerMessageId),
     /** Outbound messages still waiting for the provider: the retry sweeper's scan. */
     index("messages_unsent_idx")
@@ -137,9 +142,7 @@ export const messages = pgTable(
     /** Search inside message contents (ILIKE '%term%'). */
     index("messages_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
     /** Whether a stored file is still referred to before the files.remove job deletes it (forwards share files). */
-    index("messages_media_url_idx")
-      .on(t.mediaUrl)
-      .where(sql`${t.mediaUrl} IS NOT NULL`),
+    index("messages_media_url_idx").on(t.mediaUrl).where(sql`${t.mediaUrl} IS NOT NULL`),
   ],
 );
 
@@ -149,14 +152,17 @@ export const ticketNotes = pgTable(
     id: serial().primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
     note: text().notNull(),
-    userId: integer().references(() => users.id, { onDelete: "set null" }),
-    contactId: integer()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
-    ticketId: integer().references(() => tickets.id, { onDelete: "cascade" }),
+    userId: integer(),
+    contactId: integer().notNull(),
+    ticketId: integer(),
     ...timestamps,
   },
-  (t) => [index("ticket_notes_company_contact_idx").on(t.companyId, t.contactId, t.createdAt.desc())],
+  (t) => [
+    sameCompany("ticket_notes_user_id_fk", t.companyId, t.userId, users, "set null"),
+    sameCompany("ticket_notes_contact_id_fk", t.companyId, t.contactId, contacts, "cascade"),
+    sameCompany("ticket_notes_ticket_id_fk", t.companyId, t.ticketId, tickets, "cascade"),
+    index("ticket_notes_company_contact_idx").on(t.companyId, t.contactId, t.createdAt.desc()),
+  ],
 );
 
 export const ticketLogs = pgTable(
@@ -164,13 +170,16 @@ export const ticketLogs = pgTable(
   {
     id: bigserial({ mode: "number" }).primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    ticketId: integer()
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    userId: integer().references(() => users.id, { onDelete: "set null" }),
-    queueId: integer().references(() => queues.id, { onDelete: "set null" }),
+    ticketId: integer().notNull(),
+    userId: integer(),
+    queueId: integer(),
     type: text().notNull(),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("ticket_logs_company_ticket_idx").on(t.companyId, t.ticketId, t.createdAt)],
+  (t) => [
+    sameCompany("ticket_logs_ticket_id_fk", t.companyId, t.ticketId, tickets, "cascade"),
+    sameCompany("ticket_logs_user_id_fk", t.companyId, t.userId, users, "set null"),
+    sameCompany("ticket_logs_queue_id_fk", t.companyId, t.queueId, queues, "set null"),
+    index("ticket_logs_company_ticket_idx").on(t.companyId, t.ticketId, t.createdAt),
+  ],
 );

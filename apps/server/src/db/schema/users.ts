@@ -8,9 +8,10 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { tenant, timestamps } from "./columns.js";
+import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { queues } from "./queues.js";
 
@@ -49,6 +50,7 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
+    unique("users_company_id_id_key").on(t.companyId, t.id),
     uniqueIndex("users_email_key").on(t.email),
     index("users_company_name_idx").on(t.companyId, t.name, t.id),
     index("users_company_online_idx").on(t.companyId, t.online).where(sql`${t.online}`),
@@ -59,14 +61,12 @@ export const userQueues = pgTable(
   "user_queues",
   {
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    queueId: integer()
-      .notNull()
-      .references(() => queues.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
+    queueId: integer().notNull(),
   },
   (t) => [
+    sameCompany("user_queues_user_id_fk", t.companyId, t.userId, users, "cascade"),
+    sameCompany("user_queues_queue_id_fk", t.companyId, t.queueId, queues, "cascade"),
     primaryKey({ columns: [t.userId, t.queueId] }),
     index("user_queues_company_queue_idx").on(t.companyId, t.queueId),
   ],
@@ -78,9 +78,7 @@ export const refreshTokens = pgTable(
   {
     id: serial().primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     tokenHash: text().notNull(),
     tokenVersion: integer().notNull(),
     expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
@@ -88,6 +86,7 @@ export const refreshTokens = pgTable(
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
+    sameCompany("refresh_tokens_user_id_fk", t.companyId, t.userId, users, "cascade"),
     uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
     index("refresh_tokens_company_user_idx").on(t.companyId, t.userId),
   ],
@@ -98,15 +97,14 @@ export const passwordResetTokens = pgTable(
   {
     id: serial().primaryKey(),
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: "date" }),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
+    sameCompany("password_reset_tokens_user_id_fk", t.companyId, t.userId, users, "cascade"),
     uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash),
     index("password_reset_tokens_company_user_idx").on(t.companyId, t.userId),
   ],
