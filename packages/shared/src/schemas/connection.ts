@@ -20,6 +20,67 @@ const accountId = z
   .regex(/^[0-9A-Za-z_-]*$/, "Invalid id")
   .optional();
 
+/** An instant as the dialog sends it (ISO 8601 or "YYYY-MM-DD"); `false`, "" or null for none. */
+const optionalInstant = noneAsNull(
+  z
+    .string()
+    .trim()
+    .max(40)
+    .transform((value, ctx) => {
+      const time = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
+      if (!Number.isFinite(time)) {
+        ctx.addIssue({ code: "custom", message: "Invalid date" });
+        return z.NEVER;
+      }
+      return new Date(time);
+    })
+    .nullable(),
+).optional();
+
+/** "" or HH:MM. */
+const clock = z.union([z.literal(""), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time")]);
+
+export const WEEKDAYS_EN = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+
+/** One weekday of a connection's business hours (spec 2: seven weekdays, shifts A and B). */
+export const connectionScheduleDay = z.object({
+  weekday: z.string().trim().max(40).optional(),
+  weekdayEn: z.enum(WEEKDAYS_EN),
+  startTime: clock.optional(),
+  endTime: clock.optional(),
+  startTimeA: clock.optional(),
+  endTimeA: clock.optional(),
+  startTimeB: clock.optional(),
+  endTimeB: clock.optional(),
+});
+export type ConnectionScheduleDay = z.infer<typeof connectionScheduleDay>;
+
+/**
+ * Fields of the spec's connection that name features this product does not have yet (AI prompts,
+ * integrations, flows): `null` (or none) is accepted and stored; an id is refused with
+ * ERR_VALIDATION on that field, never silently dropped.
+ */
+const notBuiltYet = (feature: string) =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value !== null && value !== undefined && value !== false && value !== "")
+        ctx.addIssue({
+          code: "custom",
+          message: `${feature} are not available in this product yet: only null is accepted`,
+        });
+    })
+    .transform(() => null)
+    .optional();
+
 /** The connection dialog (spec 2 sections 3 and 5). */
 export const connectionBaseSchema = z.object({
   name: z.string({ error: "Required" }).trim().min(2, "Too Short!").max(50, "Too Long!"),
@@ -51,16 +112,83 @@ export const connectionBaseSchema = z.object({
   accessToken: token,
   appSecret: secret,
   verifyToken: z.string().max(256).optional(),
+  /** The messages-API token (spec 2: 30 random alphanumeric characters); generated on create when absent. */
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{0,64}$/, "Invalid token")
+    .optional(),
+  provider: z.string().trim().min(1).max(20).optional(),
+  schedules: z.array(connectionScheduleDay).max(14).optional(),
+  /** Message import (spec 2 sections 3, 5): kept with the connection; the import itself is not built yet. */
+  importOldMessages: optionalInstant,
+  importRecentMessages: optionalInstant,
+  importOldMessagesGroups: looseBoolean.optional(),
+  closedTicketsPostImported: looseBoolean.optional(),
+  queueIdImportMessages: noneAsNull(dbId.nullable()).optional(),
+  statusImportMessages: z.string().trim().max(40).nullable().optional(),
+  collectiveVacationStart: optionalInstant,
+  collectiveVacationEnd: optionalInstant,
+  collectiveVacationMessage: optionalText,
+  promptId: notBuiltYet("AI prompts"),
+  integrationId: notBuiltYet("Integrations"),
+  flowIdWelcome: notBuiltYet("Flows"),
+  flowIdNotPhrase: notBuiltYet("Flows"),
 });
 
+/** Fields the API keeps that this product's connection dialog does not edit yet. */
+export const connectionFieldsOutsideDialog = {
+  token: true,
+  provider: true,
+  schedules: true,
+  importOldMessages: true,
+  importRecentMessages: true,
+  importOldMessagesGroups: true,
+  closedTicketsPostImported: true,
+  queueIdImportMessages: true,
+  statusImportMessages: true,
+  collectiveVacationStart: true,
+  collectiveVacationEnd: true,
+  collectiveVacationMessage: true,
+  promptId: true,
+  integrationId: true,
+  flowIdWelcome: true,
+  flowIdNotPhrase: true,
+} as const;
+
+/** Spec 2 section 5: the import starts at most 2 years back and not in the future. */
+export const IMPORT_FLOOR_DAYS = 730;
+
 /** Rules across fields (spec 2 section 5: errorSendQueue). */
-function crossChecks<T extends z.ZodType<{ timeSendQueue?: number; sendIdQueue?: number | null }>>(
-  schema: T,
-) {
-  return schema.refine((v) => !v.timeSendQueue || Boolean(v.sendIdQueue), {
-    message: "errorSendQueue",
-    path: ["sendIdQueue"],
-  });
+function crossChecks<
+  T extends z.ZodType<{
+    timeSendQueue?: number;
+    sendIdQueue?: number | null;
+    importOldMessages?: Date | null;
+    importRecentMessages?: Date | null;
+    queueIdImportMessages?: number | null;
+  }>,
+>(schema: T) {
+  return schema
+    .refine((v) => !v.timeSendQueue || Boolean(v.sendIdQueue), {
+      message: "errorSendQueue",
+      path: ["sendIdQueue"],
+    })
+    .refine(
+      (v) =>
+        !v.importOldMessages ||
+        (v.importOldMessages.getTime() >= Date.now() - IMPORT_FLOOR_DAYS * 86_400_000 &&
+          v.importOldMessages.getTime() <= Date.now() + 60_000),
+      { message: "The import starts between 2 years ago and now", path: ["importOldMessages"] },
+    )
+    .refine(
+      (v) => !v.importOldMessages || !v.importRecentMessages || v.importRecentMessages >= v.importOldMessages,
+      { message: "The recent import starts at or after the import start", path: ["importRecentMessages"] },
+    )
+    .refine((v) => !v.importOldMessages || Boolean(v.queueIdImportMessages), {
+      message: "A queue for the imported messages is required",
+      path: ["queueIdImportMessages"],
+    });
 }
 
 export const connectionCreateSchema = crossChecks(connectionBaseSchema);
@@ -117,6 +245,23 @@ export const connectionDto = z.object({
   webhookUrl: z.string().nullable(),
   accessTokenHint: z.string().nullable(),
   appSecretSet: z.boolean(),
+  /** The messages-API token: managers only (null for the others). */
+  token: z.string().nullable(),
+  provider: z.string(),
+  schedules: z.array(connectionScheduleDay),
+  importOldMessages: z.string().nullable(),
+  importRecentMessages: z.string().nullable(),
+  importOldMessagesGroups: z.boolean(),
+  closedTicketsPostImported: z.boolean(),
+  queueIdImportMessages: z.number().nullable(),
+  statusImportMessages: z.string().nullable(),
+  collectiveVacationStart: z.string().nullable(),
+  collectiveVacationEnd: z.string().nullable(),
+  collectiveVacationMessage: z.string().nullable(),
+  promptId: z.number().nullable(),
+  integrationId: z.number().nullable(),
+  flowIdWelcome: z.number().nullable(),
+  flowIdNotPhrase: z.number().nullable(),
   updatedAt: z.string(),
 });
 export type ConnectionDto = z.infer<typeof connectionDto>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dbId, dbIdParam } from "./common.js";
+import { dbId, dbIdParam, noneAsNull } from "./common.js";
 
 /** Tags, ticket tags and contact tags (spec 1 sections 3, 5, 7). */
 
@@ -16,6 +16,11 @@ export const tagCreateSchema = z.object({
     .trim()
     .regex(/^#[0-9a-fA-F]{3,8}$/, "Invalid color")
     .optional(),
+  /** Kanban lane fields (spec 2): minutes in the lane, the lanes to move to and back to, a greeting. */
+  timeLane: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
+  nextLaneId: noneAsNull(dbId.nullable()).optional().default(null),
+  rollbackLaneId: noneAsNull(dbId.nullable()).optional().default(null),
+  greetingMessageLane: z.string().max(4096, "Too Long!").nullable().optional().default(null),
 });
 export type TagCreateInput = z.infer<typeof tagCreateSchema>;
 
@@ -33,7 +38,16 @@ export const tagSyncSchema = z.object({
 });
 export type TagSyncInput = z.infer<typeof tagSyncSchema>;
 
-export const tagDto = z.object({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() });
+export const tagDto = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  kanban: z.number(),
+  timeLane: z.number(),
+  nextLaneId: z.number().nullable(),
+  rollbackLaneId: z.number().nullable(),
+  greetingMessageLane: z.string().nullable(),
+});
 export type TagDto = z.infer<typeof tagDto>;
 
 /** Default colour of a tag created without one. */

@@ -1,4 +1,4 @@
-import type { ConnectionDto } from "@inbox/shared";
+import type { ConnectionDto, ConnectionScheduleDay } from "@inbox/shared";
 import type { ConnectionWithQueues } from "./repo.js";
 
 /** Secrets leave only as a "set" flag and the last 4 characters of the token. */
@@ -44,6 +44,22 @@ export function presentConnection(
     webhookUrl: options.forManager ? webhookUrl : null,
     accessTokenHint: row.accessToken ? `…${row.accessToken.slice(-4)}` : null,
     appSecretSet: Boolean(row.appSecret),
+    token: options.forManager ? row.token : null,
+    provider: row.provider,
+    schedules: (row.schedules ?? []) as ConnectionScheduleDay[],
+    importOldMessages: row.importOldMessages?.toISOString() ?? null,
+    importRecentMessages: row.importRecentMessages?.toISOString() ?? null,
+    importOldMessagesGroups: row.importOldMessagesGroups,
+    closedTicketsPostImported: row.closedTicketsPostImported,
+    queueIdImportMessages: row.queueIdImportMessages,
+    statusImportMessages: row.statusImportMessages,
+    collectiveVacationStart: row.collectiveVacationStart?.toISOString() ?? null,
+    collectiveVacationEnd: row.collectiveVacationEnd?.toISOString() ?? null,
+    collectiveVacationMessage: row.collectiveVacationMessage,
+    promptId: row.promptId,
+    integrationId: row.integrationId,
+    flowIdWelcome: row.flowIdWelcome,
+    flowIdNotPhrase: row.flowIdNotPhrase,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -90,13 +90,14 @@ export class ConnectionsService {
       await this.checkName(ctx, input.name, undefined, tx);
       const queueIds = await checkedQueueIds(tx, ctx.companyId, input.queueIds);
       await checkSendIdQueue(tx, ctx.companyId, input.sendIdQueue);
+      await checkImportQueue(tx, ctx.companyId, input.queueIdImportMessages);
       const { queueIds: _q, accessToken: _t, appSecret: _s, ...fields } = input;
       const values: NewConnection = {
         ...fields,
         ...writeOnlySecrets(input),
         // The first connection is the default one.
         isDefault: input.isDefault || existing === 0,
-        token: randomPassword(30),
+        token: input.token || randomPassword(30),
         webhookKey: randomBytes(24).toString("base64url"),
         verifyToken: input.verifyToken || randomPassword(24),
         status: "DISCONNECTED",
@@ -125,9 +126,11 @@ export class ConnectionsService {
       if (input.name) await this.checkName(ctx, input.name, id, tx);
       const queueIds = input.queueIds ? await checkedQueueIds(tx, ctx.companyId, input.queueIds) : undefined;
       await checkSendIdQueue(tx, ctx.companyId, input.sendIdQueue);
+      await checkImportQueue(tx, ctx.companyId, input.queueIdImportMessages);
       const { queueIds: _q, channel: _c, accessToken: _t, appSecret: _s, ...fields } = input;
       const values: Partial<NewConnection> = { ...fields, ...writeOnlySecrets(input) };
       if (values.verifyToken === "") delete values.verifyToken;
+      if (values.token === "") delete values.token;
       const merged = { ...current, ...values };
       if (META_CHANNELS.has(current.channel)) values.status = this.metaStatus(merged);
       await this.repo.update(tx, ctx.companyId, id, values, queueIds);
@@ -328,6 +331,18 @@ function writeOnlySecrets(input: ConnectionUpdateInput): Partial<NewConnection> 
     ...(input.accessToken ? { accessToken: input.accessToken } : {}),
     ...(input.appSecret ? { appSecret: input.appSecret } : {}),
   };
+}
+
+/** The queue imported messages go to must be one of the company's. */
+async function checkImportQueue(
+  tx: Tx,
+  companyId: number,
+  queueId: number | null | undefined,
+): Promise<void> {
+  if (queueId == null) return;
+  await checkedQueueIds(tx, companyId, [queueId]).catch(() => {
+    throw new AppError("ERR_VALIDATION", { field: "queueIdImportMessages", message: "Unknown queue" });
+  });
 }
 
 /** The queue a connection sends new tickets to must be one of the company's. */

@@ -36,7 +36,7 @@ export class TagsRepo {
   }
 
   /** Inserts unless the company already has a tag of that name; undefined when it had. */
-  async insert(companyId: number, values: { name: string; color: string; kanban: number }) {
+  async insert(companyId: number, values: Omit<typeof tags.$inferInsert, "companyId">) {
     const [row] = await this.db
       .insert(tags)
       .values({ ...values, companyId })

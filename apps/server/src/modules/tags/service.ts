@@ -44,10 +44,21 @@ export class TagsService {
    * that tag (the tag box then attaches it) instead of an error.
    */
   async create(ctx: RequestContext, input: TagCreateInput): Promise<{ tag: TagDto; created: boolean }> {
+    // The lanes a tag moves tickets to must be tags of the company.
+    for (const field of ["nextLaneId", "rollbackLaneId"] as const) {
+      const laneId = input[field];
+      if (laneId != null && (await this.repo.existingIds(ctx.companyId, [laneId])).length === 0)
+        throw new AppError("ERR_VALIDATION", { field, message: "Unknown tag" });
+    }
     const inserted = await this.repo.insert(ctx.companyId, {
       name: input.name,
       color: input.color ?? DEFAULT_TAG_COLOR,
       kanban: input.kanban,
+      timeLane: input.timeLane,
+      nextLaneId: input.nextLaneId,
+      rollbackLaneId: input.rollbackLaneId,
+      greetingMessageLane: input.greetingMessageLane,
+      userId: ctx.user.id,
     });
     if (inserted) {
       const tag = presentTag(inserted);

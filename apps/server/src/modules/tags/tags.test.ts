@@ -148,7 +148,20 @@ describe("contact tags", () => {
     });
     expect((second.json() as ContactDto).tags.map((t) => t.id)).toEqual([c.id]);
     const read = await inject("GET", `/contactTags/${contact.id}`, team.userSession.headers);
-    expect(read.json()).toEqual({ tags: [{ id: c.id, name: c.name, color: c.color, kanban: 0 }] });
+    expect(read.json()).toEqual({
+      tags: [
+        {
+          id: c.id,
+          name: c.name,
+          color: c.color,
+          kanban: 0,
+          timeLane: 0,
+          nextLaneId: null,
+          rollbackLaneId: null,
+          greetingMessageLane: null,
+        },
+      ],
+    });
     const cleared = await inject("POST", "/tags/sync", team.userSession.headers, {
       contactId: contact.id,
       tags: [],

@@ -3,6 +3,7 @@ import {
   type ConnectionDto,
   type ConnectionUpdateInput,
   connectionBaseSchema,
+  connectionFieldsOutsideDialog,
 } from "@inbox/shared";
 import { z } from "zod";
 import type { ConnectionCreateBody } from "../../api/connections";
@@ -24,6 +25,7 @@ const secret = z.string().max(1024, "Too Long!");
  * errorSendQueue rule of the shared create/update schemas.
  */
 export const connectionFormSchema = connectionBaseSchema
+  .omit(connectionFieldsOutsideDialog)
   .extend({
     channel: base.channel.unwrap(),
     isDefault: z.boolean(),
