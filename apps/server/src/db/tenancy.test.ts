@@ -146,15 +146,13 @@ describe("references stay inside their company, in SQL", () => {
     ).toBe("whatsapp_queues_whatsapp_id_fk");
     expect(
       await refused(
-        db()
-          .insert(schedules)
-          .values({
-            companyId,
-            contactId: w.myContact.id,
-            ticketId: w.theirTicket.id,
-            body: "x",
-            sendAt: new Date(),
-          }),
+        db().insert(schedules).values({
+          companyId,
+          contactId: w.myContact.id,
+          ticketId: w.theirTicket.id,
+          body: "x",
+          sendAt: new Date(),
+        }),
       ),
     ).toBe("schedules_ticket_id_fk");
     // A row cannot move to another company while it still points at this one's rows.
