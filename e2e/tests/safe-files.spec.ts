@@ -13,7 +13,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config"
 const PHONE_NUMBER_ID = "309988776655001";
 const ACCESS_TOKEN = "EAAG-e2e-safe-files-token";
 const APP_SECRET = "e2e-safe-files-app-secret";
-const CONTACT = "5511955554444";
+// A number no other spec uses: a known contact keeps the name it was first stored with.
+const CONTACT = "5511955553333";
 const CONTACT_NAME = "Cliente Arquivos";
 
 /** What each hostile file runs, if a browser ever runs it: every way to tell the test. */
@@ -131,4 +132,14 @@ test("an HTML document, an SVG with a script and HTML posing as a profile pictur
   expect(await flags(page)).toEqual({ storage: null, cookie: false, opener: null });
   expect(violations).toEqual([]);
   await page.screenshot({ path: ".tmp/results/safe-files-conversation.png" });
+
+  // Leave no waiting ticket behind: later specs count the pending tab.
+  const uuid = new URL(page.url()).pathname.split("/").pop() as string;
+  const cleanup = await adminApi(request);
+  const headers = { authorization: `Bearer ${cleanup.token}` };
+  const ticket = await request.get(`/tickets/u/${uuid}`, { headers });
+  expect(ticket.ok(), await ticket.text()).toBe(true);
+  const { id } = (await ticket.json()) as { id: number };
+  const removed = await request.delete(`/tickets/${id}`, { headers });
+  expect(removed.ok(), await removed.text()).toBe(true);
 });
