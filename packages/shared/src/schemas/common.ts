@@ -50,3 +50,21 @@ export const emailField = z
   .max(254, "Too Long!")
   .pipe(z.email("Invalid email"))
   .transform((v) => v.toLowerCase());
+
+/**
+ * Fields of the spec that name features this product does not have yet (AI prompts,
+ * integrations, flows): `null` (or none) is accepted and stored; an id is refused with
+ * ERR_VALIDATION on that field, never silently dropped.
+ */
+export const notBuiltYet = (feature: string) =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value !== null && value !== undefined && value !== false && value !== "")
+        ctx.addIssue({
+          code: "custom",
+          message: `${feature} are not available in this product yet: only null is accepted`,
+        });
+    })
+    .transform(() => null)
+    .optional();

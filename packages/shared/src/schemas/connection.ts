@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHANNELS } from "../enums.js";
-import { dbId, looseBoolean, noneAsNull } from "./common.js";
+import { dbId, looseBoolean, noneAsNull, notBuiltYet } from "./common.js";
 
 const optionalText = z.string().max(4096).nullable().optional();
 const minutes = z.coerce.number().int().min(0).max(1_000_000);
@@ -62,24 +62,6 @@ export const connectionScheduleDay = z.object({
   endTimeB: clock.optional(),
 });
 export type ConnectionScheduleDay = z.infer<typeof connectionScheduleDay>;
-
-/**
- * Fields of the spec's connection that name features this product does not have yet (AI prompts,
- * integrations, flows): `null` (or none) is accepted and stored; an id is refused with
- * ERR_VALIDATION on that field, never silently dropped.
- */
-const notBuiltYet = (feature: string) =>
-  z
-    .unknown()
-    .superRefine((value, ctx) => {
-      if (value !== null && value !== undefined && value !== false && value !== "")
-        ctx.addIssue({
-          code: "custom",
-          message: `${feature} are not available in this product yet: only null is accepted`,
-        });
-    })
-    .transform(() => null)
-    .optional();
 
 /** The connection dialog (spec 2 sections 3 and 5). */
 export const connectionBaseSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TICKET_LOG_TYPES } from "../enums.js";
-import { dbId, dbIdParam, looseBoolean, noneAsNull } from "./common.js";
+import { dbId, dbIdParam, looseBoolean, noneAsNull, notBuiltYet } from "./common.js";
 import { ticketStatus } from "./ticket.js";
 
 /**
@@ -39,9 +39,9 @@ export const ticketUpdateBody = z.object({
   /** Transfer: an optional message to the contact. */
   msgTransfer: z.string().max(4096).nullable().optional(),
   isTransfered: looseBoolean.optional(),
-  /** Sent by the original web app when resolving; accepted and not used. */
-  promptId: z.number().nullable().optional(),
-  integrationId: z.number().nullable().optional(),
+  /** Sent as null by the original web app when resolving; an id is refused until prompts and integrations exist. */
+  promptId: notBuiltYet("AI prompts"),
+  integrationId: notBuiltYet("Integrations"),
 });
 export type TicketUpdateBody = z.infer<typeof ticketUpdateBody>;
 

@@ -377,6 +377,19 @@ describe("PUT /tickets/{id}: return, resolve, ignore, reopen", () => {
     expect(await logTypes(t.id)).toEqual(["closed"]);
   });
 
+  it("resolve with the original client's promptId/integrationId null closes; an id is refused, never dropped", async () => {
+    const o = await office();
+    const t = await o.pending({ status: "open", userId: o.ana.id });
+    const resolve = { status: "closed", userId: o.ana.id, sendFarewellMessage: false };
+    refused(await put(o.anaS, t.id, { ...resolve, promptId: 7 }), 400, "ERR_VALIDATION");
+    refused(await put(o.anaS, t.id, { ...resolve, integrationId: 3 }), 400, "ERR_VALIDATION");
+    expect((await row(t.id))?.status).toBe("open");
+    const answer = await ok<TicketDto>(
+      await put(o.anaS, t.id, { ...resolve, promptId: null, integrationId: null }),
+    );
+    expect(answer.status).toBe("closed");
+  });
+
   it("requiredTag: resolving without a tag on the contact is refused (ERR_TAG_REQUIRED); with one it closes", async () => {
     const o = await office();
     await setSettings(o.c, { requiredTag: "enabled" });
