@@ -49,6 +49,12 @@ export const whatsapps = pgTable(
     expiresInactiveMessage: text(),
     timeInactiveMessage: integer().notNull().default(0),
     timeCreateNewTicket: integer().notNull().default(0),
+    /** The greeting's file (`/public/company{id}/greeting/…`), typed from its bytes; sent with the greeting message. */
+    greetingMediaAttachment: text(),
+    /** The uploader's file name (display, and a document's name when sent). */
+    greetingMediaName: text(),
+    /** The file's type as detected from its bytes. */
+    greetingMediaType: text(),
     integrationId: integer(),
     promptId: integer(),
     flowIdWelcome: integer(),
