@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
 import { fromJsonRow, insertRows } from "../db/json-rows.js";
 import { contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
+import { ofCompany, rowOf } from "../db/tenant-scope.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
 import { findOpenTicket } from "../modules/tickets/lifecycle-repo.js";
 import type { ContactRow, TicketRow } from "../modules/tickets/presenter.js";
@@ -207,8 +208,9 @@ export class IngestRepo {
       .select({ id: messages.providerMessageId })
       .from(messages)
       .where(
-        and(
-          eq(messages.companyId, companyId),
+        ofCompany(
+          messages,
+          companyId,
           eq(messages.whatsappId, whatsappId),
           inArray(messages.providerMessageId, providerMessageIds),
         ),
@@ -227,8 +229,9 @@ export class IngestRepo {
       .select({ id: messages.id, providerMessageId: messages.providerMessageId })
       .from(messages)
       .where(
-        and(
-          eq(messages.companyId, companyId),
+        ofCompany(
+          messages,
+          companyId,
           eq(messages.whatsappId, whatsappId),
           inArray(messages.providerMessageId, providerMessageIds),
         ),
@@ -240,7 +243,7 @@ export class IngestRepo {
     await this.db
       .update(messages)
       .set({ quotedMsgId })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+      .where(rowOf(messages, companyId, id));
   }
 
   findOpenTicket(
@@ -261,8 +264,9 @@ export class IngestRepo {
       .select()
       .from(messages)
       .where(
-        and(
-          eq(messages.companyId, companyId),
+        ofCompany(
+          messages,
+          companyId,
           eq(messages.whatsappId, whatsappId),
           eq(messages.providerMessageId, providerMessageId),
         ),
@@ -282,8 +286,9 @@ export class IngestRepo {
       .update(messages)
       .set({ ack, updatedAt: new Date() })
       .where(
-        and(
-          eq(messages.companyId, companyId),
+        ofCompany(
+          messages,
+          companyId,
           eq(messages.whatsappId, whatsappId),
           eq(messages.providerMessageId, providerMessageId),
           lt(messages.ack, ack),
@@ -302,7 +307,7 @@ export class IngestRepo {
     const [row] = await this.db
       .update(messages)
       .set({ sendError: code, sendErrorMessage: detail, updatedAt: new Date() })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .where(rowOf(messages, companyId, id))
       .returning();
     return row;
   }
@@ -318,8 +323,9 @@ export class IngestRepo {
       .update(messages)
       .set({ ack: 3, updatedAt: new Date() })
       .where(
-        and(
-          eq(messages.companyId, companyId),
+        ofCompany(
+          messages,
+          companyId,
           eq(messages.whatsappId, whatsappId),
           eq(messages.contactId, contactId),
           eq(messages.fromMe, true),
@@ -334,7 +340,7 @@ export class IngestRepo {
     const [row] = await this.db
       .update(messages)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .where(rowOf(messages, companyId, id))
       .returning();
     return row;
   }
@@ -349,7 +355,7 @@ export class IngestRepo {
     const [row] = await this.db
       .update(messages)
       .set({ mediaUrl, extra, updatedAt: new Date() })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id), isNull(messages.mediaUrl)))
+      .where(ofCompany(messages, companyId, eq(messages.id, id), isNull(messages.mediaUrl)))
       .returning();
     return row;
   }
@@ -358,9 +364,7 @@ export class IngestRepo {
     const [row] = await this.db
       .select()
       .from(contacts)
-      .where(
-        and(eq(contacts.companyId, companyId), eq(contacts.channel, channel), eq(contacts.number, number)),
-      )
+      .where(ofCompany(contacts, companyId, eq(contacts.channel, channel), eq(contacts.number, number)))
       .limit(1);
     return row;
   }
@@ -379,7 +383,7 @@ export class IngestRepo {
         accessToken: whatsapps.accessToken,
       })
       .from(whatsapps)
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .where(rowOf(whatsapps, companyId, id))
       .limit(1);
     return row;
   }
@@ -392,7 +396,7 @@ export class IngestRepo {
     const [row] = await this.db
       .update(whatsapps)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .where(rowOf(whatsapps, companyId, id))
       .returning();
     return row;
   }

@@ -1,13 +1,14 @@
 import type { Server as HttpServer } from "node:http";
 import { CLIENT_EVENTS, canSeeTicket, TICKET_STATUSES } from "@inbox/shared";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
 import type { TokenService } from "../auth/tokens.js";
 import type { Db } from "../db/client.js";
 import { tickets } from "../db/schema/index.js";
+import { ofCompany } from "../db/tenant-scope.js";
 import { viewScopeFor } from "../modules/tickets/policy.js";
 import { TicketsRepo } from "../modules/tickets/repo.js";
 import { presentUser } from "../modules/users/presenter.js";
@@ -153,7 +154,7 @@ export async function createSocketServer(options: {
           isGroup: tickets.isGroup,
         })
         .from(tickets)
-        .where(and(eq(tickets.companyId, companyId), byTicketRef(parsed.data)))
+        .where(ofCompany(tickets, companyId, byTicketRef(parsed.data)))
         .limit(1);
       const viewer = ticket ? await scopeOf(companyId, userId) : undefined;
       if (ticket && viewer && canSeeTicket(viewer.scope, ticket))
@@ -166,7 +167,7 @@ export async function createSocketServer(options: {
       const [ticket] = await db
         .select({ id: tickets.id })
         .from(tickets)
-        .where(and(eq(tickets.companyId, companyId), byTicketRef(parsed.data)))
+        .where(ofCompany(tickets, companyId, byTicketRef(parsed.data)))
         .limit(1);
       if (ticket) socket.leave(rooms.ticket(companyId, ticket.id));
     });

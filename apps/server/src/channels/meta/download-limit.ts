@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { settings } from "../../db/schema/index.js";
+import { ofCompany } from "../../db/tenant-scope.js";
 import { TtlCache } from "../../ingest/ttl-cache.js";
 
 const MB = 1024 * 1024;
@@ -17,7 +18,7 @@ export function companyDownloadLimit(db: Db): (companyId: number) => Promise<num
       const [row] = await db
         .select({ value: settings.value })
         .from(settings)
-        .where(and(eq(settings.companyId, companyId), eq(settings.key, "downloadLimit")))
+        .where(ofCompany(settings, companyId, eq(settings.key, "downloadLimit")))
         .limit(1);
       const mb = Number(row?.value);
       return Number.isFinite(mb) && mb > 0 ? mb * MB : undefined;

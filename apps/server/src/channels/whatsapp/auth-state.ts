@@ -10,6 +10,7 @@ import {
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { baileysAuth, whatsapps } from "../../db/schema/index.js";
+import { ofCompany } from "../../db/tenant-scope.js";
 
 /**
  * Baileys' auth state in `baileys_auth` rows instead of files: `creds` under
@@ -40,7 +41,7 @@ const serialise = (value: unknown) => JSON.stringify(value, BufferJSON.replacer)
 const deserialise = (text: string): unknown => JSON.parse(text, BufferJSON.reviver);
 const rowKey = (type: string, id: string) => `${type}-${id}`;
 const scopeFilter = (scope: AuthScope) =>
-  and(eq(baileysAuth.companyId, scope.companyId), eq(baileysAuth.whatsappId, scope.whatsappId));
+  ofCompany(baileysAuth, scope.companyId, eq(baileysAuth.whatsappId, scope.whatsappId));
 
 export async function useDatabaseAuthState(db: Db, scope: AuthScope): Promise<DatabaseAuthState> {
   const stored = await readCreds(db, scope);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { passwordResetTokens, refreshTokens, users } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -22,15 +23,16 @@ export class AuthRepo {
       const [row] = await tx
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(and(eq(users.companyId, user.companyId), eq(users.id, user.id)))
+        .where(rowOf(users, user.companyId, user.id))
         .returning({ tokenVersion: users.tokenVersion });
       if (!row) throw new Error("user vanished while signing in");
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(
-          and(
-            eq(refreshTokens.companyId, user.companyId),
+          ofCompany(
+            refreshTokens,
+            user.companyId,
             eq(refreshTokens.userId, user.id),
             isNull(refreshTokens.revokedAt),
           ),
@@ -84,14 +86,15 @@ export class AuthRepo {
       const [row] = await tx
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
-        .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+        .where(rowOf(users, companyId, userId))
         .returning({ tokenVersion: users.tokenVersion });
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(
-          and(
-            eq(refreshTokens.companyId, companyId),
+          ofCompany(
+            refreshTokens,
+            companyId,
             eq(refreshTokens.userId, userId),
             isNull(refreshTokens.revokedAt),
           ),
@@ -116,8 +119,9 @@ export class AuthRepo {
           .update(passwordResetTokens)
           .set({ usedAt: new Date() })
           .where(
-            and(
-              eq(passwordResetTokens.companyId, owner.companyId),
+            ofCompany(
+              passwordResetTokens,
+              owner.companyId,
               eq(passwordResetTokens.userId, owner.userId),
               isNull(passwordResetTokens.usedAt),
             ),
@@ -145,6 +149,6 @@ export class AuthRepo {
     await this.db
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+      .where(rowOf(users, companyId, userId));
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { chats, chatUsers, users } from "../../db/schema/index.js";
+import { ofCompany } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
 
 export type ChatRow = typeof chats.$inferSelect;
@@ -17,8 +18,9 @@ export class ChatsRepo {
     page: { number: number; size: number },
   ): Promise<{ rows: (ChatRow & { users: ChatParticipant[] })[]; count: number }> {
     const term = search.trim().toLowerCase();
-    const where = and(
-      eq(chats.companyId, companyId),
+    const where = ofCompany(
+      chats,
+      companyId,
       sql`EXISTS (SELECT 1 FROM ${chatUsers} WHERE ${chatUsers.companyId} = ${companyId}
         AND ${chatUsers.chatId} = ${chats.id} AND ${chatUsers.userId} = ${userId})`,
       term ? ilike(chats.title, `%${escapeLike(term)}%`) : undefined,
@@ -46,7 +48,7 @@ export class ChatsRepo {
             })
             .from(chatUsers)
             .innerJoin(users, and(eq(users.id, chatUsers.userId), eq(users.companyId, companyId)))
-            .where(and(eq(chatUsers.companyId, companyId), inArray(chatUsers.chatId, ids)))
+            .where(ofCompany(chatUsers, companyId, inArray(chatUsers.chatId, ids)))
             .orderBy(asc(users.name), asc(users.id));
     return {
       rows: rows.map((row) => ({ ...row, users: participants.filter((p) => p.chatId === row.id) })),

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { companies, companySettings, plans, users } from "../../db/schema/index.js";
+import { ofCompany } from "../../db/tenant-scope.js";
 import { AppError } from "../../http/app-error.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import { UsersRepo } from "../users/repo.js";
@@ -54,7 +55,7 @@ export async function setCompanyStatus(
       const [owner] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.companyId, companyId), eq(users.super, true)))
+        .where(ofCompany(users, companyId, eq(users.super, true)))
         .limit(1);
       if (owner)
         throw new AppError("ERR_NO_PERMISSION", { message: "The platform owner's company stays active" });

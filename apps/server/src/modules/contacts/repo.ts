@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { contactCustomFields, contacts, contactTags, tags, tickets } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
 
 type Runner = Db | Tx;
@@ -62,7 +63,7 @@ export class ContactsRepo {
     const [row] = await runner
       .select()
       .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .where(rowOf(contacts, companyId, id))
       .limit(1);
     if (!row) return undefined;
     const [withRefs] = await this.attachRefs(companyId, [row], runner);
@@ -78,9 +79,7 @@ export class ContactsRepo {
     const [row] = await runner
       .select()
       .from(contacts)
-      .where(
-        and(eq(contacts.companyId, companyId), eq(contacts.channel, channel), eq(contacts.number, number)),
-      )
+      .where(ofCompany(contacts, companyId, eq(contacts.channel, channel), eq(contacts.number, number)))
       .limit(1);
     return row;
   }
@@ -110,7 +109,7 @@ export class ContactsRepo {
     await tx
       .update(contacts)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+      .where(rowOf(contacts, companyId, id));
     if (extraInfo) await this.replaceExtraInfo(tx, companyId, id, extraInfo);
   }
 
@@ -119,7 +118,7 @@ export class ContactsRepo {
     return this.db
       .select()
       .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId)));
+      .where(ofCompany(tickets, companyId, eq(tickets.contactId, contactId)));
   }
 
   /** Flips a flag in one statement: two clicks at once give two flips, not one. */
@@ -128,7 +127,7 @@ export class ContactsRepo {
     const rows = await this.db
       .update(contacts)
       .set({ [flag]: sql`NOT ${column}`, updatedAt: new Date() })
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .where(rowOf(contacts, companyId, id))
       .returning({ id: contacts.id });
     return rows.length > 0;
   }
@@ -136,7 +135,7 @@ export class ContactsRepo {
   async delete(companyId: number, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .where(rowOf(contacts, companyId, id))
       .returning({ id: contacts.id });
     return rows.length > 0;
   }
@@ -146,10 +145,7 @@ export class ContactsRepo {
    * this contact are updated, new ones inserted, missing ones removed.
    */
   private async replaceExtraInfo(tx: Tx, companyId: number, contactId: number, items: ExtraInfoInputRow[]) {
-    const mine = and(
-      eq(contactCustomFields.companyId, companyId),
-      eq(contactCustomFields.contactId, contactId),
-    );
+    const mine = ofCompany(contactCustomFields, companyId, eq(contactCustomFields.contactId, contactId));
     const existing = await tx.select({ id: contactCustomFields.id }).from(contactCustomFields).where(mine);
     const existingIds = new Set(existing.map((r) => r.id));
     const kept = items.filter((item) => item.id !== undefined && existingIds.has(item.id));
@@ -175,8 +171,9 @@ export class ContactsRepo {
   private filter(companyId: number, filters: ContactFilters): SQL | undefined {
     const term = filters.search.trim().toLowerCase();
     const pattern = `%${escapeLike(term)}%`;
-    return and(
-      eq(contacts.companyId, companyId),
+    return ofCompany(
+      contacts,
+      companyId,
       term
         ? filters.searchNumbers === false
           ? ilike(contacts.name, pattern)
@@ -204,13 +201,13 @@ export class ContactsRepo {
           value: contactCustomFields.value,
         })
         .from(contactCustomFields)
-        .where(and(eq(contactCustomFields.companyId, companyId), inArray(contactCustomFields.contactId, ids)))
+        .where(ofCompany(contactCustomFields, companyId, inArray(contactCustomFields.contactId, ids)))
         .orderBy(asc(contactCustomFields.id)),
       runner
         .select({ contactId: contactTags.contactId, id: tags.id, name: tags.name, color: tags.color })
         .from(contactTags)
         .innerJoin(tags, and(eq(tags.id, contactTags.tagId), eq(tags.companyId, companyId)))
-        .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.contactId, ids)))
+        .where(ofCompany(contactTags, companyId, inArray(contactTags.contactId, ids)))
         .orderBy(asc(tags.name), asc(tags.id)),
     ]);
     return rows.map((row) => ({

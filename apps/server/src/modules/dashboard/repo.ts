@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "driz
 import type { Db } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
 import { contacts, queues, tickets, userQueues, users, whatsapps } from "../../db/schema/index.js";
+import { ofCompany } from "../../db/tenant-scope.js";
 import { scopeCondition } from "../tickets/list-query.js";
 import type { TicketScope } from "../tickets/policy.js";
 
@@ -187,7 +188,7 @@ export class DashboardRepo {
     const rows = await this.db
       .select({ id: userQueues.queueId })
       .from(userQueues)
-      .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
+      .where(ofCompany(userQueues, companyId, eq(userQueues.userId, userId)));
     return rows.map((r) => r.id);
   }
 
@@ -231,8 +232,9 @@ export class DashboardRepo {
         and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)),
       )
       .where(
-        and(
-          eq(tickets.companyId, companyId),
+        ofCompany(
+          tickets,
+          companyId,
           scopeCondition(scope),
           inArray(tickets.status, filters.statuses),
           gte(tickets.updatedAt, range.from),

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { contacts, messages, tickets, whatsapps } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import type { MessageRow } from "./presenter.js";
 
 /** A claim older than this belongs to a sender that died; another may take over. */
@@ -32,8 +33,9 @@ export class OutboundRepo {
       .update(messages)
       .set({ sendClaimedAt: new Date() })
       .where(
-        and(
-          eq(messages.companyId, companyId),
+        ofCompany(
+          messages,
+          companyId,
           eq(messages.id, id),
           eq(messages.fromMe, true),
           eq(messages.isPrivate, false),
@@ -55,7 +57,7 @@ export class OutboundRepo {
       .from(tickets)
       .innerJoin(contacts, eq(contacts.id, tickets.contactId))
       .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+      .where(rowOf(tickets, companyId, ticketId))
       .limit(1);
     return row;
   }
@@ -64,7 +66,7 @@ export class OutboundRepo {
     const [row] = await this.db
       .update(messages)
       .set({ providerMessageId, ack: sql`GREATEST(${messages.ack}, 1)`, updatedAt: new Date() })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .where(rowOf(messages, companyId, id))
       .returning();
     return row;
   }
@@ -74,7 +76,7 @@ export class OutboundRepo {
     await this.db
       .update(messages)
       .set({ sendClaimedAt: null })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+      .where(rowOf(messages, companyId, id));
   }
 
   /**
@@ -89,7 +91,7 @@ export class OutboundRepo {
         sendAttempts: attempts,
         sendRetryAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
       })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+      .where(rowOf(messages, companyId, id));
   }
 
   async markFailed(
@@ -109,7 +111,7 @@ export class OutboundRepo {
         sendRetryAt: null,
         updatedAt: new Date(),
       })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .where(rowOf(messages, companyId, id))
       .returning();
     return row;
   }
@@ -119,7 +121,7 @@ export class OutboundRepo {
     const [row] = await this.db
       .select({ providerMessageId: messages.providerMessageId })
       .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .where(rowOf(messages, companyId, id))
       .limit(1);
     return row?.providerMessageId ?? undefined;
   }

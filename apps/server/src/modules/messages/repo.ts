@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNotNull, like, ne, sql } from "drizzle-orm";
+import { count, desc, eq, isNotNull, like, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { contacts, messages, ticketLogs, tickets, whatsapps } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import type { TicketRow } from "../tickets/presenter.js";
 import type { MessageRow } from "./presenter.js";
 
@@ -20,7 +21,7 @@ export class MessagesRepo {
     ticketId: number,
     page: { number: number; size: number },
   ): Promise<{ rows: MessageRow[]; count: number }> {
-    const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
+    const where = ofCompany(messages, companyId, eq(messages.ticketId, ticketId));
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
@@ -38,7 +39,7 @@ export class MessagesRepo {
     const [row] = await this.db
       .select()
       .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .where(rowOf(messages, companyId, id))
       .limit(1);
     return row;
   }
@@ -49,8 +50,9 @@ export class MessagesRepo {
       .select()
       .from(messages)
       .where(
-        and(
-          eq(messages.companyId, companyId),
+        ofCompany(
+          messages,
+          companyId,
           isNotNull(messages.mediaUrl),
           like(messages.mediaUrl, `/public/company${companyId}/%/${file.replace(/[\\%_]/g, "\\$&")}`),
         ),
@@ -81,7 +83,7 @@ export class MessagesRepo {
           unreadMessages: 0,
           ...(lastMessage === undefined ? {} : { lastMessage, updatedAt: new Date() }),
         })
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+        .where(rowOf(tickets, companyId, ticketId))
         .returning();
       return { messages: stored, ticket, read };
     });
@@ -100,7 +102,7 @@ export class MessagesRepo {
     const [row] = await this.db
       .update(messages)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .where(rowOf(messages, companyId, id))
       .returning();
     return row;
   }
@@ -112,14 +114,14 @@ export class MessagesRepo {
       .set({
         extra: sql`coalesce(${messages.extra}, '{}'::jsonb) || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)`,
       })
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+      .where(rowOf(messages, companyId, id));
   }
 
   async findContact(companyId: number, id: number) {
     const [row] = await this.db
       .select()
       .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .where(rowOf(contacts, companyId, id))
       .limit(1);
     return row;
   }
@@ -129,7 +131,7 @@ export class MessagesRepo {
     const [row] = await this.db
       .select()
       .from(whatsapps)
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .where(rowOf(whatsapps, companyId, id))
       .limit(1);
     return row;
   }
@@ -150,8 +152,9 @@ export class MessagesRepo {
         .select()
         .from(tickets)
         .where(
-          and(
-            eq(tickets.companyId, companyId),
+          ofCompany(
+            tickets,
+            companyId,
             eq(tickets.contactId, contact.id),
             eq(tickets.whatsappId, connection.id),
             ne(tickets.status, "closed"),
@@ -201,8 +204,9 @@ function markInboundRead(db: Db | Tx, companyId: number, ticketId: number): Prom
     .update(messages)
     .set({ read: true })
     .where(
-      and(
-        eq(messages.companyId, companyId),
+      ofCompany(
+        messages,
+        companyId,
         eq(messages.ticketId, ticketId),
         eq(messages.fromMe, false),
         eq(messages.read, false),

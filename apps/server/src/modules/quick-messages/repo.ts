@@ -1,6 +1,7 @@
-import { and, asc, eq, or } from "drizzle-orm";
+import { asc, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { quickMessages } from "../../db/schema/index.js";
+import { ofCompany } from "../../db/tenant-scope.js";
 
 export type QuickMessageRow = typeof quickMessages.$inferSelect;
 
@@ -13,8 +14,9 @@ export class QuickMessagesRepo {
       .select()
       .from(quickMessages)
       .where(
-        and(
-          eq(quickMessages.companyId, companyId),
+        ofCompany(
+          quickMessages,
+          companyId,
           or(eq(quickMessages.geral, true), eq(quickMessages.userId, userId)),
         ),
       )

@@ -10,6 +10,7 @@ import {
   users,
   whatsapps,
 } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
 
 type Runner = Db | Tx;
@@ -45,8 +46,9 @@ export class SchedulesRepo {
     page: { number: number; size: number },
   ): Promise<{ rows: ScheduleWithRefs[]; count: number }> {
     const term = filters.search.trim();
-    const where = and(
-      eq(schedules.companyId, companyId),
+    const where = ofCompany(
+      schedules,
+      companyId,
       filters.contactId === undefined ? undefined : eq(schedules.contactId, filters.contactId),
       term
         ? or(ilike(schedules.body, `%${escapeLike(term)}%`), ilike(contacts.name, `%${escapeLike(term)}%`))
@@ -72,7 +74,7 @@ export class SchedulesRepo {
 
   async findById(companyId: number, id: number, runner: Runner = this.db) {
     const [row] = await this.withRefs(runner)
-      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .where(rowOf(schedules, companyId, id))
       .limit(1);
     return row as ScheduleWithRefs | undefined;
   }
@@ -95,7 +97,7 @@ export class SchedulesRepo {
     const [row] = await runner
       .update(schedules)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .where(rowOf(schedules, companyId, id))
       .returning();
     return row;
   }
@@ -103,7 +105,7 @@ export class SchedulesRepo {
   async delete(companyId: number, id: number): Promise<ScheduleRow | undefined> {
     const [row] = await this.db
       .delete(schedules)
-      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .where(rowOf(schedules, companyId, id))
       .returning();
     return row;
   }
@@ -113,7 +115,7 @@ export class SchedulesRepo {
     const [row] = await tx
       .select()
       .from(schedules)
-      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id)))
+      .where(rowOf(schedules, companyId, id))
       .for("update");
     return row;
   }
@@ -133,7 +135,7 @@ export class SchedulesRepo {
     const [row] = await runner
       .select()
       .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .where(rowOf(contacts, companyId, id))
       .limit(1);
     return row;
   }
@@ -142,7 +144,7 @@ export class SchedulesRepo {
     const [row] = await runner
       .select()
       .from(whatsapps)
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .where(rowOf(whatsapps, companyId, id))
       .limit(1);
     return row;
   }
@@ -162,7 +164,7 @@ export class SchedulesRepo {
     const [row] = await runner
       .select()
       .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .where(rowOf(tickets, companyId, id))
       .limit(1);
     return row;
   }
@@ -171,7 +173,7 @@ export class SchedulesRepo {
     const [row] = await runner
       .select({ id: users.id, name: users.name })
       .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+      .where(rowOf(users, companyId, id))
       .limit(1);
     return row;
   }
@@ -180,7 +182,7 @@ export class SchedulesRepo {
     const [row] = await this.db
       .select()
       .from(messages)
-      .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+      .where(rowOf(messages, companyId, id))
       .limit(1);
     return row;
   }
@@ -204,7 +206,7 @@ export class SchedulesRepo {
     const [row] = await this.db
       .update(schedules)
       .set({ ...outcome, updatedAt: new Date() })
-      .where(and(eq(schedules.companyId, companyId), eq(schedules.id, id), eq(schedules.status, "pending")))
+      .where(ofCompany(schedules, companyId, eq(schedules.id, id), eq(schedules.status, "pending")))
       .returning();
     return row;
   }

@@ -1,8 +1,8 @@
 import { basename } from "node:path";
 import { renderMessageVariables, type ScheduleStatus } from "@inbox/shared";
-import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
+import { rowOf } from "../../db/tenant-scope.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { mimeTypeOf } from "../messages/media.js";
@@ -130,7 +130,7 @@ export class ScheduleSender {
     await tx
       .update(tickets)
       .set({ lastMessage: body || "[image]", updatedAt: new Date() })
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticket.id)));
+      .where(rowOf(tickets, companyId, ticket.id));
     await this.repo.update(
       companyId,
       id,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { contactTags, tags, ticketTags } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 
 type Runner = Db | Tx;
 export type TagRow = typeof tags.$inferSelect;
@@ -13,7 +14,7 @@ export class TagsRepo {
     return this.db
       .select()
       .from(tags)
-      .where(and(eq(tags.companyId, companyId), kanban === undefined ? undefined : eq(tags.kanban, kanban)))
+      .where(ofCompany(tags, companyId, kanban === undefined ? undefined : eq(tags.kanban, kanban)))
       .orderBy(asc(tags.name), asc(tags.id));
   }
 
@@ -21,7 +22,7 @@ export class TagsRepo {
     const [row] = await runner
       .select()
       .from(tags)
-      .where(and(eq(tags.companyId, companyId), eq(tags.id, id)))
+      .where(rowOf(tags, companyId, id))
       .limit(1);
     return row;
   }
@@ -30,7 +31,7 @@ export class TagsRepo {
     const [row] = await this.db
       .select()
       .from(tags)
-      .where(and(eq(tags.companyId, companyId), eq(tags.name, name)))
+      .where(ofCompany(tags, companyId, eq(tags.name, name)))
       .limit(1);
     return row;
   }
@@ -51,7 +52,7 @@ export class TagsRepo {
     const rows = await runner
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.companyId, companyId), inArray(tags.id, ids)));
+      .where(ofCompany(tags, companyId, inArray(tags.id, ids)));
     return rows.map((r) => r.id);
   }
 
@@ -64,8 +65,9 @@ export class TagsRepo {
     const rows = await this.db
       .delete(ticketTags)
       .where(
-        and(
-          eq(ticketTags.companyId, companyId),
+        ofCompany(
+          ticketTags,
+          companyId,
           eq(ticketTags.ticketId, ticketId),
           inArray(
             ticketTags.tagId,
@@ -82,7 +84,7 @@ export class TagsRepo {
       .select({ tag: tags })
       .from(contactTags)
       .innerJoin(tags, and(eq(tags.id, contactTags.tagId), eq(tags.companyId, companyId)))
-      .where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)))
+      .where(ofCompany(contactTags, companyId, eq(contactTags.contactId, contactId)))
       .orderBy(asc(tags.name), asc(tags.id))
       .then((rows) => rows.map((r) => r.tag));
   }
@@ -91,7 +93,7 @@ export class TagsRepo {
   async replaceContactTags(tx: Tx, companyId: number, contactId: number, tagIds: number[]): Promise<void> {
     await tx
       .delete(contactTags)
-      .where(and(eq(contactTags.companyId, companyId), eq(contactTags.contactId, contactId)));
+      .where(ofCompany(contactTags, companyId, eq(contactTags.contactId, contactId)));
     if (tagIds.length > 0) {
       await tx.insert(contactTags).values(tagIds.map((tagId) => ({ companyId, contactId, tagId })));
     }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ticketNotes, tickets, users } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { scopeCondition } from "../tickets/list-query.js";
 import type { TicketScope } from "../tickets/policy.js";
 
@@ -28,8 +29,9 @@ export class TicketNotesRepo {
       .leftJoin(users, and(eq(users.id, ticketNotes.userId), eq(users.companyId, companyId)))
       .leftJoin(tickets, and(eq(tickets.id, ticketNotes.ticketId), eq(tickets.companyId, companyId)))
       .where(
-        and(
-          eq(ticketNotes.companyId, companyId),
+        ofCompany(
+          ticketNotes,
+          companyId,
           eq(ticketNotes.contactId, contactId),
           ticketId === undefined ? undefined : eq(ticketNotes.ticketId, ticketId),
           or(isNull(ticketNotes.ticketId), scopeCondition(scope) ?? sql`TRUE`),
@@ -43,7 +45,7 @@ export class TicketNotesRepo {
     const [row] = await this.db
       .select()
       .from(ticketNotes)
-      .where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.id, id)))
+      .where(rowOf(ticketNotes, companyId, id))
       .limit(1);
     return row;
   }
@@ -63,7 +65,7 @@ export class TicketNotesRepo {
   async delete(companyId: number, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(ticketNotes)
-      .where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.id, id)))
+      .where(rowOf(ticketNotes, companyId, id))
       .returning({ id: ticketNotes.id });
     return rows.length > 0;
   }

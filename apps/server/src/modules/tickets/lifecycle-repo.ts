@@ -12,6 +12,7 @@ import {
   users,
   whatsapps,
 } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import type { TicketChanges, TicketLogType } from "./lifecycle.js";
 import type { ContactRow, TicketRow } from "./presenter.js";
 
@@ -31,8 +32,9 @@ export async function findOpenTicket(
     .select()
     .from(tickets)
     .where(
-      and(
-        eq(tickets.companyId, companyId),
+      ofCompany(
+        tickets,
+        companyId,
         eq(tickets.contactId, contactId),
         eq(tickets.whatsappId, whatsappId),
         ne(tickets.status, "closed"),
@@ -81,7 +83,7 @@ export class TicketLifecycleRepo {
     const [row] = await tx
       .select()
       .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .where(rowOf(tickets, companyId, id))
       .for("update");
     return row;
   }
@@ -90,7 +92,7 @@ export class TicketLifecycleRepo {
     const [row] = await tx
       .update(tickets)
       .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .where(rowOf(tickets, companyId, id))
       .returning();
     if (!row) throw new Error("a locked ticket vanished");
     return row;
@@ -117,7 +119,7 @@ export class TicketLifecycleRepo {
   async remove(companyId: number, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .where(rowOf(tickets, companyId, id))
       .returning({ id: tickets.id });
     return rows.length > 0;
   }
@@ -136,7 +138,7 @@ export class TicketLifecycleRepo {
             ids.length > 0 ? inArray(tickets.queueId, ids) : undefined,
             withoutQueue ? isNull(tickets.queueId) : undefined,
           );
-    const where = and(eq(tickets.companyId, companyId), eq(tickets.status, status), queueFilter);
+    const where = ofCompany(tickets, companyId, eq(tickets.status, status), queueFilter);
     const result = await this.db.transaction(async (tx) => {
       const closed = await tx
         .update(tickets)
@@ -189,7 +191,7 @@ export class TicketLifecycleRepo {
     const [row] = await this.db
       .update(tickets)
       .set({ lastMessage })
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .where(rowOf(tickets, companyId, id))
       .returning();
     return row;
   }
@@ -215,8 +217,9 @@ export class TicketLifecycleRepo {
       .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
       .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, tickets.companyId)))
       .where(
-        and(
-          eq(tickets.companyId, companyId),
+        ofCompany(
+          tickets,
+          companyId,
           eq(tickets.contactId, contactId),
           whatsappId === null ? isNull(tickets.whatsappId) : eq(tickets.whatsappId, whatsappId),
           ne(tickets.status, "closed"),
@@ -246,9 +249,7 @@ export class TicketLifecycleRepo {
       })
       .from(tickets)
       .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
-      .where(
-        and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), ne(tickets.status, "closed")),
-      )
+      .where(ofCompany(tickets, companyId, eq(tickets.contactId, contactId), ne(tickets.status, "closed")))
       .orderBy(asc(tickets.id));
   }
 
@@ -281,7 +282,7 @@ export class TicketLifecycleRepo {
     const [row] = await runner
       .select()
       .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+      .where(rowOf(contacts, companyId, id))
       .limit(1);
     return row;
   }
@@ -296,7 +297,7 @@ export class TicketLifecycleRepo {
         complationMessage: whatsapps.complationMessage,
       })
       .from(whatsapps)
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .where(rowOf(whatsapps, companyId, id))
       .limit(1);
     return row;
   }
@@ -305,7 +306,7 @@ export class TicketLifecycleRepo {
     const [row] = await runner
       .select({ id: queues.id })
       .from(queues)
-      .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+      .where(rowOf(queues, companyId, id))
       .limit(1);
     return Boolean(row);
   }
@@ -314,7 +315,7 @@ export class TicketLifecycleRepo {
     const [row] = await runner
       .select({ id: users.id, name: users.name })
       .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+      .where(rowOf(users, companyId, id))
       .limit(1);
     return row;
   }
@@ -346,7 +347,7 @@ export class TicketLifecycleRepo {
       .from(ticketLogs)
       .leftJoin(users, and(eq(users.id, ticketLogs.userId), eq(users.companyId, ticketLogs.companyId)))
       .leftJoin(queues, and(eq(queues.id, ticketLogs.queueId), eq(queues.companyId, ticketLogs.companyId)))
-      .where(and(eq(ticketLogs.companyId, companyId), eq(ticketLogs.ticketId, ticketId)))
+      .where(ofCompany(ticketLogs, companyId, eq(ticketLogs.ticketId, ticketId)))
       .orderBy(asc(ticketLogs.createdAt), asc(ticketLogs.id));
   }
 }

@@ -1,6 +1,7 @@
 import { TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
 import { and, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
+import { ofCompany } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
 import type { TicketScope } from "./policy.js";
 
@@ -145,7 +146,7 @@ export function pageIdsQuery(companyId: number, scope: TicketScope, f: TicketFil
   const branches = statusesOf(f).flatMap((status) =>
     visibilityBranches(scope, f, status).map(
       (branch) => sql`(SELECT ${tickets.id}, ${tickets.updatedAt} FROM ${tickets}
-        WHERE ${and(eq(tickets.companyId, companyId), eq(tickets.status, status), branch, filters)}
+        WHERE ${ofCompany(tickets, companyId, eq(tickets.status, status), branch, filters)}
         ORDER BY ${tickets.updatedAt} ${direction}, ${tickets.id} ${direction} LIMIT ${reach})`,
     ),
   );
@@ -165,7 +166,7 @@ export function countQuery(companyId: number, scope: TicketScope, f: TicketFilte
   const filters = filterCondition(companyId, f);
   const branchesOf = (status: TicketStatus) =>
     visibilityBranches(scope, f, status).map((branch) =>
-      and(eq(tickets.companyId, companyId), eq(tickets.status, status), branch, filters),
+      ofCompany(tickets, companyId, eq(tickets.status, status), branch, filters),
     );
   const branches = statuses
     .flatMap(branchesOf)

@@ -12,6 +12,7 @@ import {
   users,
   whatsapps,
 } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { countQuery, type ListPage, pageIdsQuery, type TicketFilters } from "./list-query.js";
 import type { TicketScope } from "./policy.js";
 import type { ContactRow, TicketRefs, TicketRow } from "./presenter.js";
@@ -57,14 +58,14 @@ export class TicketsRepo {
 
   async findByUuid(companyId: number, uuid: string): Promise<TicketDetail | undefined> {
     const rows = await this.detailQuery()
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)))
+      .where(ofCompany(tickets, companyId, eq(tickets.uuid, uuid)))
       .limit(1);
     return rows[0];
   }
 
   async findById(companyId: number, id: number): Promise<TicketDetail | undefined> {
     const rows = await this.detailQuery()
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+      .where(rowOf(tickets, companyId, id))
       .limit(1);
     return rows[0];
   }
@@ -72,7 +73,7 @@ export class TicketsRepo {
   /** Several tickets by id (the tickets closeAll closed), in one query. */
   async findByIds(companyId: number, ids: number[]): Promise<TicketDetail[]> {
     if (ids.length === 0) return [];
-    return this.detailQuery().where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids)));
+    return this.detailQuery().where(ofCompany(tickets, companyId, inArray(tickets.id, ids)));
   }
 
   /**
@@ -85,15 +86,16 @@ export class TicketsRepo {
       const [row] = await tx
         .update(tickets)
         .set({ unreadMessages: 0 })
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), gt(tickets.unreadMessages, 0)))
+        .where(ofCompany(tickets, companyId, eq(tickets.id, ticketId), gt(tickets.unreadMessages, 0)))
         .returning();
       if (!row) return undefined;
       await tx
         .update(messages)
         .set({ read: true })
         .where(
-          and(
-            eq(messages.companyId, companyId),
+          ofCompany(
+            messages,
+            companyId,
             eq(messages.ticketId, ticketId),
             eq(messages.fromMe, false),
             eq(messages.read, false),
@@ -131,7 +133,7 @@ export class TicketsRepo {
     const rows = await this.db
       .select({ id: userQueues.queueId })
       .from(userQueues)
-      .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
+      .where(ofCompany(userQueues, companyId, eq(userQueues.userId, userId)));
     return rows.map((r) => r.id);
   }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { companies, refreshTokens, users } from "../../db/schema/index.js";
+import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import type { UserRow } from "../../http/context.js";
 import { attachQueues, type QueueRef, replaceQueueLinks, userQueueLinks } from "../queues/links.js";
 
@@ -43,7 +44,7 @@ export class UsersRepo {
     const [row] = await runner
       .select()
       .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+      .where(rowOf(users, companyId, id))
       .limit(1);
     if (!row) return undefined;
     const [withQueues] = await attachQueues(runner, userQueueLinks, companyId, [row]);
@@ -55,8 +56,9 @@ export class UsersRepo {
     options: { search: string; page: number; pageSize: number },
   ): Promise<{ rows: UserWithQueues[]; count: number }> {
     const term = options.search.trim().toLowerCase();
-    const filter = and(
-      eq(users.companyId, companyId),
+    const filter = ofCompany(
+      users,
+      companyId,
       term
         ? or(ilike(users.name, `%${escapeLike(term)}%`), ilike(users.email, `%${escapeLike(term)}%`))
         : undefined,
@@ -117,7 +119,7 @@ export class UsersRepo {
       await tx
         .update(users)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+        .where(rowOf(users, companyId, id));
     }
     if (queueIds) await replaceQueueLinks(tx, userQueueLinks, companyId, id, queueIds);
   }
@@ -131,7 +133,7 @@ export class UsersRepo {
     const rows = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.super, true), ne(users.id, exceptId)))
+      .where(ofCompany(users, companyId, eq(users.super, true), ne(users.id, exceptId)))
       .for("update");
     return rows.length;
   }
@@ -146,13 +148,14 @@ export class UsersRepo {
     await tx
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1`, online: false })
-      .where(and(eq(users.companyId, companyId), ofUser));
+      .where(ofCompany(users, companyId, ofUser));
     await tx
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(
-        and(
-          eq(refreshTokens.companyId, companyId),
+        ofCompany(
+          refreshTokens,
+          companyId,
           userId === undefined ? undefined : eq(refreshTokens.userId, userId),
           isNull(refreshTokens.revokedAt),
         ),
@@ -162,7 +165,7 @@ export class UsersRepo {
   async delete(companyId: number, id: number, runner: Runner = this.db): Promise<boolean> {
     const rows = await runner
       .delete(users)
-      .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+      .where(rowOf(users, companyId, id))
       .returning({ id: users.id });
     return rows.length > 0;
   }
@@ -172,12 +175,12 @@ export class UsersRepo {
     const [before] = await this.db
       .select({ online: users.online })
       .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+      .where(rowOf(users, companyId, userId));
     if (!before) return { cameOnline: false };
     await this.db
       .update(users)
       .set({ online: true, lastSeenAt: new Date() })
-      .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+      .where(rowOf(users, companyId, userId));
     if (before.online) return { cameOnline: false };
     return { user: await this.findById(companyId, userId), cameOnline: true };
   }

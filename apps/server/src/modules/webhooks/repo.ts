@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.js";
 import { insertRows } from "../../db/json-rows.js";
 import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
+import { ofCompany } from "../../db/tenant-scope.js";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NewDelivery = Pick<DeliveryRow, "companyId" | "whatsappId" | "channel" | "body">;
@@ -45,7 +46,7 @@ export class WebhooksRepo {
     const [row] = await this.db
       .select({ id: whatsapps.id, companyId: whatsapps.companyId })
       .from(whatsapps)
-      .where(and(eq(whatsapps.companyId, companyId), eq(column, accountId)))
+      .where(ofCompany(whatsapps, companyId, eq(column, accountId)))
       .limit(1);
     return row;
   }
