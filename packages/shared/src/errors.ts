@@ -69,6 +69,8 @@ export const EXTRA_ERROR_CODES = [
   "ERR_TRANSCRIPTION_FAILED",
   /** 400: PUT /tickets/{id} resolving while the requiredTag setting is enabled and the contact has no tag (spec 1 section 4). */
   "ERR_TAG_REQUIRED",
+  /** 400: POST/PUT /queue: another queue of the company has this name (the colour has ERR_QUEUE_COLOR_ALREADY_EXISTS). */
+  "ERR_QUEUE_NAME_ALREADY_EXISTS",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

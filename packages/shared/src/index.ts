@@ -11,6 +11,7 @@ export * from "./schemas/dashboard.js";
 export * from "./schemas/dto.js";
 export * from "./schemas/message.js";
 export * from "./schemas/note.js";
+export * from "./schemas/queue.js";
 export * from "./schemas/schedule.js";
 export * from "./schemas/settings.js";
 export * from "./schemas/tag.js";

@@ -69,6 +69,7 @@ const tr: LocaleShape = {
       "Bağlanacak sayfa yok: bu Facebook kullanıcısı hiçbir sayfayı (ya da Instagram işletme hesabı olan bir sayfayı) yönetmiyor.",
     ERR_FACEBOOK_GRAPH:
       "Facebook'a ulaşılamadı ya da istek reddedildi. Girişte verilen izinleri kontrol edip yeniden deneyin.",
+    ERR_QUEUE_NAME_ALREADY_EXISTS: "Bu ada sahip bir kuyruk zaten var.",
     ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
     ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",
