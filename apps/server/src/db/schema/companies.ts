@@ -54,5 +54,7 @@ export const companies = pgTable("companies", {
   addressState: text(),
   addressCity: text(),
   lastLogin: timestamp({ withTimezone: true, mode: "date" }),
+  /** IANA time zone of the company's business hours and bot timers. */
+  timezone: text().notNull().default("America/Sao_Paulo"),
   ...timestamps,
 });

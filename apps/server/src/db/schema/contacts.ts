@@ -32,6 +32,8 @@ export const contacts = pgTable(
     /** whatsapp (both WhatsApp channels), facebook or instagram. */
     channel: text().notNull().default("whatsapp"),
     lgpdAcceptedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** When the bot last told this contact the company is closed (sent at most once every few hours). */
+    outOfHoursSentAt: timestamp({ withTimezone: true, mode: "date" }),
     whatsappId: integer(),
     ...timestamps,
   },

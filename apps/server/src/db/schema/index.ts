@@ -1,4 +1,5 @@
 export * from "./announcements.js";
+export * from "./automation.js";
 export * from "./chatbots.js";
 export * from "./chats.js";
 export * from "./companies.js";

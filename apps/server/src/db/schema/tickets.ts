@@ -40,6 +40,12 @@ export const tickets = pgTable(
     useIntegration: boolean().notNull().default(false),
     integrationId: integer(),
     closedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /**
+     * A contact's message is stored and the automation has not looked at it yet: set in the
+     * ingest's transaction, cleared by the automation's (automation/runner.ts); the sweeper
+     * runs tickets left with it after a crash.
+     */
+    automationDueAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
@@ -80,6 +86,7 @@ export const tickets = pgTable(
     index("tickets_company_contact_idx").on(t.companyId, t.contactId),
     /** The auto-close job's scan: open tickets, least recently active first, across companies. */
     index("tickets_open_updated_idx").on(t.updatedAt).where(sql`${t.status} = 'open'`),
+    index("tickets_automation_due_idx").on(t.automationDueAt).where(sql`${t.automationDueAt} IS NOT NULL`),
   ],
 );
 
