@@ -11,8 +11,11 @@ export const QUEUE_ROTATOR_MINUTES = [0, 2, 5, 10, 15, 30, 45, 60] as const;
 export const CHATBOT_OPTION_TYPES = ["text", "attendent", "queue", "integration", "file"] as const;
 export type ChatbotOptionType = (typeof CHATBOT_OPTION_TYPES)[number];
 
-/** Deepest menu level the editor and the API accept, and most options in one tree. */
-export const CHATBOT_MAX_DEPTH = 10;
+/**
+ * Deepest menu level the API accepts, and most options in one tree. Each
+ * level is a message round trip with the contact; 8 is far more than a menu needs.
+ */
+export const CHATBOT_MAX_DEPTH = 8;
 export const CHATBOT_MAX_OPTIONS = 500;
 
 /**
@@ -80,56 +83,43 @@ function optionChecks(option: ChatbotOptionInput, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", message: "Required", path: ["optQueueId"] });
 }
 
-const chatbotOptionNode: z.ZodType<ChatbotOptionInput, unknown> = z
-  .object({
-    /** An existing option of this tree (a PUT keeps and updates it); absent for a new option. */
-    id: dbId.optional(),
-    ...chatbotOptionFields,
-    get options(): z.ZodType<ChatbotOptionInput[], unknown> {
-      return z.array(chatbotOptionNode).optional().default([]) as unknown as z.ZodType<
-        ChatbotOptionInput[],
-        unknown
-      >;
-    },
-  })
-  .superRefine((option, ctx) => optionChecks(option as ChatbotOptionInput, ctx)) as unknown as z.ZodType<
-  ChatbotOptionInput,
-  unknown
->;
-
 /**
- * Counts levels and options without recursion before the recursive schema
- * runs, so a hostile, very deep body is refused instead of exhausting the stack.
+ * The option schema of one level, with the levels below it written out
+ * rather than recursive: a body nested deeper than `CHATBOT_MAX_DEPTH` is
+ * refused at the last level without being walked, and the JSON Schema (OpenAPI,
+ * the tenant sweep, the fuzz) shows every level's fields.
  */
-function treeShape(roots: unknown[]): { depth: number; count: number } {
-  let depth = 0;
-  let count = 0;
-  const stack: { node: unknown; level: number }[] = roots.map((node) => ({ node, level: 1 }));
-  while (stack.length > 0) {
-    const { node, level } = stack.pop()!;
-    count += 1;
-    depth = Math.max(depth, level);
-    if (depth > CHATBOT_MAX_DEPTH || count > CHATBOT_MAX_OPTIONS) break;
-    const children = (node as { options?: unknown } | null)?.options;
-    if (Array.isArray(children)) for (const child of children) stack.push({ node: child, level: level + 1 });
-  }
-  return { depth, count };
+function optionAtLevel(level: number): z.ZodType<ChatbotOptionInput, unknown> {
+  const children =
+    level < CHATBOT_MAX_DEPTH
+      ? z.array(optionAtLevel(level + 1))
+      : z.array(z.unknown()).max(0, QUEUE_MESSAGES.tooDeep);
+  return z
+    .object({
+      /** An existing option of this tree (a PUT keeps and updates it); absent for a new option. */
+      id: dbId.optional(),
+      ...chatbotOptionFields,
+      options: children.optional().default([]),
+    })
+    .superRefine((option, ctx) => optionChecks(option as ChatbotOptionInput, ctx)) as unknown as z.ZodType<
+    ChatbotOptionInput,
+    unknown
+  >;
 }
 
-function boundedTree(extraLevels: number) {
+function countOptions(options: ChatbotOptionInput[]): number {
+  return options.reduce((sum, option) => sum + 1 + countOptions(option.options), 0);
+}
+
+/** Options from `level` down (1 is a queue's first level), at most `CHATBOT_MAX_OPTIONS` in all. */
+function treeFrom(level: number) {
   return z
-    .array(z.unknown())
-    .superRefine((roots, ctx) => {
-      const { depth, count } = treeShape(roots);
-      if (depth + extraLevels > CHATBOT_MAX_DEPTH)
-        ctx.addIssue({ code: "custom", message: QUEUE_MESSAGES.tooDeep });
-      else if (count > CHATBOT_MAX_OPTIONS) ctx.addIssue({ code: "custom", message: QUEUE_MESSAGES.tooMany });
-    })
-    .pipe(z.array(chatbotOptionNode));
+    .array(optionAtLevel(level))
+    .refine((options) => countOptions(options) <= CHATBOT_MAX_OPTIONS, QUEUE_MESSAGES.tooMany);
 }
 
 /** A queue's option tree (its first level and every level below). */
-export const chatbotTree = boundedTree(0);
+export const chatbotTree = treeFrom(1);
 
 /** POST /queue, and PUT /queue/{id} with every field optional (spec 2 sections 3 and 5). */
 const queueShape = {
@@ -173,7 +163,7 @@ export const chatbotCreateSchema = z
     ...chatbotOptionFields,
     queueId: noneAsNull(dbId.nullable()).optional().default(null),
     chatbotId: noneAsNull(dbId.nullable()).optional().default(null),
-    options: boundedTree(1).optional().default([]),
+    options: treeFrom(2).optional().default([]),
   })
   .superRefine((option, ctx) => {
     if (Boolean(option.queueId) === Boolean(option.chatbotId))
@@ -186,7 +176,7 @@ export type ChatbotCreateInput = z.infer<typeof chatbotCreateSchema>;
 export const chatbotUpdateSchema = z
   .object({
     ...chatbotOptionFields,
-    options: boundedTree(1).optional(),
+    options: treeFrom(2).optional(),
   })
   .superRefine((option, ctx) => {
     optionChecks({ ...option, options: option.options ?? [] } as ChatbotOptionInput, ctx);
