@@ -1,0 +1,399 @@
+import { describe, expect, it } from "vitest";
+import { localTime, withinHours } from "./hours.js";
+import {
+  type BotAction,
+  type BotEvent,
+  type BotState,
+  decide,
+  INITIAL_STATE,
+  type OptionNode,
+  type QueueInfo,
+  type World,
+} from "./machine.js";
+
+/** The automaton alone: every rule with a controlled clock, no database, no channel. */
+
+const ZONE = "America/Sao_Paulo";
+/** Monday 2026-11-23 10:00 in São Paulo (UTC-3). */
+const MONDAY_10H = new Date("2026-11-23T13:00:00Z");
+
+let nextId = 100;
+function option(name: string, extra: Partial<OptionNode> = {}): OptionNode {
+  return {
+    id: nextId++,
+    name,
+    greetingMessage: null,
+    queueType: "text",
+    closeTicket: false,
+    optQueueId: null,
+    optUserId: null,
+    optIntegrationId: null,
+    optFileId: null,
+    options: [],
+    ...extra,
+  };
+}
+
+function queue(id: number, name: string, extra: Partial<QueueInfo> = {}): QueueInfo {
+  return {
+    id,
+    name,
+    greetingMessage: `Welcome to ${name}`,
+    outOfHoursMessage: null,
+    schedules: [],
+    options: [],
+    ...extra,
+  };
+}
+
+const sales = queue(1, "Vendas");
+const support = queue(2, "Suporte");
+
+function world(changes: { [K in keyof World]?: Partial<World[K]> } & { queues?: QueueInfo[] } = {}): World {
+  const queues = changes.queues ?? [sales, support];
+  const all = new Map<number, QueueInfo>(queues.map((q) => [q.id, q]));
+  return {
+    now: changes.now instanceof Date ? changes.now : MONDAY_10H,
+    timeZone: ZONE,
+    ticket: { status: "pending", queueId: null, userId: null, isGroup: false, ...changes.ticket },
+    contact: { disableBot: false, outOfHoursSentAt: null, ...changes.contact },
+    connection: {
+      greetingMessage: "Olá! Escolha:",
+      outOfHoursMessage: "Estamos fechados",
+      schedules: [],
+      maxUseBotQueues: 3,
+      timeUseBotQueues: 0,
+      timeSendQueue: 0,
+      sendIdQueue: null,
+      collectiveVacationStart: null,
+      collectiveVacationEnd: null,
+      collectiveVacationMessage: null,
+      queues,
+      ...changes.connection,
+    },
+    settings: {
+      scheduleType: "disabled",
+      sendGreetingMessageOneQueues: true,
+      companySchedules: [],
+      outOfHoursRepeatMinutes: 120,
+      ...changes.settings,
+    },
+    queuesById: all,
+  };
+}
+
+const say = (body: string): BotEvent => ({ type: "message", body });
+const sent = (actions: BotAction[]) => actions.flatMap((a) => (a.type === "send" ? [a.body] : []));
+
+/** Plays messages in order, carrying the state; answers the last decision and every action. */
+function converse(w: World, ...bodies: string[]) {
+  let state: BotState = INITIAL_STATE;
+  const all: BotAction[] = [];
+  for (const body of bodies) {
+    const d = decide(state, say(body), w);
+    state = d.state;
+    all.push(...d.actions);
+  }
+  return { state, actions: all };
+}
+
+describe("business hours", () => {
+  const weekdays = (start: string, end: string) =>
+    ["monday", "tuesday", "wednesday", "thursday", "friday"].map((weekdayEn) => ({
+      weekdayEn,
+      startTimeA: start,
+      endTimeA: end,
+      startTimeB: "",
+      endTimeB: "",
+    }));
+
+  it("reads the weekday and the minute in the company's zone, not the server's", () => {
+    expect(localTime(MONDAY_10H, ZONE)).toEqual({ weekday: "monday", minutes: 600 });
+    expect(localTime(new Date("2026-11-24T02:30:00Z"), ZONE)).toEqual({ weekday: "monday", minutes: 1410 });
+  });
+
+  it("start is inside, end is outside; a missing day is closed; no schedule is always open", () => {
+    const hours = weekdays("10:00", "12:00");
+    expect(withinHours(hours, MONDAY_10H, ZONE)).toBe(true);
+    expect(withinHours(hours, new Date("2026-11-23T12:59:00Z"), ZONE)).toBe(false);
+    expect(withinHours(hours, new Date("2026-11-23T14:59:00Z"), ZONE)).toBe(true);
+    expect(withinHours(hours, new Date("2026-11-23T15:00:00Z"), ZONE)).toBe(false);
+    expect(withinHours(hours, new Date("2026-11-22T13:00:00Z"), ZONE)).toBe(false); // Sunday
+    expect(withinHours([], MONDAY_10H, ZONE)).toBe(true);
+  });
+
+  it("shift B counts; a shift past midnight runs into the next morning", () => {
+    const day = {
+      weekdayEn: "monday",
+      startTimeA: "08:00",
+      endTimeA: "09:00",
+      startTimeB: "22:00",
+      endTimeB: "02:00",
+    };
+    expect(withinHours([day], new Date("2026-11-24T02:30:00Z"), ZONE)).toBe(true); // Monday 23:30
+    expect(withinHours([day], MONDAY_10H, ZONE)).toBe(false);
+  });
+});
+
+describe("out of hours and vacation", () => {
+  const closedMonday = [{ weekdayEn: "monday", startTimeA: "14:00", endTimeA: "18:00" }];
+
+  it("company hours: the out-of-hours message, no menu, once every repeat window", () => {
+    const w = world({ settings: { scheduleType: "company", companySchedules: closedMonday } });
+    const first = decide(INITIAL_STATE, say("oi"), w);
+    expect(sent(first.actions)).toEqual(["Estamos fechados"]);
+    expect(first.actions).toContainEqual({ type: "outOfHoursSent" });
+    expect(first.state.stage).toBe("new");
+
+    const soon = world({
+      settings: { scheduleType: "company", companySchedules: closedMonday },
+      contact: { outOfHoursSentAt: new Date(MONDAY_10H.getTime() - 119 * 60_000) },
+    });
+    expect(decide(first.state, say("alô?"), soon).actions).toEqual([]);
+    const later = world({
+      settings: { scheduleType: "company", companySchedules: closedMonday },
+      contact: { outOfHoursSentAt: new Date(MONDAY_10H.getTime() - 120 * 60_000) },
+    });
+    expect(sent(decide(first.state, say("alô?"), later).actions)).toEqual(["Estamos fechados"]);
+  });
+
+  it("connection hours use the connection's schedule; inside them the menu goes out", () => {
+    const closed = world({
+      settings: { scheduleType: "connection" },
+      connection: { schedules: closedMonday },
+    });
+    expect(sent(decide(INITIAL_STATE, say("oi"), closed).actions)).toEqual(["Estamos fechados"]);
+    const open = world({
+      settings: { scheduleType: "connection" },
+      connection: { schedules: [{ weekdayEn: "monday", startTimeA: "08:00", endTimeA: "18:00" }] },
+    });
+    expect(decide(INITIAL_STATE, say("oi"), open).state.stage).toBe("menu");
+  });
+
+  it("between vacation start and end the vacation message is sent instead", () => {
+    const w = world({
+      connection: {
+        collectiveVacationStart: new Date("2026-11-20T00:00:00Z"),
+        collectiveVacationEnd: new Date("2026-11-30T00:00:00Z"),
+        collectiveVacationMessage: "Férias coletivas até dia 30",
+      },
+    });
+    expect(sent(decide(INITIAL_STATE, say("oi"), w).actions)).toEqual(["Férias coletivas até dia 30"]);
+    const after = world({
+      now: new Date("2026-11-30T00:00:01Z"),
+      connection: {
+        collectiveVacationStart: new Date("2026-11-20T00:00:00Z"),
+        collectiveVacationEnd: new Date("2026-11-30T00:00:00Z"),
+        collectiveVacationMessage: "Férias coletivas até dia 30",
+      },
+    });
+    expect(decide(INITIAL_STATE, say("oi"), after).state.stage).toBe("menu");
+  });
+
+  it("scheduleType queue: entering a queue out of its hours answers the queue's message", () => {
+    const night = queue(3, "Noturno", { schedules: closedMonday, outOfHoursMessage: "Fila fechada" });
+    const w = world({ settings: { scheduleType: "queue" }, queues: [night, support] });
+    const { actions } = converse(w, "oi", "1");
+    expect(actions).toContainEqual({ type: "enterQueue", queueId: 3 });
+    expect(sent(actions).at(-1)).toBe("Fila fechada");
+  });
+});
+
+describe("greeting and the queue menu", () => {
+  it("several queues: greeting and a numbered menu; the number moves the ticket and greets", () => {
+    const first = decide(INITIAL_STATE, say("oi"), world());
+    expect(sent(first.actions)).toEqual(["Olá! Escolha:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte"]);
+    const second = decide(first.state, say(" 2 "), world());
+    expect(second.actions).toEqual([
+      { type: "enterQueue", queueId: 2 },
+      { type: "send", body: "Welcome to Suporte" },
+    ]);
+    expect(second.state.stage).toBe("done");
+  });
+
+  it("the queue's name works too, whatever its case and accents", () => {
+    const { actions } = converse(
+      world({ queues: [queue(5, "Financeiro"), queue(6, "Técnico")] }),
+      "oi",
+      "tecnico",
+    );
+    expect(actions).toContainEqual({ type: "enterQueue", queueId: 6 });
+  });
+
+  it("one queue: entered at once, its greeting only with sendGreetingMessageOneQueues", () => {
+    const on = decide(INITIAL_STATE, say("oi"), world({ queues: [sales] }));
+    expect(on.actions).toEqual([
+      { type: "enterQueue", queueId: 1 },
+      { type: "send", body: "Welcome to Vendas" },
+    ]);
+    const off = decide(
+      INITIAL_STATE,
+      say("oi"),
+      world({ queues: [sales], settings: { sendGreetingMessageOneQueues: false } }),
+    );
+    expect(off.actions).toEqual([{ type: "enterQueue", queueId: 1 }]);
+  });
+
+  it("no queues: the greeting alone, then nothing more", () => {
+    const first = decide(INITIAL_STATE, say("oi"), world({ queues: [] }));
+    expect(sent(first.actions)).toEqual(["Olá! Escolha:"]);
+    expect(decide(first.state, say("?"), world({ queues: [] })).actions).toEqual([]);
+  });
+
+  it("an invalid answer repeats the menu; after maxUseBotQueues menus the bot stops", () => {
+    const { state, actions } = converse(world(), "oi", "9", "banana", "7");
+    expect(sent(actions)).toHaveLength(3);
+    expect(state.stage).toBe("stopped");
+    expect(decide(state, say("1"), world()).actions).toEqual([]);
+  });
+
+  it("maxUseBotQueues 0 never stops", () => {
+    const { state, actions } = converse(
+      world({ connection: { maxUseBotQueues: 0 } }),
+      "oi",
+      "x",
+      "x",
+      "x",
+      "x",
+    );
+    expect(sent(actions)).toHaveLength(5);
+    expect(state.stage).toBe("menu");
+  });
+
+  it("timeUseBotQueues: a stopped bot starts again when the contact writes that many minutes later", () => {
+    const w = world({ connection: { timeUseBotQueues: 30 } });
+    const { state } = converse(w, "oi", "x", "x", "x");
+    expect(state.stage).toBe("stopped");
+    const early = world({
+      now: new Date(MONDAY_10H.getTime() + 29 * 60_000),
+      connection: { timeUseBotQueues: 30 },
+    });
+    expect(decide(state, say("oi"), early).actions).toEqual([]);
+    const late = world({
+      now: new Date(MONDAY_10H.getTime() + 30 * 60_000),
+      connection: { timeUseBotQueues: 30 },
+    });
+    const again = decide(state, say("oi"), late);
+    expect(sent(again.actions)).toHaveLength(1);
+    expect(again.state).toMatchObject({ stage: "menu", menusSent: 1 });
+  });
+});
+
+describe("chatbot options", () => {
+  const boleto = option("Segunda via de boleto", { greetingMessage: "Seu boleto está no e-mail" });
+  const plans = option("Planos", { greetingMessage: "Conheça nossos planos", closeTicket: false });
+  const human = option("Falar com atendente", {
+    queueType: "attendent",
+    optUserId: 42,
+    greetingMessage: "Já te chamo",
+  });
+  const finance = option("Financeiro", { greetingMessage: "Financeiro:", options: [boleto, human] });
+  const bye = option("Encerrar", { greetingMessage: "Até logo", closeTicket: true });
+  const withBot = queue(7, "Atendimento", {
+    greetingMessage: "Bem-vindo ao atendimento",
+    options: [finance, plans, bye],
+  });
+
+  const w = world({ queues: [withBot, support] });
+
+  it("entering a queue with options shows its first level under its greeting", () => {
+    const { actions } = converse(w, "oi", "1");
+    expect(sent(actions).at(-1)).toBe(
+      "Bem-vindo ao atendimento\n\n*[ 1 ]* - Financeiro\n*[ 2 ]* - Planos\n*[ 3 ]* - Encerrar\n*[ # ]* - Voltar",
+    );
+  });
+
+  it("two levels: an option with options opens them; # goes back; an invalid answer repeats the level", () => {
+    const roomy = world({ queues: [withBot, support], connection: { maxUseBotQueues: 10 } });
+    const { state, actions } = converse(roomy, "oi", "1", "1", "9", "#", "1", "2");
+    const texts = sent(actions);
+    expect(texts[2]).toBe(
+      "Financeiro:\n\n*[ 1 ]* - Segunda via de boleto\n*[ 2 ]* - Falar com atendente\n*[ # ]* - Voltar",
+    );
+    expect(texts[3]).toBe(texts[2]); // invalid answer: the same level again
+    expect(texts[4]).toContain("*[ 1 ]* - Financeiro"); // '#': back to the queue's first level
+    expect(actions.at(-1)).toEqual({ type: "assign", userId: 42 });
+    expect(texts.at(-1)).toBe("Já te chamo");
+    expect(state.stage).toBe("done");
+  });
+
+  it("a text option answers and stays; closeTicket answers and closes", () => {
+    const { state, actions } = converse(
+      world({ queues: [withBot, support], connection: { maxUseBotQueues: 0 } }),
+      "oi",
+      "1",
+      "2",
+      "3",
+    );
+    expect(sent(actions).slice(-2)).toEqual(["Conheça nossos planos", "Até logo"]);
+    expect(actions.at(-1)).toEqual({ type: "close" });
+    expect(state.stage).toBe("done");
+  });
+
+  it("a queue option moves the ticket; file and integration are handed to their seams", () => {
+    const move = option("Ir para suporte", { queueType: "queue", optQueueId: 2 });
+    const files = option("Catálogo", {
+      queueType: "file",
+      optFileId: 9,
+      greetingMessage: "Segue o catálogo",
+    });
+    const q = queue(8, "Geral", {
+      options: [move, files, option("Robô", { queueType: "integration", optIntegrationId: 4 })],
+    });
+    const base = world({ queues: [q, support] });
+    expect(converse(base, "oi", "1", "1").actions).toContainEqual({ type: "enterQueue", queueId: 2 });
+    expect(converse(base, "oi", "1", "2").actions).toContainEqual({ type: "sendFiles", fileListId: 9 });
+    expect(converse(base, "oi", "1", "3").actions).toContainEqual({ type: "handOver", integrationId: 4 });
+  });
+
+  it("a level with a single option takes it at once", () => {
+    const q = queue(9, "Único", {
+      greetingMessage: "Oi",
+      options: [option("Só isso", { greetingMessage: "Resposta" })],
+    });
+    const { actions } = converse(world({ queues: [q] }), "oi");
+    expect(sent(actions)).toEqual(["Oi", "Resposta"]);
+  });
+});
+
+describe("timeSendQueue", () => {
+  const w = world({ connection: { timeSendQueue: 10, sendIdQueue: 2 } });
+
+  it("the menu sets a timer; when it fires without a choice the ticket moves to sendIdQueue", () => {
+    const first = decide(INITIAL_STATE, say("oi"), w);
+    expect(first.state.timer).toEqual({ kind: "sendQueue", at: "2026-11-23T13:10:00.000Z" });
+    const fired = decide(first.state, { type: "timer", kind: "sendQueue" }, w);
+    expect(fired.actions[0]).toEqual({ type: "enterQueue", queueId: 2 });
+    expect(fired.state.timer).toBeUndefined();
+  });
+
+  it("a choice clears the timer; a late timer then does nothing", () => {
+    const { state } = converse(w, "oi", "1");
+    expect(state.timer).toBeUndefined();
+    expect(decide(state, { type: "timer", kind: "sendQueue" }, w).actions).toEqual([]);
+  });
+
+  it("no timer without a valid sendIdQueue", () => {
+    const bad = world({ connection: { timeSendQueue: 10, sendIdQueue: 99 } });
+    expect(decide(INITIAL_STATE, say("oi"), bad).state.timer).toBeUndefined();
+  });
+});
+
+describe("the bot is quiet when it is not its turn", () => {
+  it.each([
+    ["an attendant holds the ticket", { ticket: { status: "open", userId: 3 } }],
+    ["a user is set on a pending ticket", { ticket: { userId: 3 } }],
+    ["a group", { ticket: { isGroup: true } }],
+    ["the contact's bot is disabled", { contact: { disableBot: true } }],
+    ["the ticket is closed", { ticket: { status: "closed" } }],
+  ])("%s: no action, no timer", (_label, changes) => {
+    const waiting = decide(
+      INITIAL_STATE,
+      say("oi"),
+      world({ connection: { timeSendQueue: 5, sendIdQueue: 1 } }),
+    );
+    const d = decide(waiting.state, say("1"), world(changes as never));
+    expect(d.actions).toEqual([]);
+    expect(d.state.timer).toBeUndefined();
+  });
+});

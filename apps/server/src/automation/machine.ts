@@ -1,0 +1,414 @@
+import { type ScheduleDay, withinHours } from "./hours.js";
+
+/**
+ * The automatic conversation of one ticket (DESIGN section 5a), as a pure
+ * function: (state, event, world) -> (new state, actions). No database, no
+ * channel, no clock but `world.now`; the runner (runner.ts) loads the world,
+ * applies the actions in the ticket's transaction and keeps the timer.
+ *
+ * The rules (issue 9, "the automatic conversation"; docs/AUTOMATION.md):
+ * - The bot speaks only on a waiting ticket: pending, no user, not a group,
+ *   contact's bot not disabled. Once an attendant holds it, it is quiet.
+ * - Collective vacation, then business hours (scheduleType company or
+ *   connection), answer with the vacation or out-of-hours message at most once
+ *   per contact every `outOfHoursRepeatMinutes`; the ticket waits as pending.
+ * - A new ticket on a connection with one queue enters it (its greeting when
+ *   sendGreetingMessageOneQueues); with several, the connection's greeting and
+ *   a numbered menu of its queues. An answer by number or name moves it; the
+ *   queue's greeting and chatbot options follow (scheduleType queue: a queue
+ *   out of hours answers its own out-of-hours message instead).
+ * - Options: text (answer, or open the next level when it has options),
+ *   attendent (give the ticket to that user), queue (move), file and
+ *   integration (seams until those exist). closeTicket closes after answering.
+ *   `#` goes back a level; a level with one option chooses it at once.
+ * - An invalid answer repeats the menu; the contact gets at most
+ *   maxUseBotQueues menus (0: no limit), then the bot stops; with
+ *   timeUseBotQueues > 0 it starts again when the contact writes that many
+ *   minutes later.
+ * - timeSendQueue minutes without a queue chosen moves the ticket to sendIdQueue.
+ */
+
+export interface OptionNode {
+  id: number;
+  name: string;
+  greetingMessage: string | null;
+  queueType: string;
+  closeTicket: boolean;
+  optQueueId: number | null;
+  optUserId: number | null;
+  optIntegrationId: number | null;
+  optFileId: number | null;
+  options: OptionNode[];
+}
+
+export interface QueueInfo {
+  id: number;
+  name: string;
+  greetingMessage: string | null;
+  outOfHoursMessage: string | null;
+  schedules: ScheduleDay[];
+  options: OptionNode[];
+}
+
+export interface World {
+  now: Date;
+  timeZone: string;
+  ticket: { status: string; queueId: number | null; userId: number | null; isGroup: boolean };
+  contact: { disableBot: boolean; outOfHoursSentAt: Date | null };
+  connection: {
+    greetingMessage: string | null;
+    outOfHoursMessage: string | null;
+    schedules: ScheduleDay[];
+    maxUseBotQueues: number;
+    timeUseBotQueues: number;
+    timeSendQueue: number;
+    sendIdQueue: number | null;
+    collectiveVacationStart: Date | null;
+    collectiveVacationEnd: Date | null;
+    collectiveVacationMessage: string | null;
+    /** The connection's queues in menu order (orderQueue, then id). */
+    queues: QueueInfo[];
+  };
+  settings: {
+    scheduleType: string;
+    sendGreetingMessageOneQueues: boolean;
+    companySchedules: ScheduleDay[];
+    outOfHoursRepeatMinutes: number;
+  };
+  /** Every queue of the company a menu may lead to (queue options can leave the connection's). */
+  queuesById: ReadonlyMap<number, QueueInfo>;
+}
+
+/** Where a menu is: the connection's queues (queueId null), a queue's first level, or an option's children. */
+export interface MenuLevel {
+  queueId: number | null;
+  optionId: number | null;
+}
+
+export interface BotState {
+  stage: "new" | "menu" | "stopped" | "done";
+  level?: MenuLevel;
+  /** Menus sent since the bot (re)started, for maxUseBotQueues. */
+  menusSent: number;
+  /** When the bot stopped after maxUseBotQueues menus (ISO). */
+  stoppedAt?: string;
+  /** The one pending timer. */
+  timer?: { kind: "sendQueue"; at: string };
+}
+
+export const INITIAL_STATE: BotState = { stage: "new", menusSent: 0 };
+
+export type BotEvent = { type: "message"; body: string } | { type: "timer"; kind: "sendQueue" };
+
+export type BotAction =
+  | { type: "send"; body: string }
+  | { type: "enterQueue"; queueId: number }
+  | { type: "assign"; userId: number }
+  | { type: "close" }
+  /** The vacation or out-of-hours answer went out: remember it on the contact. */
+  | { type: "outOfHoursSent" }
+  /** Seams: file lists and integrations are later issues; the runner logs them. */
+  | { type: "sendFiles"; fileListId: number | null }
+  | { type: "handOver"; integrationId: number | null };
+
+export interface Decision {
+  state: BotState;
+  actions: BotAction[];
+}
+
+const BACK = "#";
+
+export function decide(state: BotState, event: BotEvent, world: World): Decision {
+  const run = new Turn(state, world);
+  if (!botMaySpeak(world)) return run.quiet();
+  if (event.type === "timer") run.timer(event.kind);
+  else run.message(event.body);
+  return run.result();
+}
+
+/** The bot speaks only while the ticket waits for someone: never on a ticket a user holds. */
+export function botMaySpeak(world: World): boolean {
+  const { ticket, contact } = world;
+  return ticket.status === "pending" && ticket.userId === null && !ticket.isGroup && !contact.disableBot;
+}
+
+/** One decision's working copy: the state it changes and the actions it collects. */
+class Turn {
+  private state: BotState;
+  private readonly actions: BotAction[] = [];
+
+  constructor(
+    state: BotState,
+    private readonly world: World,
+  ) {
+    this.state = { ...state };
+  }
+
+  result(): Decision {
+    return { state: this.state, actions: this.actions };
+  }
+
+  /** An attendant has the ticket (or it is not the bot's): no answer, no pending timer. */
+  quiet(): Decision {
+    const { timer: _timer, ...rest } = this.state;
+    return { state: rest, actions: [] };
+  }
+
+  message(body: string): void {
+    if (this.closedAnswer()) return;
+    switch (this.state.stage) {
+      case "new":
+        return this.start();
+      case "menu":
+        return this.answer(body.trim());
+      case "stopped":
+        return this.maybeRestart();
+      case "done":
+        return;
+    }
+  }
+
+  timer(kind: "sendQueue"): void {
+    if (kind !== "sendQueue") return;
+    const { level } = this.state;
+    this.clearTimer();
+    if (this.state.stage !== "menu" || level?.queueId !== null || this.world.ticket.queueId !== null) return;
+    const target = this.queue(this.world.connection.sendIdQueue);
+    if (target) this.enterQueue(target, true);
+  }
+
+  /** Vacation, then company or connection hours: the contact is told once in a while, the ticket waits. */
+  private closedAnswer(): boolean {
+    const { connection, settings, now, timeZone } = this.world;
+    if (onVacation(connection, now)) {
+      this.tellClosed(connection.collectiveVacationMessage);
+      return true;
+    }
+    const schedules =
+      settings.scheduleType === "company"
+        ? settings.companySchedules
+        : settings.scheduleType === "connection"
+          ? connection.schedules
+          : [];
+    if (!withinHours(schedules, now, timeZone)) {
+      this.tellClosed(connection.outOfHoursMessage);
+      return true;
+    }
+    return false;
+  }
+
+  private tellClosed(message: string | null): void {
+    const text = message?.trim();
+    if (!text) return;
+    const last = this.world.contact.outOfHoursSentAt;
+    const repeatMs = this.world.settings.outOfHoursRepeatMinutes * 60_000;
+    if (last && this.world.now.getTime() - last.getTime() < repeatMs) return;
+    this.send(text);
+    this.actions.push({ type: "outOfHoursSent" });
+  }
+
+  private start(): void {
+    const { connection, settings } = this.world;
+    const [only, ...others] = connection.queues;
+    if (!only) {
+      this.sendIfAny(connection.greetingMessage);
+      this.state.stage = "done";
+      return;
+    }
+    if (others.length === 0) {
+      this.enterQueue(only, settings.sendGreetingMessageOneQueues);
+      return;
+    }
+    this.showMenu({ queueId: null, optionId: null });
+    if (this.state.stage === "menu" && connection.timeSendQueue > 0 && this.queue(connection.sendIdQueue)) {
+      const at = new Date(this.world.now.getTime() + connection.timeSendQueue * 60_000);
+      this.state.timer = { kind: "sendQueue", at: at.toISOString() };
+    }
+  }
+
+  private maybeRestart(): void {
+    const pause = this.world.connection.timeUseBotQueues;
+    const stoppedAt = this.state.stoppedAt ? Date.parse(this.state.stoppedAt) : Number.NaN;
+    if (pause <= 0 || !(this.world.now.getTime() - stoppedAt >= pause * 60_000)) return;
+    this.state.menusSent = 0;
+    delete this.state.stoppedAt;
+    this.showMenu(this.state.level ?? { queueId: null, optionId: null });
+  }
+
+  private answer(text: string): void {
+    const level = this.state.level ?? { queueId: null, optionId: null };
+    if (text === BACK) {
+      this.showMenu(this.parentOf(level) ?? level);
+      return;
+    }
+    if (level.queueId === null) {
+      const queue = pick(this.world.connection.queues, text);
+      if (!queue) return this.showMenu(level);
+      this.clearTimer();
+      this.enterQueue(queue, true);
+      return;
+    }
+    const option = pick(this.optionsAt(level), text);
+    if (!option) return this.showMenu(level);
+    this.choose(option, level);
+  }
+
+  private choose(option: OptionNode, level: MenuLevel): void {
+    const greeting = option.greetingMessage;
+    switch (option.queueType) {
+      case "attendent":
+        this.sendIfAny(greeting);
+        if (option.optUserId !== null) this.actions.push({ type: "assign", userId: option.optUserId });
+        this.state.stage = "done";
+        break;
+      case "queue": {
+        this.sendIfAny(greeting);
+        const target = this.queue(option.optQueueId);
+        if (target) this.enterQueue(target, true);
+        else this.state.stage = "done";
+        break;
+      }
+      case "file":
+        this.sendIfAny(greeting);
+        this.actions.push({ type: "sendFiles", fileListId: option.optFileId });
+        break;
+      case "integration":
+        this.sendIfAny(greeting);
+        this.actions.push({ type: "handOver", integrationId: option.optIntegrationId });
+        this.state.stage = "done";
+        break;
+      default:
+        // text: an option with options of its own opens the next level, its message as the header.
+        if (option.options.length > 0) this.showMenu({ queueId: level.queueId, optionId: option.id });
+        else this.sendIfAny(greeting);
+    }
+    if (option.closeTicket) {
+      this.actions.push({ type: "close" });
+      this.state.stage = "done";
+    }
+  }
+
+  /** The ticket enters the queue: out of the queue's hours it is told so; otherwise greeting and options. */
+  private enterQueue(queue: QueueInfo, greet: boolean): void {
+    this.clearTimer();
+    this.actions.push({ type: "enterQueue", queueId: queue.id });
+    const { settings, now, timeZone } = this.world;
+    if (settings.scheduleType === "queue" && !withinHours(queue.schedules, now, timeZone)) {
+      this.tellClosed(queue.outOfHoursMessage);
+      this.state.stage = "done";
+      return;
+    }
+    if (queue.options.length === 0) {
+      if (greet) this.sendIfAny(queue.greetingMessage);
+      this.state.stage = "done";
+      return;
+    }
+    this.showMenu({ queueId: queue.id, optionId: null }, greet);
+  }
+
+  /**
+   * Sends the level's menu (its header, numbered choices, `#` to go back),
+   * unless the contact already had maxUseBotQueues menus: then the bot stops.
+   * A level with a single choice takes it at once.
+   */
+  private showMenu(level: MenuLevel, withHeader = true): void {
+    const choices: { name: string }[] =
+      level.queueId === null ? this.world.connection.queues : this.optionsAt(level);
+    if (choices.length === 0) {
+      this.state.stage = "done";
+      return;
+    }
+    if (choices.length === 1) {
+      if (level.queueId === null) return this.enterQueue(choices[0] as QueueInfo, true);
+      if (withHeader) this.sendIfAny(this.headerOf(level));
+      return this.choose(choices[0] as OptionNode, level);
+    }
+    const max = this.world.connection.maxUseBotQueues;
+    if (max > 0 && this.state.menusSent >= max) {
+      this.clearTimer();
+      this.state.stage = "stopped";
+      this.state.stoppedAt = this.world.now.toISOString();
+      return;
+    }
+    const lines = choices.map((choice, i) => `*[ ${i + 1} ]* - ${choice.name}`);
+    if (this.parentOf(level)) lines.push(`*[ ${BACK} ]* - Voltar`);
+    const header = withHeader ? this.headerOf(level)?.trim() : undefined;
+    this.send(header ? `${header}\n\n${lines.join("\n")}` : lines.join("\n"));
+    this.state.stage = "menu";
+    this.state.level = level;
+    this.state.menusSent += 1;
+  }
+
+  private headerOf(level: MenuLevel): string | null {
+    if (level.queueId === null) return this.world.connection.greetingMessage;
+    if (level.optionId === null) return this.queue(level.queueId)?.greetingMessage ?? null;
+    return findOption(this.queue(level.queueId)?.options ?? [], level.optionId)?.node.greetingMessage ?? null;
+  }
+
+  private optionsAt(level: MenuLevel): OptionNode[] {
+    const queue = this.queue(level.queueId);
+    if (!queue) return [];
+    if (level.optionId === null) return queue.options;
+    return findOption(queue.options, level.optionId)?.node.options ?? [];
+  }
+
+  /** The level `#` leads to: the parent option, the queue's first level, or the connection's queues. */
+  private parentOf(level: MenuLevel): MenuLevel | undefined {
+    if (level.queueId === null) return undefined;
+    if (level.optionId === null)
+      return this.world.connection.queues.length > 1 ? { queueId: null, optionId: null } : undefined;
+    const found = findOption(this.queue(level.queueId)?.options ?? [], level.optionId);
+    return { queueId: level.queueId, optionId: found?.parentId ?? null };
+  }
+
+  private queue(id: number | null): QueueInfo | undefined {
+    return id === null ? undefined : this.world.queuesById.get(id);
+  }
+
+  private clearTimer(): void {
+    delete this.state.timer;
+  }
+
+  private sendIfAny(text: string | null | undefined): void {
+    const body = text?.trim();
+    if (body) this.send(body);
+  }
+
+  private send(body: string): void {
+    this.actions.push({ type: "send", body });
+  }
+}
+
+/** The contact's answer: the choice's number, or its name (case and accents aside). */
+function pick<T extends { name: string }>(choices: readonly T[], text: string): T | undefined {
+  if (/^\d{1,3}$/.test(text)) return choices[Number(text) - 1];
+  const wanted = fold(text);
+  return wanted ? choices.find((choice) => fold(choice.name) === wanted) : undefined;
+}
+
+function fold(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .trim()
+    .toLowerCase();
+}
+
+function findOption(
+  options: readonly OptionNode[],
+  id: number,
+  parentId: number | null = null,
+): { node: OptionNode; parentId: number | null } | undefined {
+  for (const node of options) {
+    if (node.id === id) return { node, parentId };
+    const below = findOption(node.options, id, node.id);
+    if (below) return below;
+  }
+  return undefined;
+}
+
+function onVacation(connection: World["connection"], now: Date): boolean {
+  const { collectiveVacationStart: start, collectiveVacationEnd: end } = connection;
+  if (!connection.collectiveVacationMessage?.trim() || !start || !end) return false;
+  return now >= start && now <= end;
+}
