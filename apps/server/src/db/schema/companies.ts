@@ -2,6 +2,7 @@ import {
   boolean,
   date,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -10,6 +11,16 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.js";
+
+/** One weekday of the company's business hours (spec 2 settings panel, schedules tab): shifts A and B, HH:MM or "". */
+export interface CompanyScheduleDay {
+  weekday: string;
+  weekdayEn: string;
+  startTimeA: string;
+  endTimeA: string;
+  startTimeB: string;
+  endTimeB: string;
+}
 
 export const plans = pgTable(
   "plans",
@@ -56,5 +67,10 @@ export const companies = pgTable("companies", {
   lastLogin: timestamp({ withTimezone: true, mode: "date" }),
   /** IANA time zone of the company's business hours and bot timers. */
   timezone: text().notNull().default("America/Sao_Paulo"),
+  /**
+   * Business hours used when the scheduleType setting is company (PUT /companies/{id}/schedules).
+   * Empty until an admin saves them: the automation then treats the company as always open.
+   */
+  schedules: jsonb().$type<CompanyScheduleDay[]>().notNull().default([]),
   ...timestamps,
 });
