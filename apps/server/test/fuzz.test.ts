@@ -559,6 +559,7 @@ describe("cases the fuzz found", () => {
       `/users/${team.user.id}/media-upload`,
       `/messages/${world.ids.ticket}`,
       `/schedules/${world.ids.ticket}/media-upload`,
+      `/whatsapp/${world.ids.connection}/media-upload`,
     ]) {
       for (const [payload, contentType] of [
         [cut, `multipart/form-data; boundary=${boundary}`],

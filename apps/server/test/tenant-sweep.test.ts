@@ -279,6 +279,10 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
     payload: multipartScheduleImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   },
+  "POST /whatsapp/:id/media-upload": {
+    payload: multipartScheduleImage,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  },
 };
 
 let server: TestServer;

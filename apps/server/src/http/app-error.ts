@@ -24,8 +24,11 @@ export class AppError extends Error {
   readonly status: number;
   readonly field?: string;
   readonly headers?: Record<string, string>;
-  /** Extra fields of the answer body for the codes that carry some (ERR_OTHER_OPEN_TICKET: `ticket`). */
-  readonly details?: Pick<ApiErrorBody, "ticket">;
+  /**
+   * Extra fields of the answer body for the codes that carry some (ERR_OTHER_OPEN_TICKET: `ticket`;
+   * ERR_VALIDATION found by a service across several fields: `issues`).
+   */
+  readonly details?: Pick<ApiErrorBody, "ticket" | "issues">;
 
   constructor(
     code: ErrorCode,
@@ -34,7 +37,7 @@ export class AppError extends Error {
       message?: string;
       field?: string;
       headers?: Record<string, string>;
-      details?: Pick<ApiErrorBody, "ticket">;
+      details?: Pick<ApiErrorBody, "ticket" | "issues">;
     } = {},
   ) {
     super(options.message ?? code);

@@ -50,8 +50,27 @@ export const WEEKDAYS_EN = [
   "sunday",
 ] as const;
 
-/** One weekday of a connection's business hours (spec 2: seven weekdays, shifts A and B). */
-export const connectionScheduleDay = z.object({
+/** The Portuguese weekday names the original dialog stores in `weekday`. */
+export const WEEKDAY_NAMES_PT: Record<(typeof WEEKDAYS_EN)[number], string> = {
+  monday: "Segunda-feira",
+  tuesday: "Terça-feira",
+  wednesday: "Quarta-feira",
+  thursday: "Quinta-feira",
+  friday: "Sexta-feira",
+  saturday: "Sábado",
+  sunday: "Domingo",
+};
+
+/** A shift's messages: an end without a start (or the reverse), an end not after the start. */
+export const SHIFT_INCOMPLETE = "A shift needs its start and its end";
+export const SHIFT_ORDER = "A shift ends after it starts";
+
+/**
+ * One weekday of a connection's business hours (spec 2: seven weekdays,
+ * shifts A and B, HH:MM). A shift is both times or neither ("" is none);
+ * it ends after it starts (no shift crosses midnight).
+ */
+const scheduleDayFields = z.object({
   weekday: z.string().trim().max(40).optional(),
   weekdayEn: z.enum(WEEKDAYS_EN),
   startTime: clock.optional(),
@@ -61,7 +80,47 @@ export const connectionScheduleDay = z.object({
   startTimeB: clock.optional(),
   endTimeB: clock.optional(),
 });
+/** The same day as stored and answered (no rules: an answer never fails on older data). */
+export const connectionScheduleDayDto = scheduleDayFields;
+export const connectionScheduleDay = scheduleDayFields.superRefine((day, ctx) => {
+  for (const [start, end] of [
+    ["startTime", "endTime"],
+    ["startTimeA", "endTimeA"],
+    ["startTimeB", "endTimeB"],
+  ] as const) {
+    const from = day[start] ?? "";
+    const to = day[end] ?? "";
+    if (!from && !to) continue;
+    if (!from || !to) ctx.addIssue({ code: "custom", message: SHIFT_INCOMPLETE, path: [from ? end : start] });
+    else if (to <= from) ctx.addIssue({ code: "custom", message: SHIFT_ORDER, path: [end] });
+  }
+});
 export type ConnectionScheduleDay = z.infer<typeof connectionScheduleDay>;
+
+/** Spec 2 section 3: seven days, 08:00-12:00 and 13:00-18:00. */
+export function defaultConnectionSchedules(): ConnectionScheduleDay[] {
+  return WEEKDAYS_EN.map((weekdayEn) => ({
+    weekday: WEEKDAY_NAMES_PT[weekdayEn],
+    weekdayEn,
+    startTimeA: "08:00",
+    endTimeA: "12:00",
+    startTimeB: "13:00",
+    endTimeB: "18:00",
+  }));
+}
+
+/** Spec 2 section 5: the import starts at most 2 years back and not in the future. */
+export const IMPORT_FLOOR_DAYS = 730;
+export const IMPORT_WINDOW_MESSAGE = "The import starts between 2 years ago and now";
+
+/** The import start, checked where it is given (a stored one may age past the floor). */
+const importStart = optionalInstant.refine(
+  (value) =>
+    !value ||
+    (value.getTime() >= Date.now() - IMPORT_FLOOR_DAYS * 86_400_000 &&
+      value.getTime() <= Date.now() + 60_000),
+  IMPORT_WINDOW_MESSAGE,
+);
 
 /** The connection dialog (spec 2 sections 3 and 5). */
 export const connectionBaseSchema = z.object({
@@ -103,7 +162,7 @@ export const connectionBaseSchema = z.object({
   provider: z.string().trim().min(1).max(20).optional(),
   schedules: z.array(connectionScheduleDay).max(14).optional(),
   /** Message import (spec 2 sections 3, 5): kept with the connection; the import itself is not built yet. */
-  importOldMessages: optionalInstant,
+  importOldMessages: importStart,
   importRecentMessages: optionalInstant,
   importOldMessagesGroups: looseBoolean.optional(),
   closedTicketsPostImported: looseBoolean.optional(),
@@ -118,7 +177,7 @@ export const connectionBaseSchema = z.object({
   flowIdNotPhrase: notBuiltYet("Flows"),
 });
 
-/** Fields the API keeps that this product's connection dialog does not edit yet. */
+/** Fields the API keeps that this product's connection dialog does not edit (yet). */
 export const connectionFieldsOutsideDialog = {
   token: true,
   provider: true,
@@ -128,52 +187,86 @@ export const connectionFieldsOutsideDialog = {
   importOldMessagesGroups: true,
   closedTicketsPostImported: true,
   queueIdImportMessages: true,
-  statusImportMessages: true,
   collectiveVacationStart: true,
   collectiveVacationEnd: true,
   collectiveVacationMessage: true,
+  statusImportMessages: true,
   promptId: true,
   integrationId: true,
   flowIdWelcome: true,
   flowIdNotPhrase: true,
 } as const;
 
-/** Spec 2 section 5: the import starts at most 2 years back and not in the future. */
-export const IMPORT_FLOOR_DAYS = 730;
-
-/** Rules across fields (spec 2 section 5: errorSendQueue). */
-function crossChecks<
-  T extends z.ZodType<{
-    timeSendQueue?: number;
-    sendIdQueue?: number | null;
-    importOldMessages?: Date | null;
-    importRecentMessages?: Date | null;
-    queueIdImportMessages?: number | null;
-  }>,
->(schema: T) {
-  return schema
-    .refine((v) => !v.timeSendQueue || Boolean(v.sendIdQueue), {
-      message: "errorSendQueue",
-      path: ["sendIdQueue"],
-    })
-    .refine(
-      (v) =>
-        !v.importOldMessages ||
-        (v.importOldMessages.getTime() >= Date.now() - IMPORT_FLOOR_DAYS * 86_400_000 &&
-          v.importOldMessages.getTime() <= Date.now() + 60_000),
-      { message: "The import starts between 2 years ago and now", path: ["importOldMessages"] },
-    )
-    .refine(
-      (v) => !v.importOldMessages || !v.importRecentMessages || v.importRecentMessages >= v.importOldMessages,
-      { message: "The recent import starts at or after the import start", path: ["importRecentMessages"] },
-    )
-    .refine((v) => !v.importOldMessages || Boolean(v.queueIdImportMessages), {
-      message: "A queue for the imported messages is required",
-      path: ["queueIdImportMessages"],
-    });
+/** What the rules across fields read: a create body, or a stored connection merged with an update. */
+export interface ConnectionRuleInput {
+  timeSendQueue?: number | null;
+  sendIdQueue?: number | null;
+  ratingMessage?: string | null;
+  expiresTicketNPS?: number | null;
+  importOldMessages?: Date | null;
+  importRecentMessages?: Date | null;
+  queueIdImportMessages?: number | null;
+  collectiveVacationStart?: Date | null;
+  collectiveVacationEnd?: Date | null;
+  collectiveVacationMessage?: string | null;
 }
 
-export const connectionCreateSchema = crossChecks(connectionBaseSchema);
+export interface ConnectionRuleIssue {
+  field: keyof ConnectionRuleInput;
+  message: string;
+}
+
+export const VACATION_START_REQUIRED = "A vacation message needs a start date";
+export const VACATION_END_REQUIRED = "A vacation message needs an end date";
+export const VACATION_ORDER = "The vacation ends on or after its start";
+export const IMPORT_RECENT_ORDER = "The recent import starts at or after the import start";
+export const IMPORT_QUEUE_REQUIRED = "A queue for the imported messages is required";
+
+/**
+ * Spec 2 section 5, the rules across fields, in one place for the dialog and
+ * the server. `userRating`: the company's setting of that name is enabled
+ * (then a rating message is required and the NPS expiry may not be 0).
+ */
+export function connectionRuleIssues(
+  v: ConnectionRuleInput,
+  options: { userRating?: boolean } = {},
+): ConnectionRuleIssue[] {
+  const issues: ConnectionRuleIssue[] = [];
+  if (v.timeSendQueue && !v.sendIdQueue) issues.push({ field: "sendIdQueue", message: "errorSendQueue" });
+  if (options.userRating) {
+    if (!v.ratingMessage?.trim()) issues.push({ field: "ratingMessage", message: "errorRatingMessage" });
+    if (!v.expiresTicketNPS) issues.push({ field: "expiresTicketNPS", message: "errorExpiresNPS" });
+  }
+  if (v.importOldMessages) {
+    if (v.importRecentMessages && v.importRecentMessages < v.importOldMessages)
+      issues.push({ field: "importRecentMessages", message: IMPORT_RECENT_ORDER });
+    if (!v.queueIdImportMessages)
+      issues.push({ field: "queueIdImportMessages", message: IMPORT_QUEUE_REQUIRED });
+  }
+  if (v.collectiveVacationMessage?.trim()) {
+    if (!v.collectiveVacationStart)
+      issues.push({ field: "collectiveVacationStart", message: VACATION_START_REQUIRED });
+    if (!v.collectiveVacationEnd)
+      issues.push({ field: "collectiveVacationEnd", message: VACATION_END_REQUIRED });
+  }
+  if (
+    v.collectiveVacationStart &&
+    v.collectiveVacationEnd &&
+    v.collectiveVacationEnd < v.collectiveVacationStart
+  )
+    issues.push({ field: "collectiveVacationEnd", message: VACATION_ORDER });
+  return issues;
+}
+
+/**
+ * A create body carries the whole connection, so the rules apply to it
+ * (all but the company's rating setting, which the server adds). An update
+ * is partial: the server applies them to the stored connection merged with it.
+ */
+export const connectionCreateSchema = connectionBaseSchema.superRefine((value, ctx) => {
+  for (const issue of connectionRuleIssues(value))
+    ctx.addIssue({ code: "custom", message: issue.message, path: [issue.field] });
+});
 /**
  * Zod 4 applies a field's default even inside `.partial()`, which would reset
  * every omitted field on update; the update schema drops the defaults.
@@ -184,9 +277,9 @@ const updateShape = Object.fromEntries(
     (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional(),
   ]),
 );
-export const connectionUpdateSchema = crossChecks(
-  z.object(updateShape) as unknown as z.ZodType<Partial<z.infer<typeof connectionBaseSchema>>>,
-);
+export const connectionUpdateSchema = z.object(updateShape) as unknown as z.ZodType<
+  Partial<z.infer<typeof connectionBaseSchema>>
+>;
 export type ConnectionCreateInput = z.infer<typeof connectionBaseSchema>;
 export type ConnectionUpdateInput = Partial<ConnectionCreateInput>;
 
@@ -217,6 +310,10 @@ export const connectionDto = z.object({
   expiresInactiveMessage: z.string().nullable(),
   timeInactiveMessage: z.number(),
   timeCreateNewTicket: z.number(),
+  /** The greeting's file (its address), name and type, or null: POST/DELETE /whatsapp/{id}/media-upload. */
+  greetingMediaAttachment: z.string().nullable(),
+  greetingMediaName: z.string().nullable(),
+  greetingMediaType: z.string().nullable(),
   queues: z.array(z.object({ id: z.number(), name: z.string(), color: z.string() })),
   phoneNumberId: z.string().nullable(),
   wabaId: z.string().nullable(),
@@ -230,7 +327,7 @@ export const connectionDto = z.object({
   /** The messages-API token: managers only (null for the others). */
   token: z.string().nullable(),
   provider: z.string(),
-  schedules: z.array(connectionScheduleDay),
+  schedules: z.array(connectionScheduleDayDto),
   importOldMessages: z.string().nullable(),
   importRecentMessages: z.string().nullable(),
   importOldMessagesGroups: z.boolean(),

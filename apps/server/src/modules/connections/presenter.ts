@@ -1,4 +1,5 @@
 import type { ConnectionDto, ConnectionScheduleDay } from "@inbox/shared";
+import { fileUrl } from "../../storage/file-url.js";
 import type { ConnectionWithQueues } from "./repo.js";
 
 /** Secrets leave only as a "set" flag and the last 4 characters of the token. */
@@ -35,6 +36,9 @@ export function presentConnection(
     expiresInactiveMessage: row.expiresInactiveMessage,
     timeInactiveMessage: row.timeInactiveMessage,
     timeCreateNewTicket: row.timeCreateNewTicket,
+    greetingMediaAttachment: fileUrl(row.greetingMediaAttachment),
+    greetingMediaName: row.greetingMediaName,
+    greetingMediaType: row.greetingMediaType,
     queues: row.queues,
     phoneNumberId: row.phoneNumberId,
     wabaId: row.wabaId,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { whatsapps } from "../../db/schema/index.js";
+import { companySettings, whatsapps } from "../../db/schema/index.js";
 import { attachQueues, connectionQueueLinks, replaceQueueLinks } from "../queues/links.js";
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
@@ -105,12 +105,24 @@ export class ConnectionsRepo {
     id: number,
     values: Partial<NewConnection>,
     queueIds?: number[],
-  ): Promise<void> {
-    await tx
+  ): Promise<boolean> {
+    const rows = await tx
       .update(whatsapps)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
+      .returning({ id: whatsapps.id });
     if (queueIds) await replaceQueueLinks(tx, connectionQueueLinks, companyId, id, queueIds);
+    return rows.length > 0;
+  }
+
+  /** The company's userRating setting (spec 2 section 5: it makes the rating message and NPS expiry required). */
+  async userRatingEnabled(companyId: number, runner: Runner = this.db): Promise<boolean> {
+    const [row] = await runner
+      .select({ userRating: companySettings.userRating })
+      .from(companySettings)
+      .where(eq(companySettings.companyId, companyId))
+      .limit(1);
+    return row?.userRating === "enabled";
   }
 
   /** One default connection per company: setting one clears the others. */

@@ -4,10 +4,33 @@ import {
   connectionDto,
   connectionUpdateSchema,
   idParam,
+  LIMITS,
 } from "@inbox/shared";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ConnectionsService } from "./service.js";
+import { AppError } from "../../http/app-error.js";
+import type { ConnectionsService, GreetingUpload } from "./service.js";
+
+/** What the server does with the dialog's fields (spec 2 leaves it "not shown"; issue 9 sets the rules). */
+const FIELD_RULES =
+  "Rules across fields (spec 2 section 5), answered as ERR_VALIDATION with every failing field in `issues`: " +
+  "timeSendQueue > 0 needs sendIdQueue (errorSendQueue; an empty timeSendQueue is 0); with the company's " +
+  "userRating setting enabled, ratingMessage is required (errorRatingMessage) and expiresTicketNPS may not be 0 " +
+  "(errorExpiresNPS); a collectiveVacationMessage needs collectiveVacationStart and End (End on or after Start); " +
+  "importOldMessages lies between 2 years ago and now, importRecentMessages at or after it, and " +
+  "queueIdImportMessages is required with it; schedule shifts are HH:MM, both times or neither, ending after " +
+  "they start. On PUT the rules hold for the stored connection merged with the body. " +
+  "What the automation does with them: greetingMessage (and greetingMediaAttachment) opens a new ticket, " +
+  "followed by a numbered menu when the connection has several queues; maxUseBotQueues invalid answers stop " +
+  "the menu (0 unlimited), timeUseBotQueues minutes later it may start again; after timeSendQueue minutes " +
+  "without a choice the ticket moves to sendIdQueue; outOfHoursMessage outside the schedules (scheduleType " +
+  "connection); collectiveVacationMessage between the vacation dates; with expiresTicket > 0 an idle open " +
+  "ticket gets inactiveMessage after timeInactiveMessage minutes and is closed with expiresInactiveMessage " +
+  "after expiresTicket more (whenExpiresTicket 1: only when our message was the last); ratingMessage asks " +
+  "for a 0-10 rating for expiresTicketNPS minutes and maxUseBotQueuesNPS invalid answers; a contact writing " +
+  "within timeCreateNewTicket minutes of a close reopens that ticket. A connection without queues sends its " +
+  "tickets to users who see tickets without a queue.";
 
 const listQuery = z.object({
   // Accepted for compatibility with the spec's calls; the company always comes from the token.
@@ -32,7 +55,9 @@ export function connectionsRoutes(service: ConnectionsService): FastifyPluginAsy
 
     app.post(
       "/whatsapp",
-      { schema: { body: connectionCreateSchema, response: { 201: connectionDto } } },
+      {
+        schema: { description: FIELD_RULES, body: connectionCreateSchema, response: { 201: connectionDto } },
+      },
       async (req, reply) => reply.status(201).send(await service.create(req.ctx, req.body)),
     );
 
@@ -40,7 +65,12 @@ export function connectionsRoutes(service: ConnectionsService): FastifyPluginAsy
       "/whatsapp/:id",
       {
         config: { owner: "connection" },
-        schema: { params: idParam, body: connectionUpdateSchema, response: { 200: connectionDto } },
+        schema: {
+          description: FIELD_RULES,
+          params: idParam,
+          body: connectionUpdateSchema,
+          response: { 200: connectionDto },
+        },
       },
       (req) => service.update(req.ctx, req.params.id, req.body),
     );
@@ -57,6 +87,34 @@ export function connectionsRoutes(service: ConnectionsService): FastifyPluginAsy
       },
     );
 
+    app.post(
+      "/whatsapp/:id/media-upload",
+      {
+        config: { owner: "connection" },
+        schema: {
+          description:
+            "Multipart `file`: the file sent with the greeting message (image, audio, video or document, " +
+            "typed from its bytes; at most 16 MB), replacing any other. Admins and users with allowConnections.",
+          params: idParam,
+          response: { 200: connectionDto },
+        },
+      },
+      async (req) => service.setGreetingMedia(req.ctx, req.params.id, await readUpload(req)),
+    );
+
+    app.delete(
+      "/whatsapp/:id/media-upload",
+      {
+        config: { owner: "connection" },
+        schema: {
+          description: "The greeting goes without a file; the file is deleted.",
+          params: idParam,
+          response: { 200: connectionDto },
+        },
+      },
+      (req) => service.removeGreetingMedia(req.ctx, req.params.id),
+    );
+
     const session = {
       config: { owner: "connection" },
       schema: { params: idParam, response: { 200: connectionDto } },
@@ -65,4 +123,19 @@ export function connectionsRoutes(service: ConnectionsService): FastifyPluginAsy
     app.put("/whatsappsession/:id", session, (req) => service.session(req.ctx, req.params.id, "renew"));
     app.delete("/whatsappsession/:id", session, (req) => service.session(req.ctx, req.params.id, "stop"));
   };
+}
+
+/** The one `file` part of the form; other parts are read and dropped. */
+async function readUpload(req: FastifyRequest): Promise<GreetingUpload | undefined> {
+  if (!req.isMultipart())
+    throw new AppError("ERR_VALIDATION", { field: "file", message: "Send multipart/form-data" });
+  let file: GreetingUpload | undefined;
+  for await (const part of req.parts({ limits: { fileSize: LIMITS.messageMediaMaxBytes, files: 1 } })) {
+    if (part.type !== "file") continue;
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw new AppError("ERR_FILE_TOO_LARGE", { field: "file" });
+    if (part.fieldname === "file")
+      file = { filename: part.filename || "file", mimeType: part.mimetype, bytes };
+  }
+  return file;
 }

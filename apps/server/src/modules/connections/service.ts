@@ -4,7 +4,9 @@ import {
   type Channel,
   type ConnectionCreateInput,
   type ConnectionDto,
+  type ConnectionRuleInput,
   type ConnectionUpdateInput,
+  connectionRuleIssues,
   type FacebookPagesResult,
 } from "@inbox/shared";
 import { randomPassword } from "../../auth/passwords.js";
@@ -12,6 +14,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import type { Storage } from "../../storage/storage.js";
 import { CompaniesRepo } from "../companies/repo.js";
 import { checkedQueueIds } from "../queues/links.js";
 import { authorizeManage, canManageConnections, channelAllowed } from "./policy.js";
@@ -48,6 +51,15 @@ export interface ConnectionsDeps {
   realtime: Realtime;
   publicUrl: string;
   sessions?: SessionControl;
+  /** Where greeting media is kept (POST /whatsapp/{id}/media-upload). */
+  storage?: Storage;
+}
+
+/** A file of POST /whatsapp/{id}/media-upload. */
+export interface GreetingUpload {
+  filename: string;
+  mimeType: string;
+  bytes: Buffer;
 }
 
 const META_CHANNELS = new Set(["whatsappapi", "facebook", "instagram"]);
@@ -88,6 +100,7 @@ export class ConnectionsService {
         });
       }
       await this.checkName(ctx, input.name, undefined, tx);
+      await this.checkRules(tx, ctx.companyId, input);
       const queueIds = await checkedQueueIds(tx, ctx.companyId, input.queueIds);
       await checkSendIdQueue(tx, ctx.companyId, input.sendIdQueue);
       await checkImportQueue(tx, ctx.companyId, input.queueIdImportMessages);
@@ -124,6 +137,8 @@ export class ConnectionsService {
     }
     await this.deps.db.transaction(async (tx) => {
       if (input.name) await this.checkName(ctx, input.name, id, tx);
+      // The update is partial: the rules across fields hold for the connection it leaves behind.
+      await this.checkRules(tx, ctx.companyId, { ...current, ...definedOnly(input) });
       const queueIds = input.queueIds ? await checkedQueueIds(tx, ctx.companyId, input.queueIds) : undefined;
       await checkSendIdQueue(tx, ctx.companyId, input.sendIdQueue);
       await checkImportQueue(tx, ctx.companyId, input.queueIdImportMessages);
@@ -145,8 +160,62 @@ export class ConnectionsService {
     authorizeManage(ctx.user);
     const current = await this.find(ctx, id);
     if (current.channel === "whatsapp") await this.deps.sessions?.stop(current, { logout: true });
+    // Its greeting file goes with the row (file_released trigger, files.remove job).
     await this.repo.delete(ctx.companyId, id);
     this.deps.realtime.toCompany(ctx.companyId, "whatsapp", { action: "delete", whatsappId: id });
+  }
+
+  /**
+   * POST /whatsapp/{id}/media-upload: the file sent with the greeting message,
+   * replacing any other. Typed from its bytes as any message attachment
+   * (image, audio, video or document). The replaced file is not deleted here:
+   * the row's trigger records it and the files.remove job deletes it once no
+   * row (a sent greeting's message, say) refers to it.
+   */
+  async setGreetingMedia(
+    ctx: RequestContext,
+    id: number,
+    file: GreetingUpload | undefined,
+  ): Promise<ConnectionDto> {
+    authorizeManage(ctx.user);
+    await this.find(ctx, id);
+    if (!file) throw new AppError("ERR_VALIDATION", { field: "file", message: "Required" });
+    if (file.bytes.length === 0)
+      throw new AppError("ERR_VALIDATION", { field: "file", message: "Empty file" });
+    const storage = this.storage();
+    const saved = await storage.save(ctx.companyId, "greeting", {
+      bytes: file.bytes,
+      name: file.filename,
+      declaredType: file.mimeType,
+      use: "media",
+    });
+    const stored = await this.deps.db.transaction((tx) =>
+      this.repo.update(tx, ctx.companyId, id, {
+        greetingMediaAttachment: saved.path,
+        greetingMediaName: saved.name,
+        greetingMediaType: saved.mimeType,
+      }),
+    );
+    if (!stored) {
+      // Deleted meanwhile: nothing refers to the new file.
+      await storage.remove(saved.path);
+      throw new AppError("ERR_NO_WAPP_FOUND");
+    }
+    return this.announceUpdate(ctx, id);
+  }
+
+  /** DELETE /whatsapp/{id}/media-upload: the greeting goes without a file (deleted by the files.remove job). */
+  async removeGreetingMedia(ctx: RequestContext, id: number): Promise<ConnectionDto> {
+    authorizeManage(ctx.user);
+    await this.find(ctx, id);
+    await this.deps.db.transaction((tx) =>
+      this.repo.update(tx, ctx.companyId, id, {
+        greetingMediaAttachment: null,
+        greetingMediaName: null,
+        greetingMediaType: null,
+      }),
+    );
+    return this.announceUpdate(ctx, id);
   }
 
   /** POST /whatsappsession/{id}: try again. PUT: new QR code. DELETE: disconnect. */
@@ -273,6 +342,29 @@ export class ConnectionsService {
     return { matches, count };
   }
 
+  private storage(): Storage {
+    if (!this.deps.storage) throw new AppError("ERR_INTERNAL", { message: "No file storage configured" });
+    return this.deps.storage;
+  }
+
+  private async announceUpdate(ctx: RequestContext, id: number): Promise<ConnectionDto> {
+    const row = await this.find(ctx, id);
+    this.announce(ctx, "update", row);
+    return this.present(row, ctx);
+  }
+
+  /**
+   * Spec 2 section 5 across fields, with the company's userRating setting:
+   * every failing field is answered (ERR_VALIDATION, `issues`).
+   */
+  private async checkRules(tx: Tx, companyId: number, connection: ConnectionRuleInput): Promise<void> {
+    const userRating = await this.repo.userRatingEnabled(companyId, tx);
+    const issues = connectionRuleIssues(connection, { userRating });
+    const first = issues[0];
+    if (!first) return;
+    throw new AppError("ERR_VALIDATION", { field: first.field, message: first.message, details: { issues } });
+  }
+
   /** The webhook URL and verify token are for those who configure Meta, not for every picker. */
   private present(row: ConnectionWithQueues, ctx?: RequestContext): ConnectionDto {
     return presentConnection(row, this.deps.publicUrl, {
@@ -323,6 +415,11 @@ function uniqueName(account: PageAccountImport, taken: Set<string>): string {
     const name = `${base.slice(0, 50 - suffix.length).trimEnd()}${suffix}`;
     if (!taken.has(name)) return name;
   }
+}
+
+/** The fields an update gives (absent ones keep what is stored). */
+function definedOnly<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 /** Write-only secrets: empty or absent keeps what is stored. */
