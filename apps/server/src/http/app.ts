@@ -36,6 +36,7 @@ import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService, type MessagesServiceDeps } from "../modules/messages/service.js";
 import { Transcriber } from "../modules/messages/transcription.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
+import { QueuesService } from "../modules/queues/service.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
 import { schedulesRoutes } from "../modules/schedules/routes.js";
 import { SchedulesService, type ScheduleTimer } from "../modules/schedules/service.js";
@@ -203,7 +204,7 @@ export async function buildApp(
     });
     await priv.register(privateAuthRoutes(auth));
     await priv.register(usersRoutes(users));
-    await priv.register(queuesRoutes(deps.db));
+    await priv.register(queuesRoutes(new QueuesService(deps)));
     await priv.register(ticketsRoutes(tickets));
     const lifecycle = new TicketLifecycleService({
       db: deps.db,
