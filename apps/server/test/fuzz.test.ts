@@ -84,6 +84,9 @@ const KIND_BY_NAME: Record<string, keyof World["ids"]> = {
   messageId: "message",
   quotedMsg: "message",
   companyId: "company",
+  optQueueId: "queue",
+  optUserId: "user",
+  chatbotId: "chatbot",
 };
 const isIdLike = (name: string) => name === "id" || /[a-z](Id|Ids)$/.test(name) || name in KIND_BY_NAME;
 
@@ -282,6 +285,8 @@ function realParams(route: FuzzRoute): Record<string, string> {
     schedule: world.ids.schedule,
     ticketNote: world.ids.ticketNote,
     company: world.ids.company,
+    queue: world.ids.queue,
+    chatbot: world.ids.chatbot,
   };
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   return Object.fromEntries(

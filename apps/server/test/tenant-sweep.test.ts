@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { type MetaSim, startMetaSim } from "@inbox/meta-sim";
+import { CHATBOT_MAX_DEPTH } from "@inbox/shared";
 import { eq, getTableColumns, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,12 +9,14 @@ import { z } from "zod";
 import type { Db } from "../src/db/client.js";
 import * as schema from "../src/db/schema/index.js";
 import {
+  chatbots,
   companies,
   companySettings,
   contactCustomFields,
   contacts,
   contactTags,
   messages,
+  queues,
   schedules,
   settings,
   tags,
@@ -233,6 +237,38 @@ owners.schedule = async (db, companyId) => {
   };
 };
 
+/** A queue with its user and connection links and a two-level option tree. */
+async function queueWithLinks(db: Db, companyId: number) {
+  const queue = await buildQueue(db, companyId, { greetingMessage: "secret greeting" });
+  const user = await buildUser(db, companyId);
+  await db.insert(userQueues).values({ companyId, userId: user.id, queueId: queue.id });
+  const connection = await buildConnection(db, companyId, { sendIdQueue: queue.id });
+  await db.insert(whatsappQueues).values({ companyId, whatsappId: connection.id, queueId: queue.id });
+  const [option] = await db
+    .insert(chatbots)
+    .values({ companyId, queueId: queue.id, name: "Vendas", greetingMessage: "secret menu" })
+    .returning();
+  await db.insert(chatbots).values({ companyId, chatbotId: option!.id, name: "Planos", optUserId: user.id });
+  const snapshot = async () => ({
+    queue: await db.select().from(queues).where(eq(queues.id, queue.id)),
+    options: await db.select().from(chatbots).where(eq(chatbots.companyId, companyId)),
+    users: await db.select().from(userQueues).where(eq(userQueues.queueId, queue.id)),
+    connections: await db.select().from(whatsappQueues).where(eq(whatsappQueues.queueId, queue.id)),
+    connection: await db.select().from(whatsapps).where(eq(whatsapps.id, connection.id)),
+  });
+  return { queue, option: option!, snapshot };
+}
+
+owners.queue = async (db, companyId) => {
+  const { queue, snapshot } = await queueWithLinks(db, companyId);
+  return { params: { id: queue.id }, snapshot };
+};
+
+owners.chatbot = async (db, companyId) => {
+  const { option, snapshot } = await queueWithLinks(db, companyId);
+  return { params: { id: option.id }, snapshot };
+};
+
 const boundary = "----sweep";
 const multipartImage = Buffer.concat([
   Buffer.from(
@@ -253,6 +289,10 @@ const multipartScheduleImage = Buffer.concat([
 const bodies: Record<string, { payload: unknown; headers?: Record<string, string> }> = {
   "PUT /users/:id": { payload: { name: "Taken Over", profile: "admin", password: "hacked1" } },
   "PUT /users/toggleChangeWidht/:id": { payload: { defaultTicketsManagerWidth: 500 } },
+  "PUT /queue/:id": {
+    payload: { name: "Taken Over", color: "#0badc0de", greetingMessage: "x", chatbots: [] },
+  },
+  "PUT /chatbot/:id": { payload: { name: "Taken Over", greetingMessage: "x", options: [] } },
   "PUT /whatsapp/:id": { payload: { name: "Taken Over", accessToken: "stolen", isDefault: true } },
   "POST /whatsappsession/:id": { payload: {} },
   "PUT /tickets/:id": { payload: { status: "closed", sendFarewellMessage: false } },
@@ -401,6 +441,7 @@ type Kind =
   | "message"
   | "company"
   | "customField"
+  | "chatbot"
   /** A provider account id of the connection (phoneNumberId, pageId…): a string, not a row id. */
   | "metaAccount"
   /** A stored file of the company (`/public/company{id}/…`). */
@@ -447,12 +488,27 @@ const kindByName: Record<string, Kind | { none: string }> = {
   },
   promptId: { none: "no prompts in this product: accepted and ignored" },
   integrationId: { none: "no integrations in this product: accepted and ignored" },
+  chatbotId: "chatbot",
+  optQueueId: "queue",
+  optUserId: "user",
+  optIntegrationId: { none: "no integrations in this product: only null is accepted" },
+  optFileId: { none: "no file lists in this product: only null is accepted" },
+  fileListId: { none: "no file lists in this product: only null is accepted" },
 };
 /** Kinds by route and field, where the name alone says too little. */
 const kindByField: Record<string, Kind | { none: string }> = {
   "POST /contacts body.extraInfo.[].id": "customField",
   "PUT /contacts/:id body.extraInfo.[].id": "customField",
 };
+// Chatbot option trees: the `id` of an option at every level names an option of the tree.
+for (const [route, root] of [
+  ["POST /queue", "chatbots"],
+  ["PUT /queue/:id", "chatbots"],
+  ["POST /chatbot", "options"],
+  ["PUT /chatbot/:id", "options"],
+])
+  for (let level = 0, path = `body.${root}.[]`; level < CHATBOT_MAX_DEPTH; level++, path += ".options.[]")
+    kindByField[`${route} ${path}.id`] = "chatbot";
 
 function foreignValue(kind: Kind, field: string, world: World): number | string {
   if (kind === "mediaPath") return world.mediaPath;
@@ -465,6 +521,25 @@ interface Sample {
   query?: Record<string, string | string[]>;
   body?: unknown;
 }
+
+/**
+ * `levels` chatbot options, each under the one before, every one naming the
+ * world's queue and user (kept or not by its type, checked either way).
+ */
+function optionChain(w: World, levels: number): Record<string, unknown> {
+  let option: Record<string, unknown> = { name: "Folha", optQueueId: w.ids.queue, optUserId: w.ids.user };
+  for (let level = levels - 1; level > 0; level--)
+    option = {
+      name: `Nivel ${level}`,
+      greetingMessage: "Escolha",
+      queueType: "queue",
+      optQueueId: w.ids.queue,
+      optUserId: w.ids.user,
+      options: [option],
+    };
+  return option;
+}
+const queueColor = () => `#${randomUUID().slice(0, 8)}`;
 
 /**
  * A valid request per route about company B's own records (`w`): the sweep
@@ -585,6 +660,25 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
     params: { id: w.ids.user },
     body: { name: "Renamed user", profile: "user", queueIds: [w.ids.queue], whatsappId: w.ids.connection },
   }),
+  "POST /queue": (w) => ({
+    body: {
+      name: unique("fila"),
+      color: queueColor(),
+      greetingMessage: "Olá",
+      chatbots: [optionChain(w, CHATBOT_MAX_DEPTH)],
+    },
+  }),
+  "PUT /queue/:id": (w) => ({
+    params: { id: w.ids.queue },
+    body: {
+      name: unique("fila"),
+      color: queueColor(),
+      greetingMessage: "Olá",
+      chatbots: [{ ...optionChain(w, CHATBOT_MAX_DEPTH), id: w.ids.chatbot }],
+    },
+  }),
+  "POST /chatbot": (w) => ({ body: { ...optionChain(w, CHATBOT_MAX_DEPTH), queueId: w.ids.queue } }),
+  "PUT /chatbot/:id": (w) => ({ params: { id: w.ids.chatbot }, body: optionChain(w, CHATBOT_MAX_DEPTH) }),
 };
 
 interface JsonSchema {

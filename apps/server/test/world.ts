@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.js";
 import {
+  chatbots,
   companies,
   contactCustomFields,
   contactTags,
@@ -36,7 +37,8 @@ export type WorldKind =
   | "company"
   | "customField"
   | "schedule"
-  | "ticketNote";
+  | "ticketNote"
+  | "chatbot";
 
 /** One company's records, one of each kind, and the strings that only they hold. */
 export interface World {
@@ -67,6 +69,10 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
     appSecret: "s",
   });
   await db.insert(whatsappQueues).values({ companyId, whatsappId: connection.id, queueId: queue.id });
+  const [option] = await db
+    .insert(chatbots)
+    .values({ companyId, queueId: queue.id, name: `${mark}-option`, greetingMessage: `${mark}-bot` })
+    .returning();
   const contact = await buildContact(db, companyId, {
     name: `${mark}-contact`,
     number: `55${digits}`,
@@ -141,6 +147,7 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       customField: field!.id,
       schedule: schedule!.id,
       ticketNote: note!.id,
+      chatbot: option!.id,
     },
     ticketUuid: ticket.uuid,
     connection,
