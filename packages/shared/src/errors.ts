@@ -67,6 +67,11 @@ export const EXTRA_ERROR_CODES = [
   "ERR_TRANSCRIPTION_NOT_CONFIGURED",
   /** 502: the transcription service failed or answered without text; the message carries its reason. */
   "ERR_TRANSCRIPTION_FAILED",
+  /**
+   * 400: POST /messages/{ticketId}: an audio the ticket's channel does not take and the server could not
+   * convert (a damaged recording, or a format with no conversion, e.g. WAV for WhatsApp).
+   */
+  "ERR_AUDIO_CONVERSION",
   /** 400: PUT /tickets/{id} resolving while the requiredTag setting is enabled and the contact has no tag (spec 1 section 4). */
   "ERR_TAG_REQUIRED",
   /** 400: POST/PUT /queue: another queue of the company has this name (the colour has ERR_QUEUE_COLOR_ALREADY_EXISTS). */

@@ -73,6 +73,7 @@ const en: LocaleShape = {
     ERR_EDIT_WINDOW_EXPIRED: "A message can only be edited up to 15 minutes after it was sent.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not configured.",
     ERR_TRANSCRIPTION_FAILED: "The audio could not be transcribed.",
+    ERR_AUDIO_CONVERSION: "The audio could not be converted to a format this channel accepts.",
     ERR_INTERNAL: "Internal server error. Please try again later.",
   },
   languages: {

@@ -73,6 +73,7 @@ const es: LocaleShape = {
     ERR_EDIT_WINDOW_EXPIRED: "Solo se puede editar un mensaje hasta 15 minutos después de enviarlo.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "La transcripción de audio no está configurada.",
     ERR_TRANSCRIPTION_FAILED: "No fue posible transcribir el audio.",
+    ERR_AUDIO_CONVERSION: "No fue posible convertir el audio a un formato que acepte este canal.",
     ERR_INTERNAL: "Error interno del servidor. Inténtelo más tarde.",
   },
   languages: {

@@ -76,6 +76,7 @@ const pt = {
     ERR_EDIT_WINDOW_EXPIRED: "Só é possível editar uma mensagem até 15 minutos após o envio.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "A transcrição de áudio não está configurada.",
     ERR_TRANSCRIPTION_FAILED: "Não foi possível transcrever o áudio.",
+    ERR_AUDIO_CONVERSION: "Não foi possível converter o áudio para o formato deste canal.",
     ERR_INTERNAL: "Erro interno do servidor. Tente novamente mais tarde.",
   },
   languages: {

@@ -74,6 +74,7 @@ const tr: LocaleShape = {
     ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",
     ERR_TRANSCRIPTION_FAILED: "Ses yazıya dökülemedi.",
+    ERR_AUDIO_CONVERSION: "Ses, bu kanalın kabul ettiği bir biçime dönüştürülemedi.",
     ERR_INTERNAL: "Sunucu hatası. Lütfen daha sonra tekrar deneyin.",
   },
   languages: {
