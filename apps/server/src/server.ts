@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { RateLimiter } from "./auth/rate-limiter.js";
 import { TokenService } from "./auth/tokens.js";
+import { AutomationRunner, automationSweepJob, automationTimerJob } from "./automation/runner.js";
 import { MessengerAdapter } from "./channels/facebook/adapter.js";
 import { companyDownloadLimit } from "./channels/meta/download-limit.js";
 import { GraphClient } from "./channels/meta/graph-client.js";
@@ -53,6 +54,8 @@ export interface Server {
   events: TicketEvents;
   /** Sends due scheduled messages (the schedules jobs call it). */
   schedules: ScheduleSender;
+  /** The automatic conversation (automation/): tests run its sweeper and timers. */
+  automation: AutomationRunner;
   /** LGPD: which companies hide contacts' numbers from ordinary users (cached; invalidate after a settings change). */
   numbers: NumberPrivacy;
   close(): Promise<void>;
@@ -112,7 +115,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     onError: (err) => log.error({ err }, "reading the LGPD number setting failed; numbers hidden"),
   });
   const events = new TicketEvents(realtime, numbers);
-  const ingest = new IngestService({ db: database.db, realtime, events, storage, channels, logger: log });
+  // The automation needs the outbound path, made below; ingest calls it only after a commit.
+  let automation: AutomationRunner | undefined;
+  const ingest = new IngestService({
+    db: database.db,
+    realtime,
+    events,
+    storage,
+    channels,
+    logger: log,
+    onContactMessages: (tickets) => automation?.notify(tickets),
+  });
   const webhooks = new WebhooksService({
     db: database.db,
     sink: ingest,
@@ -120,6 +133,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     maxInFlight: config.WEBHOOK_MAX_IN_FLIGHT,
   });
   const outbound = new OutboundService({ db: database.db, events, channels, storageRoot, logger: log });
+  automation = new AutomationRunner({ db: database.db, outbound, events, logger: log });
   const schedules = new ScheduleSender({ db: database.db, realtime, events, outbound, logger: log });
   const scheduleTimer = new ScheduleJobTimer();
   // QR-code WhatsApp sessions: each runs in the one process holding its lease (session-cluster.ts).
@@ -190,6 +204,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     );
     await jobs.register(removeFilesJob(new FileReaper({ db: database.db, storage })));
     await jobs.register(recoveryMailJob(recoveryMail));
+    await jobs.register(automationTimerJob(automation), { pollingIntervalSeconds: 1 });
+    await jobs.register(automationSweepJob(automation));
+    automation.attach(jobs);
     recoveryMail.attach(jobs);
     scheduleTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
@@ -213,6 +230,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     events,
     schedules,
     numbers,
+    automation,
     async close() {
       await sessions.stopAll();
       await sockets.close();

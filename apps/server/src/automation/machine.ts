@@ -158,11 +158,14 @@ class Turn {
     if (this.closedAnswer()) return;
     switch (this.state.stage) {
       case "new":
-        return this.start();
+        this.start();
+        return;
       case "menu":
-        return this.answer(body.trim());
+        this.answer(body.trim());
+        return;
       case "stopped":
-        return this.maybeRestart();
+        this.maybeRestart();
+        return;
       case "done":
         return;
     }
@@ -243,13 +246,19 @@ class Turn {
     }
     if (level.queueId === null) {
       const queue = pick(this.world.connection.queues, text);
-      if (!queue) return this.showMenu(level);
+      if (!queue) {
+        this.showMenu(level);
+        return;
+      }
       this.clearTimer();
       this.enterQueue(queue, true);
       return;
     }
     const option = pick(this.optionsAt(level), text);
-    if (!option) return this.showMenu(level);
+    if (!option) {
+      this.showMenu(level);
+      return;
+    }
     this.choose(option, level);
   }
 
@@ -319,9 +328,13 @@ class Turn {
       return;
     }
     if (choices.length === 1) {
-      if (level.queueId === null) return this.enterQueue(choices[0] as QueueInfo, true);
+      if (level.queueId === null) {
+        this.enterQueue(choices[0] as QueueInfo, true);
+        return;
+      }
       if (withHeader) this.sendIfAny(this.headerOf(level));
-      return this.choose(choices[0] as OptionNode, level);
+      this.choose(choices[0] as OptionNode, level);
+      return;
     }
     const max = this.world.connection.maxUseBotQueues;
     if (max > 0 && this.state.menusSent >= max) {

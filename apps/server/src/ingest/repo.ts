@@ -177,7 +177,10 @@ export class IngestRepo {
         ORDER BY t.id FOR UPDATE OF t
       ), moved AS (
         UPDATE ${tickets} t
-        SET last_message = agg.last, unread_messages = t.unread_messages + agg.unread, updated_at = now()
+        SET last_message = agg.last, unread_messages = t.unread_messages + agg.unread, updated_at = now(),
+          -- A contact wrote: the automation (automation/runner.ts) has to look at it, even after a crash.
+          automation_due_at = CASE WHEN agg.unread > 0 AND NOT t.is_group
+            THEN coalesce(t.automation_due_at, now()) ELSE t.automation_due_at END
         FROM agg JOIN locked ON locked.id = agg.ticket_id
         WHERE t.id = agg.ticket_id
         RETURNING t.*

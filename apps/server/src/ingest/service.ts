@@ -27,6 +27,8 @@ export interface IngestDeps {
   storage: Storage;
   channels: ChannelRegistry;
   logger: { warn(obj: object, msg: string): void };
+  /** Contacts wrote on these tickets (stored and committed): the automation decides what to answer. */
+  onContactMessages?: (tickets: { companyId: number; ticketId: number }[]) => void;
 }
 
 type Connection = NonNullable<Awaited<ReturnType<IngestRepo["connection"]>>>;
@@ -193,6 +195,9 @@ export class IngestService implements InboundSink {
 
     const stored = await this.repo.storeMessages(rows, moves);
     await this.linkQuotesWithinBatch(wanted, stored.messages);
+    const due = [...stored.tickets.values()].filter((t) => t.automationDueAt !== null);
+    if (due.length > 0)
+      this.deps.onContactMessages?.(due.map((t) => ({ companyId: t.companyId, ticketId: t.id })));
     const contactsById = new Map(parties.map((p) => [p.contact.id, p.contact]));
     for (const message of stored.messages) {
       const ticket = stored.tickets.get(message.ticketId);

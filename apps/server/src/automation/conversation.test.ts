@@ -1,0 +1,277 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildQueue, buildUser } from "../../test/factories.js";
+import { connectedCompany, eventually, startMetaWorld } from "../../test/meta.js";
+import {
+  chatbots,
+  companySettings,
+  messages,
+  ticketAutomations,
+  ticketLogs,
+  tickets,
+  whatsappQueues,
+  whatsapps,
+} from "../db/schema/index.js";
+import { AutomationRunner } from "./runner.js";
+
+/**
+ * The automatic conversation on the real server: a contact writes over
+ * meta-sim (Cloud API), the automation answers through the outbound path, and
+ * what meta-sim received is the assertion. Timers are moved by the test
+ * (their due time set in the past, then the sweeper's pass).
+ */
+
+type MetaWorld = Awaited<ReturnType<typeof startMetaWorld>>;
+let world: MetaWorld;
+beforeAll(async () => {
+  world = await startMetaWorld();
+});
+afterAll(() => world.close());
+
+const db = () => world.server.database.db;
+let counter = 0;
+const newNumber = () => `55118${String(Date.now()).slice(-6)}${String(counter++ % 100).padStart(2, "0")}`;
+
+/** A Cloud API company whose connection greets and offers two queues; "Vendas" has a two-level chatbot. */
+async function company(connection: Partial<typeof whatsapps.$inferInsert> = {}) {
+  const account = await connectedCompany(world, "whatsappapi");
+  const companyId = account.team.company.id;
+  const closer = await buildUser(db(), companyId, { name: "Carla Closer" });
+  const sales = await buildQueue(db(), companyId, {
+    name: "Vendas",
+    greetingMessage: "Bem-vindo a Vendas",
+    orderQueue: 1,
+  });
+  const support = await buildQueue(db(), companyId, {
+    name: "Suporte",
+    greetingMessage: "Bem-vindo ao Suporte",
+    orderQueue: 2,
+  });
+  await db()
+    .insert(whatsappQueues)
+    .values([
+      { companyId, whatsappId: account.connectionId, queueId: sales.id },
+      { companyId, whatsappId: account.connectionId, queueId: support.id },
+    ]);
+  const [plans] = await db()
+    .insert(chatbots)
+    .values({ companyId, queueId: sales.id, name: "Planos", greetingMessage: "Escolha o plano" })
+    .returning();
+  await db()
+    .insert(chatbots)
+    .values([
+      {
+        companyId,
+        queueId: sales.id,
+        name: "Falar com vendedor",
+        queueType: "attendent",
+        optUserId: closer.id,
+        greetingMessage: "Já te chamo",
+      },
+      { companyId, chatbotId: plans?.id, name: "Plano básico", greetingMessage: "O básico custa 10" },
+      { companyId, chatbotId: plans?.id, name: "Plano completo", greetingMessage: "O completo custa 20" },
+    ]);
+  await db()
+    .update(whatsapps)
+    .set({ greetingMessage: "Olá! Escolha um setor:", ...connection })
+    .where(eq(whatsapps.id, account.connectionId));
+  const from = newNumber();
+  const say = (body: string) => world.sim.cloud.text(account.accountId, { from, body, name: "Rita Cliente" });
+  const ticket = () =>
+    eventually(async () => {
+      const [row] = await db().select().from(tickets).where(eq(tickets.companyId, companyId));
+      return row;
+    });
+  return { account, companyId, closer, sales, support, from, say, ticket };
+}
+
+/** The texts meta-sim accepted for this contact, in order. */
+const textsTo = (to: string) =>
+  world.sim.sent
+    .filter((s) => s.recipient === to && s.id)
+    .map((s) => String((s.body.text as { body?: string } | undefined)?.body ?? ""));
+
+/** Waits until the contact got `count` texts; answers them. */
+const received = (to: string, count: number) =>
+  eventually(async () => {
+    const texts = textsTo(to);
+    return texts.length >= count && texts;
+  }, 10_000);
+
+describe("the queue menu and a two-level chatbot", () => {
+  it("menu, choice, invalid answer, # back, and an attendent option that gives the ticket to its user", async () => {
+    const c = await company({ maxUseBotQueues: 0 });
+    await c.say("Oi");
+    expect((await received(c.from, 1))[0]).toBe(
+      "Olá! Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte",
+    );
+
+    await c.say("1");
+    expect((await received(c.from, 2))[1]).toBe(
+      "Bem-vindo a Vendas\n\n*[ 1 ]* - Planos\n*[ 2 ]* - Falar com vendedor\n*[ # ]* - Voltar",
+    );
+    expect((await c.ticket()).queueId).toBe(c.sales.id);
+
+    await c.say("1");
+    expect((await received(c.from, 3))[2]).toBe(
+      "Escolha o plano\n\n*[ 1 ]* - Plano básico\n*[ 2 ]* - Plano completo\n*[ # ]* - Voltar",
+    );
+    await c.say("banana");
+    expect((await received(c.from, 4))[3]).toBe((await received(c.from, 3))[2]);
+    await c.say("#");
+    expect((await received(c.from, 5))[4]).toContain("*[ 2 ]* - Falar com vendedor");
+    await c.say("2");
+    expect((await received(c.from, 6))[5]).toBe("Já te chamo");
+
+    const ticket = await eventually(async () => {
+      const t = await c.ticket();
+      return t.status === "open" && t;
+    });
+    expect(ticket).toMatchObject({ userId: c.closer.id, queueId: c.sales.id });
+    const logs = await db()
+      .select({ type: ticketLogs.type })
+      .from(ticketLogs)
+      .where(eq(ticketLogs.ticketId, ticket.id))
+      .orderBy(asc(ticketLogs.id));
+    expect(logs.map((l) => l.type)).toEqual(["create", "queue", "open"]);
+    // The bot's messages are stored as the bot's: no user, marked sentBy bot.
+    const bot = await db()
+      .select({ userId: messages.userId, extra: messages.extra })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
+    expect(bot).toHaveLength(6);
+    expect(bot.every((m) => m.userId === null && m.extra?.sentBy === "bot")).toBe(true);
+
+    // The attendant has it now: the bot stays quiet.
+    await c.say("1");
+    await new Promise((r) => setTimeout(r, 400));
+    expect(textsTo(c.from)).toHaveLength(6);
+  });
+
+  it("a connection with one queue: the contact enters it at once, greeted when sendGreetingMessageOneQueues", async () => {
+    const c = await company();
+    await db().delete(whatsappQueues).where(eq(whatsappQueues.queueId, c.sales.id));
+    await db()
+      .update(companySettings)
+      .set({ sendGreetingMessageOneQueues: "enabled" })
+      .where(eq(companySettings.companyId, c.companyId));
+    await c.say("Oi");
+    expect(await received(c.from, 1)).toEqual(["Bem-vindo ao Suporte"]);
+    expect((await c.ticket()).queueId).toBe(c.support.id);
+  });
+});
+
+describe("timers", () => {
+  it("timeSendQueue: no choice in time moves the ticket to sendIdQueue (time moved by the test)", async () => {
+    const c = await company();
+    await db()
+      .update(whatsapps)
+      .set({ timeSendQueue: 5, sendIdQueue: c.support.id })
+      .where(eq(whatsapps.id, c.account.connectionId));
+    await c.say("Oi");
+    await received(c.from, 1);
+    const ticket = await c.ticket();
+    const [state] = await db()
+      .select()
+      .from(ticketAutomations)
+      .where(eq(ticketAutomations.ticketId, ticket.id));
+    expect(state?.timerAt?.getTime()).toBeGreaterThan(Date.now() + 4 * 60_000);
+
+    // Nothing happens before it is due.
+    await world.server.automation.sweep();
+    expect((await c.ticket()).queueId).toBeNull();
+
+    await db()
+      .update(ticketAutomations)
+      .set({ timerAt: sql`now() - interval '1 minute'` })
+      .where(eq(ticketAutomations.ticketId, ticket.id));
+    await world.server.automation.sweep();
+    expect((await c.ticket()).queueId).toBe(c.support.id);
+    expect((await received(c.from, 2))[1]).toBe("Bem-vindo ao Suporte");
+    // A second pass (a repeated timer job) does nothing more.
+    await world.server.automation.sweep();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(textsTo(c.from)).toHaveLength(2);
+  });
+});
+
+describe("out of hours", () => {
+  it("scheduleType connection: the out-of-hours message once, the ticket waits without a menu", async () => {
+    const closedAllWeek = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map(
+      (weekdayEn) => ({
+        weekday: weekdayEn,
+        weekdayEn,
+        startTimeA: "",
+        endTimeA: "",
+        startTimeB: "",
+        endTimeB: "",
+      }),
+    );
+    const c = await company({ outOfHoursMessage: "Fechados agora", schedules: closedAllWeek });
+    await db()
+      .update(companySettings)
+      .set({ scheduleType: "connection" })
+      .where(eq(companySettings.companyId, c.companyId));
+    await c.say("Oi");
+    expect(await received(c.from, 1)).toEqual(["Fechados agora"]);
+    await c.say("alguém?");
+    await new Promise((r) => setTimeout(r, 400));
+    expect(textsTo(c.from)).toHaveLength(1);
+    expect(await c.ticket()).toMatchObject({ status: "pending", queueId: null });
+  });
+});
+
+describe("exactly once", () => {
+  it("the same webhook delivered twice gives one bot answer", async () => {
+    const c = await company();
+    const first = await c.say("Oi");
+    await received(c.from, 1);
+    const again = await world.sim.redeliver(first.deliveryId);
+    expect(again.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    await world.server.automation.sweep();
+    expect(textsTo(c.from)).toHaveLength(1);
+  });
+
+  it("a message stored but never answered (a crash after ingest) is answered once, however many runners try", async () => {
+    const c = await company();
+    // As a crash would leave it: the contact's message stored and the ticket due, no run made.
+    await c.say("Oi");
+    await received(c.from, 1);
+    const ticket = await c.ticket();
+    const [stored] = await db()
+      .insert(messages)
+      .values({
+        companyId: c.companyId,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        body: "2",
+        fromMe: false,
+        providerMessageId: `wamid.crash-${Date.now()}`,
+      })
+      .returning();
+    expect(stored).toBeDefined();
+    await db()
+      .update(tickets)
+      .set({ automationDueAt: sql`now() - interval '1 minute'` })
+      .where(eq(tickets.id, ticket.id));
+
+    // Two processes' runners and the sweeper, all at once.
+    const other = new AutomationRunner({
+      db: db(),
+      outbound: world.server.outbound,
+      events: world.server.events,
+      logger: { info() {}, warn() {} },
+    });
+    await Promise.all([
+      world.server.automation.sweep(),
+      other.run(c.companyId, ticket.id),
+      world.server.automation.run(c.companyId, ticket.id),
+    ]);
+    expect((await received(c.from, 2))[1]).toBe("Bem-vindo ao Suporte");
+    await new Promise((r) => setTimeout(r, 400));
+    expect(textsTo(c.from)).toHaveLength(2);
+    expect((await c.ticket()).automationDueAt).toBeNull();
+  });
+});
