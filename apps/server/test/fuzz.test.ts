@@ -302,7 +302,8 @@ function paramArbitrary(route: FuzzRoute): fc.Arbitrary<Record<string, string>> 
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   const real: Record<string, unknown[]> = {
     uuid: [world.ticketUuid],
-    key: [settingKey],
+    // The fuzz company's own key/value row, and real settings (PUT /settings/{key} checks each value).
+    key: [settingKey, "transferMessage", "sendMsgTransfTicket", "scheduleType", "downloadLimit"],
     number: [world.secrets[1]],
     file: [world.mediaPath.split("/").at(-1)],
   };

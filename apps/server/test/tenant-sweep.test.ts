@@ -177,7 +177,10 @@ owners.setting = async (db, companyId) => {
 
 owners.company = async (db, companyId) => ({
   params: { id: companyId },
-  snapshot: () => db.select().from(companySettings).where(eq(companySettings.companyId, companyId)),
+  snapshot: async () => ({
+    settings: await db.select().from(companySettings).where(eq(companySettings.companyId, companyId)),
+    company: await db.select().from(companies).where(eq(companies.id, companyId)),
+  }),
 });
 
 owners.message = async (db, companyId) => {
@@ -312,6 +315,14 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "POST /messages/edit/:id": { payload: { body: "taken over" } },
   "POST /messages/:id/reactions": { payload: { type: "👍" } },
   "POST /messages/:id/retry-media": { payload: {} },
+  "PUT /settings/:key": { payload: { value: "enabled" } },
+  "PUT /companies/:id/schedules": {
+    payload: {
+      schedules: [
+        { weekdayEn: "monday", startTimeA: "00:00", endTimeA: "00:01", startTimeB: "", endTimeB: "" },
+      ],
+    },
+  },
   "PUT /schedules/:id": {
     payload: { body: "Taken over schedule", sendAt: new Date(Date.now() - 60_000).toISOString() },
   },

@@ -76,6 +76,12 @@ export const EXTRA_ERROR_CODES = [
   "ERR_TAG_REQUIRED",
   /** 400: POST/PUT /queue: another queue of the company has this name (the colour has ERR_QUEUE_COLOR_ALREADY_EXISTS). */
   "ERR_QUEUE_NAME_ALREADY_EXISTS",
+  /**
+   * 400: PUT /settings/{key} or PUT /companySettings would leave a flag without its message (spec 2
+   * section 5: transfer, greeting-accepted and queue-position messages when enabled, the call message
+   * when calls are refused); `field` names the message key to fill in first.
+   */
+  "ERR_SETTING_MESSAGE_REQUIRED",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

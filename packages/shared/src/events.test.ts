@@ -22,6 +22,8 @@ describe("live event names are the specs' own", () => {
       // spec 3 "Live events": the schedule channel and company-announcement
       schedule: "schedule",
       announcement: "company-announcement",
+      // not in the specs (the Whaticket family's name): settings and business hours changed
+      settings: "company-42-settings",
     });
   });
 });

@@ -18,6 +18,8 @@ export const COMPANY_TOPICS = [
   "typing",
   "schedule",
   "announcement",
+  /** Settings and business hours of the company changed (SettingsEventPayload). */
+  "settings",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

@@ -40,7 +40,7 @@ import { QueuesService } from "../modules/queues/service.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
 import { schedulesRoutes } from "../modules/schedules/routes.js";
 import { SchedulesService, type ScheduleTimer } from "../modules/schedules/service.js";
-import { settingsRoutes } from "../modules/settings/routes.js";
+import { publicSettingsRoutes, settingsRoutes } from "../modules/settings/routes.js";
 import { SettingsService } from "../modules/settings/service.js";
 import { tagsRoutes } from "../modules/tags/routes.js";
 import { TagsService } from "../modules/tags/service.js";
@@ -168,6 +168,7 @@ export async function buildApp(
     logger: app.log,
   });
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
+  const settings = new SettingsService({ db: deps.db, realtime: deps.realtime, numbers: deps.numbers });
 
   // Public routes: no token.
   await app.register(async (open) => {
@@ -180,6 +181,7 @@ export async function buildApp(
     );
     open.get("/openapi.json", { config: { public: true } }, () => app.swagger());
     await open.register(publicAuthRoutes(auth, { secureCookies }));
+    await open.register(publicSettingsRoutes(settings));
     await open.register(
       webhooksRoutes(deps.webhooks, {
         processDelayMs: config.WEBHOOK_PROCESS_DELAY_MS,
@@ -234,7 +236,7 @@ export async function buildApp(
     );
     await priv.register(announcementsRoutes(deps.db));
     await priv.register(chatsRoutes(deps.db));
-    await priv.register(settingsRoutes(new SettingsService(deps.db)));
+    await priv.register(settingsRoutes(settings));
     await priv.register(companiesRoutes(deps.db));
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
     const connections = new ConnectionsService({

@@ -1,4 +1,4 @@
-import type { UserDto } from "@inbox/shared";
+import { settingKeyOfColumn, type UserDto } from "@inbox/shared";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { companies, companySettings, plans } from "../../db/schema/index.js";
@@ -39,7 +39,11 @@ export class CompaniesRepo {
       .filter((key) => !["companyId", "createdAt", "updatedAt"].includes(key))
       .map((key) => {
         const value = row[key as keyof typeof row];
-        return { key, value: value === null || value === undefined ? null : String(value) };
+        // Named as spec 2 spells the keys (AcceptCallWhatsappMessage, DirectTicketsToWallets).
+        return {
+          key: settingKeyOfColumn(key),
+          value: value === null || value === undefined ? null : String(value),
+        };
       });
   }
 

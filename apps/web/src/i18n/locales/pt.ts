@@ -72,6 +72,7 @@ const pt = {
     ERR_FACEBOOK_GRAPH:
       "Não foi possível falar com o Facebook ou ele recusou o pedido. Verifique as permissões concedidas no login e tente novamente.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Já existe uma fila com este nome.",
+    ERR_SETTING_MESSAGE_REQUIRED: "Preencha a mensagem desta opção antes de ativá-la.",
     ERR_TAG_REQUIRED: "Adicione uma tag ao contato antes de resolver este ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "Só é possível editar uma mensagem até 15 minutos após o envio.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "A transcrição de áudio não está configurada.",

@@ -70,6 +70,7 @@ const tr: LocaleShape = {
     ERR_FACEBOOK_GRAPH:
       "Facebook'a ulaşılamadı ya da istek reddedildi. Girişte verilen izinleri kontrol edip yeniden deneyin.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Bu ada sahip bir kuyruk zaten var.",
+    ERR_SETTING_MESSAGE_REQUIRED: "Bu seçeneği açmadan önce mesajını doldurun.",
     ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
     ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",
