@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import { hashPassword, randomPassword } from "../auth/passwords.js";
 import { createCompany, createPlan } from "../modules/companies/service.js";
 import type { Db } from "./client.js";
-import { companies, plans, settings, users } from "./schema/index.js";
+import { companies, plans, queues, settings, users } from "./schema/index.js";
+
+/**
+ * The queue a fresh install starts with, so the first customer can be
+ * accepted at once (accepting asks for a queue; the demo connection is
+ * linked to it, see demo/demo.ts).
+ */
+export const DEFAULT_QUEUE = { name: "Atendimento", color: "#1976d2", orderQueue: 1 };
 
 export interface SeedResult {
   adminEmail: string;
@@ -40,6 +47,10 @@ export async function seed(
         { companyId: company.id, key: "userCreation", value: "enabled" },
         { companyId: company.id, key: "allowSignup", value: "enabled" },
       ])
+      .onConflictDoNothing();
+    await db
+      .insert(queues)
+      .values({ companyId: company.id, ...DEFAULT_QUEUE })
       .onConflictDoNothing();
   }
 

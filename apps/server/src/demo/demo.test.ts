@@ -1,9 +1,10 @@
 import { startMetaSim } from "@inbox/meta-sim";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTeam } from "../../test/factories.js";
+import { buildQueue, buildTeam } from "../../test/factories.js";
 import { eventually, startMetaWorld } from "../../test/meta.js";
-import { contacts, messages, tickets, whatsapps } from "../db/schema/index.js";
+import { contacts, messages, queues, tickets, whatsapps } from "../db/schema/index.js";
+import { DEFAULT_QUEUE } from "../db/seed.js";
 import { DEMO_CONNECTION_NAME, DEMO_CONTACT, localServerUrl, setupDemo } from "./demo.js";
 
 let world: Awaited<ReturnType<typeof startMetaWorld>>;
@@ -56,6 +57,31 @@ describe("npm start -- --demo wiring", () => {
     expect(ticket).toMatchObject({ whatsappId: demo.connectionId, status: "pending" });
     const [contact] = await db().select().from(contacts).where(eq(contacts.id, ticket!.contactId));
     expect(contact).toMatchObject({ number: DEMO_CONTACT.number, name: DEMO_CONTACT.name });
+  });
+
+  it("the demo connection is linked to the company's first queue, so its customer is accepted at once", async () => {
+    const team = await buildTeam(world.server.app, db());
+    const queue = await buildQueue(db(), team.company.id, { name: "Recepção", orderQueue: 1 });
+    const demo = await setupDemo({
+      db: db(),
+      sim: world.sim,
+      serverUrl: world.baseUrl,
+      companyId: team.company.id,
+    });
+    expect((await typeOnPhone(world.sim.url, demo.accountId, "Bom dia")).status).toBe(200);
+    const ticket = await eventually(async () => {
+      const [row] = await db().select().from(tickets).where(eq(tickets.companyId, team.company.id));
+      return row?.queueId !== null && row;
+    });
+    expect(ticket).toMatchObject({ queueId: queue.id, status: "pending" });
+    const accepted = await world.server.app.inject({
+      method: "PUT",
+      url: `/tickets/${ticket.id}`,
+      headers: team.adminSession.headers,
+      payload: { status: "open", userId: team.admin.id },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: "open", queueId: queue.id });
   });
 
   it("every demo boot reuses the one connection and registers it in that boot's sim", async () => {

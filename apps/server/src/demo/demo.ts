@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { MetaSim } from "@inbox/meta-sim";
+import { asc, eq, sql } from "drizzle-orm";
 import { randomPassword } from "../auth/passwords.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/client.js";
+import { queues } from "../db/schema/index.js";
 import { ConnectionsRepo, type NewConnection } from "../modules/connections/repo.js";
 
 /**
@@ -76,7 +78,16 @@ export async function setupDemo(options: {
       token: randomPassword(30),
       isDefault: (await repo.count(companyId)) === 0,
     };
-    connectionId = await db.transaction((tx) => repo.insert(tx, companyId, values, []));
+    // Linked to the company's first queue: a customer's ticket lands where attendants can accept it.
+    const [firstQueue] = await db
+      .select({ id: queues.id })
+      .from(queues)
+      .where(eq(queues.companyId, companyId))
+      .orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.id))
+      .limit(1);
+    connectionId = await db.transaction((tx) =>
+      repo.insert(tx, companyId, values, firstQueue ? [firstQueue.id] : []),
+    );
   }
 
   const webhookUrl = `${options.serverUrl.replace(/\/$/, "")}/webhooks/meta/${credentials.webhookKey}`;
