@@ -114,6 +114,7 @@ export class AutomationRepo {
         timezone: companies.timezone,
         scheduleType: companySettings.scheduleType,
         sendGreetingMessageOneQueues: companySettings.sendGreetingMessageOneQueues,
+        schedules: companies.schedules,
       })
       .from(companies)
       .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
@@ -134,26 +135,11 @@ export class AutomationRepo {
       settings: {
         scheduleType: company?.scheduleType ?? "disabled",
         sendGreetingMessageOneQueues: company?.sendGreetingMessageOneQueues === "enabled",
-        companySchedules: await this.companySchedules(tx, companyId),
+        companySchedules: company?.schedules ?? [],
         outOfHoursRepeatMinutes: OUT_OF_HOURS_REPEAT_MINUTES,
       },
       queuesById: new Map(all.map((q) => [q.id, q])),
     };
-  }
-
-  /**
-   * The company's business hours (scheduleType company), read from
-   * `companies.schedules` when that column exists (the settings panel adds
-   * it); none means always open.
-   */
-  private async companySchedules(tx: Tx, companyId: number): Promise<ScheduleDay[]> {
-    const column = (companies as unknown as Record<string, unknown>).schedules;
-    if (!column) return [];
-    const [row] = await tx
-      .select({ schedules: sql<ScheduleDay[] | null>`${column}` })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    return row?.schedules ?? [];
   }
 
   /** The company's queues in menu order, each with its chatbot option tree. */
