@@ -73,6 +73,35 @@ export function invalidParameter(details: string): SimGraphError {
   };
 }
 
+/**
+ * Cloud API `POST /{phone_number_id}/media` of a file WhatsApp does not take
+ * (audio/webm, Ogg that is not Opus, a type outside the supported list), HTTP 400.
+ */
+export function mediaUploadError(details = "Unsupported file type"): SimGraphError {
+  return {
+    httpStatus: 400,
+    error: {
+      message: "(#131053) Media upload error",
+      type: "OAuthException",
+      code: 131053,
+      error_data: { messaging_product: "whatsapp", details },
+    },
+  };
+}
+
+/** Messenger / Instagram: an attachment URL Meta could not take (a format the channel refuses), HTTP 400. */
+export function uploadAttachmentFailure(): SimGraphError {
+  return {
+    httpStatus: 400,
+    error: {
+      message: "(#100) Upload attachment failure.",
+      type: "OAuthException",
+      code: 100,
+      error_subcode: 2018047,
+    },
+  };
+}
+
 /** What Graph answers for an id that does not exist or the token cannot see. */
 export function unknownObject(id: string, method: "get" | "post"): SimGraphError {
   return {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { errors } from "./errors.js";
+import { defaultMedia } from "./media.js";
 import { type Any, CLOUD, call, type Harness, PAGE, startHarness } from "./test/harness.js";
 
 let h: Harness;
@@ -212,6 +213,55 @@ describe("media upload and download", () => {
 
     const image = { messaging_product: "whatsapp", to: "1", type: "image", image: { id } };
     expect((await send(image)).status).toBe(200);
+  });
+
+  it("refuses the audio WhatsApp refuses with 131053: WebM (Chromium's recordings) and Ogg that is not Opus", async () => {
+    const webm = Buffer.from("1a45dfa39f4286810142f7810142f2810442f381084282847765626d", "hex");
+    const oggOpus = defaultMedia("audio").bytes;
+    const oggVorbis = Buffer.from(oggOpus);
+    oggVorbis.write("\x01vorbis\0", 28, "latin1");
+    const post = async (type: string, bytes: Buffer, filename: string) => {
+      const form = new FormData();
+      form.append("messaging_product", "whatsapp");
+      form.append("type", type);
+      form.append("file", new Blob([new Uint8Array(bytes)], { type }), filename);
+      const response = await fetch(`${h.sim.graphUrl}/${CLOUD.accountId}/media`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${CLOUD.accessToken}` },
+        body: form,
+      });
+      return { status: response.status, json: (await response.json()) as Any };
+    };
+    for (const [type, bytes, name] of [
+      ["audio/webm", webm, "voice.webm"],
+      ["audio/webm;codecs=opus", webm, "voice.webm"],
+      // The bytes decide: WebM named Ogg is still WebM.
+      ["audio/ogg", webm, "voice.ogg"],
+      ["audio/ogg", oggVorbis, "voice.ogg"],
+      ["audio/wav", Buffer.from("RIFF\0\0\0\0WAVEfmt "), "voice.wav"],
+    ] as const) {
+      const reply = await post(type, bytes, name);
+      expect(reply.status, type).toBe(400);
+      expect(reply.json).toEqual({
+        error: {
+          message: "(#131053) Media upload error",
+          type: "OAuthException",
+          code: 131053,
+          error_data: { messaging_product: "whatsapp", details: "Unsupported file type" },
+          fbtrace_id: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/),
+        },
+      });
+    }
+    expect(h.sim.uploads).toEqual([]);
+    for (const [type, bytes] of [
+      ["audio/ogg", oggOpus],
+      ["audio/ogg; codecs=opus", oggOpus],
+      ["audio/mp4", defaultMedia("video").bytes],
+      ["audio/mpeg", Buffer.from("ID3\x04\0\0\0\0\0\0")],
+      ["audio/aac", Buffer.from([0xff, 0xf1, 0x50, 0x80])],
+    ] as const)
+      expect((await post(type, Buffer.from(bytes), "voice")).status, type).toBe(200);
+    expect(h.sim.uploads).toHaveLength(5);
   });
 
   it("refuses uploads without messaging_product or with a wrong token", async () => {

@@ -1,6 +1,8 @@
 /** Graph API endpoints of the WhatsApp Cloud API: messages, mark-as-read, media upload and lookup. */
+
+import { cloudAudioRefusal } from "./audio-formats.js";
 import type { SimCore } from "./core.js";
-import { errorBody, invalidParameter } from "./errors.js";
+import { errorBody, invalidParameter, mediaUploadError } from "./errors.js";
 import { isRecord } from "./http-util.js";
 import { digits, wamid } from "./ids.js";
 import type { StoredMedia } from "./media.js";
@@ -215,6 +217,8 @@ export function cloudUpload(core: SimCore, account: Account, raw: Buffer, conten
   const file = field("file");
   if (!file || file.data.length === 0) return fail(invalidParameter("The parameter file is required."));
   const mimeType = field("type")?.data.toString("utf8") || file.contentType || "application/octet-stream";
+  const refusal = cloudAudioRefusal(mimeType, file.data);
+  if (refusal) return fail(mediaUploadError(refusal));
   const kind = mimeType.split("/")[0] ?? "document";
   const stored = core.media.put(account.accountId, kind, {
     bytes: file.data,

@@ -113,6 +113,51 @@ describe("Messenger sends", () => {
   });
 });
 
+describe("audio attachments", () => {
+  const audio = (id: string, url: string) => ({
+    recipient: { id },
+    messaging_type: "RESPONSE",
+    message: { attachment: { type: "audio", payload: { url, is_reusable: false } } },
+  });
+  const refusal = {
+    message: "(#100) Upload attachment failure.",
+    type: "OAuthException",
+    code: 100,
+    error_subcode: 2018047,
+    fbtrace_id: expect.any(String),
+  };
+
+  it("Messenger takes aac, m4a, mp3, mp4 and wav; refuses WebM, Ogg and unnamed files with 2018047", async () => {
+    for (const ext of ["aac", "m4a", "mp3", "mp4", "wav", "WAV"]) {
+      const reply = await pageSend(PAGE.accountId, audio(PSID, `https://files.example/public/voice.${ext}`));
+      expect(reply.status, ext).toBe(200);
+    }
+    for (const url of [
+      "https://files.example/public/voice.webm",
+      "https://files.example/public/voice.ogg",
+      "https://files.example/public/voice.opus",
+      "https://files.example/public/voice",
+    ]) {
+      const reply = await pageSend(PAGE.accountId, audio(PSID, url));
+      expect(reply.status, url).toBe(400);
+      expect(reply.json).toEqual({ error: refusal });
+    }
+    expect(h.sim.sent.map((s) => s.httpStatus)).toEqual([...Array(6).fill(200), ...Array(4).fill(400)]);
+  });
+
+  it("Instagram takes aac, m4a, mp4 and wav; refuses MP3 and WebM", async () => {
+    for (const ext of ["aac", "m4a", "mp4", "wav"]) {
+      const reply = await pageSend(IG.accountId, audio(IGSID, `https://f.example/a.${ext}`), IG.accessToken);
+      expect(reply.status, ext).toBe(200);
+    }
+    for (const ext of ["mp3", "webm"]) {
+      const reply = await pageSend(IG.accountId, audio(IGSID, `https://f.example/a.${ext}`), IG.accessToken);
+      expect(reply.status, ext).toBe(400);
+      expect(reply.json).toEqual({ error: refusal });
+    }
+  });
+});
+
 describe("Instagram sends", () => {
   it("text up to 1000 bytes; more is error 100", async () => {
     const ok = await pageSend(

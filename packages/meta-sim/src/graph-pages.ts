@@ -1,6 +1,8 @@
 /** Graph API endpoints of Messenger and Instagram: sends, sender actions and profiles. */
+
+import { pageAudioAccepted } from "./audio-formats.js";
 import { contactKey, type SimCore } from "./core.js";
-import { unknownObject } from "./errors.js";
+import { unknownObject, uploadAttachmentFailure } from "./errors.js";
 import { fail, type GraphReply, type SendRequest } from "./graph-cloud.js";
 import { isRecord } from "./http-util.js";
 import { mid } from "./ids.js";
@@ -46,7 +48,7 @@ export function pageMessages(
     core.recordSend(send);
     return reply;
   };
-  const invalid = validateMessage(account, body);
+  const invalid = validateMessage(account, body) ?? refusedAudio(account, body);
   if (invalid) return record(fail(invalid));
   const injected = core.takeFailure(account.accountId, recipient);
   if (injected) return record(fail(injected));
@@ -122,6 +124,16 @@ function validateMessage(account: Account, body: Record<string, unknown>): SimGr
     return pageError("Param message[attachment][payload][url] is not a valid URL");
   }
   return undefined;
+}
+
+/** An audio attachment whose URL names a format the channel does not take (Meta fetches it, then refuses). */
+function refusedAudio(account: Account, body: Record<string, unknown>): SimGraphError | undefined {
+  const message = body.message as Record<string, unknown>;
+  const attachment = isRecord(message.attachment) ? message.attachment : undefined;
+  if (attachment?.type !== "audio" || !isRecord(attachment.payload)) return undefined;
+  const url = attachment.payload.url;
+  if (typeof url !== "string" || account.channel === "whatsappapi") return undefined;
+  return pageAudioAccepted(account.channel, url) ? undefined : uploadAttachmentFailure();
 }
 
 /** `sender_action`: mark_seen, typing_on/off, react/unreact. Answers `{ recipient_id }`. */
