@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, serial, timestamp } from "drizzle-orm/pg-core";
 import { sameCompany, tenant, timestamps } from "./columns.js";
 import { tickets } from "./tickets.js";
+import { users } from "./users.js";
 
 /**
  * The automatic conversation's state, one row per ticket (DESIGN section 5a):
@@ -27,5 +28,29 @@ export const ticketAutomations = pgTable(
     sameCompany("ticket_automations_ticket_id_fk", t.companyId, t.ticketId, tickets, "cascade"),
     /** The sweeper's scan for timers whose job was lost. */
     index("ticket_automations_timer_idx").on(t.timerAt).where(sql`${t.timerAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A contact's rating of a resolved ticket (issue 9, rule 6): the NPS answer
+ * 0 to 10, with the user who resolved it. The ticket list's emoji and the
+ * dashboard's figures read it.
+ */
+export const userRatings = pgTable(
+  "user_ratings",
+  {
+    id: serial().primaryKey(),
+    companyId: tenant(),
+    ticketId: integer().notNull(),
+    userId: integer(),
+    rate: integer().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    sameCompany("user_ratings_ticket_id_fk", t.companyId, t.ticketId, tickets, "cascade"),
+    sameCompany("user_ratings_user_id_fk", t.companyId, t.userId, users, "set null"),
+    index("user_ratings_company_ticket_idx").on(t.companyId, t.ticketId),
+    index("user_ratings_company_user_idx").on(t.companyId, t.userId, t.createdAt),
+    check("user_ratings_rate_check", sql`${t.rate} BETWEEN 0 AND 10`),
   ],
 );
