@@ -9,6 +9,7 @@ import { DashboardPage } from "../pages/dashboard/DashboardPage";
 import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
 import { NotFoundPage } from "../pages/errors/NotFoundPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
+import { QueuesPage } from "../pages/queues/QueuesPage";
 import { TicketsPage } from "../pages/tickets/TicketsPage";
 import { UsersPage } from "../pages/users/UsersPage";
 import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
@@ -53,6 +54,14 @@ export function AppRoutes() {
             element={
               <RequirePermission allow={isAdmin}>
                 <UsersPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="/queues"
+            element={
+              <RequirePermission allow={isAdmin}>
+                <QueuesPage />
               </RequirePermission>
             }
           />

@@ -12,6 +12,7 @@ describe("visibleMenuItems", () => {
       "contacts",
       "chats",
       "users",
+      "queues",
       "connections",
     ]);
   });

@@ -1,5 +1,6 @@
 import type { UserDto } from "@inbox/shared";
 import type { SvgIconComponent } from "@mui/icons-material";
+import AccountTreeIcon from "@mui/icons-material/AccountTree";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import ForumIcon from "@mui/icons-material/Forum";
@@ -10,7 +11,7 @@ import { canManageConnections, canSeeDashboard, isAdmin, type PlanFlag, planAllo
 
 export type MenuSection = "main" | "administration";
 
-export type MenuLabel = "dashboard" | "tickets" | "contacts" | "chats" | "users" | "connections";
+export type MenuLabel = "dashboard" | "tickets" | "contacts" | "chats" | "users" | "queues" | "connections";
 
 /** Items that can carry an attention dot, and whether each has it now. */
 export type MenuBadges = Partial<Record<MenuLabel, boolean>>;
@@ -33,6 +34,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "contacts", to: "/contacts", icon: ContactPhoneIcon, section: "main" },
   { label: "chats", to: "/chats", icon: MessageIcon, section: "main", planFlag: "useInternalChat" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
+  { label: "queues", to: "/queues", icon: AccountTreeIcon, section: "administration", allow: isAdmin },
   {
     label: "connections",
     to: "/connections",

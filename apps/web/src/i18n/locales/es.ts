@@ -1,6 +1,7 @@
 import contactsEs from "./contacts/es";
 import notificationsEs from "./notifications/es";
 import type { LocaleShape } from "./pt";
+import queuesEs from "./queues/es";
 import schedulesEs from "./schedules/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
@@ -153,6 +154,7 @@ const es: LocaleShape = {
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
+    queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
   },
   dashboard: {
@@ -478,6 +480,7 @@ const es: LocaleShape = {
   topBar: topBarEs,
   notifications: notificationsEs,
   schedules: schedulesEs,
+  queues: queuesEs,
 };
 
 export default es;

@@ -1,5 +1,6 @@
 import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
+import queuesPt from "./queues/pt";
 import schedulesPt from "./schedules/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
@@ -155,6 +156,7 @@ const pt = {
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
+    queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
   },
   dashboard: {
@@ -479,6 +481,7 @@ const pt = {
   topBar: topBarPt,
   notifications: notificationsPt,
   schedules: schedulesPt,
+  queues: queuesPt,
 };
 
 export default pt;

@@ -1,6 +1,7 @@
 import contactsTr from "./contacts/tr";
 import notificationsTr from "./notifications/tr";
 import type { LocaleShape } from "./pt";
+import queuesTr from "./queues/tr";
 import schedulesTr from "./schedules/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
@@ -153,6 +154,7 @@ const tr: LocaleShape = {
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
+    queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
   },
   dashboard: {
@@ -478,6 +480,7 @@ const tr: LocaleShape = {
   topBar: topBarTr,
   notifications: notificationsTr,
   schedules: schedulesTr,
+  queues: queuesTr,
 };
 
 export default tr;

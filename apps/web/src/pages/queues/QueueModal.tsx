@@ -1,0 +1,198 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "../../api/api-error";
+import { api } from "../../api/client";
+import { queryKeys } from "../../api/query-keys";
+import { type QueueOption, useQueue, useQueueOptions, useSaveQueue } from "../../api/queues";
+import { usersApi } from "../../api/users";
+import { errorMessage, toastError } from "../../app/toast/toast-error";
+import { toast } from "../../app/toast/toast-store";
+import { EmptyState } from "../../components/EmptyState";
+import { LoadingState } from "../../components/LoadingState";
+import type { Choice } from "./ChatbotOptionsEditor";
+import { QueueDataTab } from "./QueueDataTab";
+import { QueueScheduleTab } from "./QueueScheduleTab";
+import { type FieldErrors, type QueueDraft, toBody, toDraft, validate } from "./queue-form";
+
+interface QueueModalProps {
+  open: boolean;
+  /** null creates a new queue. */
+  queueId: number | null;
+  /** How many queues the company has now (the greeting is required with more than one). */
+  queueCount: number;
+  onClose: () => void;
+}
+
+/** GET /companySettingOne?column=scheduleType: "queue" shows the schedule tab. */
+function useScheduleType(enabled: boolean) {
+  return useQuery({
+    queryKey: ["settings", "companySettingOne", "scheduleType"] as const,
+    queryFn: ({ signal }) =>
+      api.get<Record<string, string | null>>("/companySettingOne", { column: "scheduleType" }, signal),
+    enabled,
+    staleTime: 0,
+    select: (answer) => answer.scheduleType ?? "disabled",
+  });
+}
+
+/** Everyone the company has, for attendant options (GET /users/list: the whole list, not a page). */
+function useUserChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.users.all, "choices"] as const,
+    queryFn: () => usersApi.list(),
+    enabled,
+    staleTime: 60_000,
+    select: (list): Choice[] => list.map(({ id, name }) => ({ id, name })),
+  });
+}
+
+/** Create or edit a queue (spec 2 sections 2, 3 and 5): data tab, and the schedule tab when scheduleType is "queue". */
+export function QueueModal({ open, queueId, queueCount, onClose }: QueueModalProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const editing = queueId !== null;
+  const detail = useQueue(open && editing ? queueId : null);
+  const scheduleType = useScheduleType(open);
+  const users = useUserChoices(open);
+  const queues = useQueueOptions(open);
+
+  const ready = (!editing || detail.data !== undefined) && !scheduleType.isPending && !users.isPending;
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>
+        {editing ? t("queues.modal.titleEdit") : t("queues.modal.titleAdd")}
+      </DialogTitle>
+      {open && detail.isError ? (
+        <EmptyState message={errorMessage(detail.error)} />
+      ) : open && ready ? (
+        <QueueForm
+          key={queueId ?? "new"}
+          queueId={queueId}
+          initial={toDraft(detail.data)}
+          withSchedules={scheduleType.data === "queue"}
+          queueCount={editing ? queueCount : queueCount + 1}
+          users={users.data ?? []}
+          queues={(queues.data ?? []).filter((queue: QueueOption) => queue.id !== queueId)}
+          onSaved={onClose}
+          onCancel={onClose}
+        />
+      ) : (
+        <LoadingState />
+      )}
+    </Dialog>
+  );
+}
+
+interface QueueFormProps {
+  queueId: number | null;
+  initial: QueueDraft;
+  withSchedules: boolean;
+  /** Queues the company will have with this one. */
+  queueCount: number;
+  users: Choice[];
+  queues: Choice[];
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+type TabName = "data" | "schedules";
+
+function QueueForm({
+  queueId,
+  initial,
+  withSchedules,
+  queueCount,
+  users,
+  queues,
+  onSaved,
+  onCancel,
+}: QueueFormProps) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [tab, setTab] = useState<TabName>("data");
+  const save = useSaveQueue();
+
+  const change = (patch: Partial<QueueDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  /** Shows the errors, on the tab of the first one. */
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) setTab(first.startsWith("schedules") ? "schedules" : "data");
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const body = toBody(draft, withSchedules);
+    const found = validate(body, queueCount);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync({ id: queueId, body });
+      toast.success(t("queues.saved"));
+      onSaved();
+    } catch (error) {
+      const fromServer = serverErrors(error);
+      if (fromServer) showErrors(fromServer);
+      else toastError(error);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <DialogContent dividers sx={{ pt: 0 }}>
+        <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} sx={{ mb: 2 }}>
+          <Tab value="data" label={t("queues.modal.tabs.data")} />
+          {withSchedules && <Tab value="schedules" label={t("queues.modal.tabs.schedules")} />}
+        </Tabs>
+        {tab === "data" || !withSchedules ? (
+          <QueueDataTab draft={draft} errors={errors} users={users} queues={queues} onChange={change} />
+        ) : (
+          <QueueScheduleTab
+            schedules={draft.schedules}
+            errors={errors}
+            onChange={(schedules) => change({ schedules })}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={save.isPending}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {queueId === null ? t("queues.modal.add") : t("common.save")}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** Fields the modal shows an error under. */
+const SHOWN_FIELDS = new Set([
+  "name",
+  "color",
+  "greetingMessage",
+  "outOfHoursMessage",
+  "orderQueue",
+  "tempoRoteador",
+  "chatbots",
+]);
+const isShown = (field: string) =>
+  SHOWN_FIELDS.has(field) || field.startsWith("chatbots.") || field.startsWith("schedules.");
+
+/** A refusal about fields the modal shows, as field errors; undefined for others (toasted instead). */
+function serverErrors(error: unknown): FieldErrors | undefined {
+  if (!isApiError(error)) return undefined;
+  if (error.code === "ERR_QUEUE_NAME_ALREADY_EXISTS") return { name: errorMessage(error) };
+  if (error.code === "ERR_QUEUE_COLOR_ALREADY_EXISTS") return { color: errorMessage(error) };
+  if (error.code !== "ERR_VALIDATION" || !error.field) return undefined;
+  const issues = error.issues?.length ? error.issues : [{ field: error.field, message: error.message }];
+  if (!issues.every((issue) => isShown(issue.field))) return undefined;
+  return Object.fromEntries(issues.map((issue) => [issue.field, issue.message]));
+}

@@ -1,0 +1,239 @@
+import {
+  type ChatbotOptionDto,
+  type ChatbotOptionType,
+  QUEUE_MESSAGES,
+  type QueueDetailDto,
+  queueCreateSchema,
+  WEEKDAYS_EN,
+} from "@inbox/shared";
+import type { ChatbotOptionBody, QueueBody } from "../../api/queues";
+import i18n from "../../i18n";
+
+/** One option in the editor; `key` identifies it in React lists, `id` an option the server has. */
+export interface OptionDraft {
+  key: string;
+  id?: number;
+  name: string;
+  greetingMessage: string;
+  queueType: ChatbotOptionType;
+  closeTicket: boolean;
+  optQueueId: number | null;
+  optUserId: number | null;
+  options: OptionDraft[];
+}
+
+export interface ScheduleDraft {
+  weekdayEn: (typeof WEEKDAYS_EN)[number];
+  startTimeA: string;
+  endTimeA: string;
+  startTimeB: string;
+  endTimeB: string;
+}
+
+export interface QueueDraft {
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: string;
+  closeTicket: boolean;
+  ativarRoteador: boolean;
+  tempoRoteador: number;
+  schedules: ScheduleDraft[];
+  chatbots: OptionDraft[];
+}
+
+/** Messages by field path ("name", "chatbots.0.options.1.name", "schedules.2.startTimeA"). */
+export type FieldErrors = Record<string, string>;
+
+/** Where an option sits: its index at each level from the first. */
+export type OptionPath = number[];
+
+let nextKey = 0;
+const newKey = () => `option-${++nextKey}`;
+
+export function newOption(): OptionDraft {
+  return {
+    key: newKey(),
+    name: "",
+    greetingMessage: "",
+    queueType: "text",
+    closeTicket: false,
+    optQueueId: null,
+    optUserId: null,
+    options: [],
+  };
+}
+
+function optionDraft(option: ChatbotOptionDto): OptionDraft {
+  return {
+    key: newKey(),
+    id: option.id,
+    name: option.name,
+    greetingMessage: option.greetingMessage ?? "",
+    queueType: option.queueType,
+    closeTicket: option.closeTicket,
+    optQueueId: option.optQueueId,
+    optUserId: option.optUserId,
+    options: option.options.map(optionDraft),
+  };
+}
+
+/** Spec 2 section 9: every weekday, 08:00-12:00 and 13:00-18:00. */
+export function defaultSchedules(): ScheduleDraft[] {
+  return WEEKDAYS_EN.map((weekdayEn) => ({
+    weekdayEn,
+    startTimeA: "08:00",
+    endTimeA: "12:00",
+    startTimeB: "13:00",
+    endTimeB: "18:00",
+  }));
+}
+
+export function toDraft(queue?: QueueDetailDto): QueueDraft {
+  if (!queue)
+    return {
+      name: "",
+      color: "",
+      greetingMessage: "",
+      outOfHoursMessage: "",
+      orderQueue: "",
+      closeTicket: false,
+      ativarRoteador: false,
+      tempoRoteador: 0,
+      schedules: defaultSchedules(),
+      chatbots: [],
+    };
+  const stored = new Map(queue.schedules.map((day) => [day.weekdayEn, day]));
+  return {
+    name: queue.name,
+    color: queue.color,
+    greetingMessage: queue.greetingMessage ?? "",
+    outOfHoursMessage: queue.outOfHoursMessage ?? "",
+    orderQueue: queue.orderQueue === null ? "" : String(queue.orderQueue),
+    closeTicket: queue.closeTicket,
+    ativarRoteador: queue.ativarRoteador,
+    tempoRoteador: queue.tempoRoteador,
+    // A queue saved without hours gets the default ones to start from.
+    schedules: queue.schedules.length
+      ? defaultSchedules().map((day) => {
+          const saved = stored.get(day.weekdayEn);
+          return saved
+            ? {
+                weekdayEn: day.weekdayEn,
+                startTimeA: saved.startTimeA,
+                endTimeA: saved.endTimeA,
+                startTimeB: saved.startTimeB,
+                endTimeB: saved.endTimeB,
+              }
+            : day;
+        })
+      : defaultSchedules(),
+    chatbots: queue.chatbots.map(optionDraft),
+  };
+}
+
+function optionBody(option: OptionDraft): ChatbotOptionBody {
+  return {
+    ...(option.id === undefined ? {} : { id: option.id }),
+    name: option.name.trim(),
+    greetingMessage: option.greetingMessage,
+    queueType: option.queueType,
+    closeTicket: option.closeTicket,
+    optQueueId: option.queueType === "queue" ? option.optQueueId : null,
+    optUserId: option.queueType === "attendent" ? option.optUserId : null,
+    options: option.options.map(optionBody),
+  };
+}
+
+/** The request body; `schedules` only when the schedule tab is shown (scheduleType "queue"). */
+export function toBody(draft: QueueDraft, withSchedules: boolean): QueueBody {
+  const order = draft.orderQueue.trim();
+  return {
+    name: draft.name.trim(),
+    color: draft.color.trim(),
+    greetingMessage: draft.greetingMessage,
+    outOfHoursMessage: draft.outOfHoursMessage,
+    orderQueue: order === "" ? null : Number(order),
+    closeTicket: draft.closeTicket,
+    ativarRoteador: draft.ativarRoteador,
+    tempoRoteador: draft.tempoRoteador,
+    integrationId: null,
+    fileListId: null,
+    ...(withSchedules
+      ? {
+          schedules: draft.schedules.map((day) => ({
+            ...day,
+            weekday: i18n.t(`queues.modal.schedule.days.${day.weekdayEn}`),
+          })),
+        }
+      : {}),
+    chatbots: draft.chatbots.map(optionBody),
+  };
+}
+
+/**
+ * The shared schema's checks (spec 2 section 5), plus the greeting rule it
+ * cannot check alone: with more than one queue in the company (this one
+ * included), a greeting message is required. The server checks all again.
+ */
+export function validate(body: QueueBody, queueCount: number): FieldErrors {
+  const errors: FieldErrors = {};
+  const parsed = queueCreateSchema.safeParse(body);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join(".");
+      errors[path] ??= issue.message;
+    }
+  if (queueCount > 1 && !body.greetingMessage.trim())
+    errors.greetingMessage ??= QUEUE_MESSAGES.greetingRequired;
+  return errors;
+}
+
+/** The server's and the schema's messages that have a translation; the spec's own texts show as written. */
+const MESSAGE_KEYS: Record<string, string> = {
+  [QUEUE_MESSAGES.botMessageRequired]: "queues.modal.errors.botMessageRequired",
+  [QUEUE_MESSAGES.greetingRequired]: "queues.modal.errors.greetingRequired",
+  [QUEUE_MESSAGES.tooDeep]: "queues.modal.errors.tooDeep",
+  [QUEUE_MESSAGES.tooMany]: "queues.modal.errors.tooMany",
+  "Invalid time": "queues.modal.errors.invalidTime",
+  "Unknown option": "queues.modal.errors.unknownOption",
+  "Unknown queue": "queues.modal.errors.unknownTarget",
+  "Unknown user": "queues.modal.errors.unknownTarget",
+};
+
+export function messageText(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const key = MESSAGE_KEYS[message];
+  return key ? i18n.t(key as "queues.modal.errors.tooDeep") : message;
+}
+
+/** The error path of an option's field. */
+export function optionField(path: OptionPath, field: string): string {
+  return `chatbots.${path.join(".options.")}.${field}`;
+}
+
+/** The options with the one at `path` replaced by `change(option)`. */
+export function updateOption(
+  options: OptionDraft[],
+  path: OptionPath,
+  change: (option: OptionDraft) => OptionDraft,
+): OptionDraft[] {
+  const [index, ...rest] = path;
+  return options.map((option, i) =>
+    i !== index
+      ? option
+      : rest.length === 0
+        ? change(option)
+        : { ...option, options: updateOption(option.options, rest, change) },
+  );
+}
+
+/** The options without the one at `path` (and its options). */
+export function removeOption(options: OptionDraft[], path: OptionPath): OptionDraft[] {
+  const [index, ...rest] = path;
+  if (rest.length === 0) return options.filter((_, i) => i !== index);
+  return options.map((option, i) =>
+    i === index ? { ...option, options: removeOption(option.options, rest) } : option,
+  );
+}
