@@ -49,6 +49,17 @@ export const connectionsApi = {
   session: (id: number, action: SessionAction) =>
     apiRequest<ConnectionDto>(`/whatsappsession/${id}`, { method: SESSION_METHODS[action] }),
   addFacebookPages: (body: FacebookPagesInput) => api.post<FacebookPagesResult>("/facebook", body),
+  /** POST /whatsapp/{id}/media-upload: the greeting's file as multipart `file`. */
+  uploadGreetingMedia: (id: number, file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    return apiRequest<ConnectionDto>(`/whatsapp/${id}/media-upload`, { method: "POST", body: form });
+  },
+  /** DELETE /whatsapp/{id}/media-upload: the greeting goes without a file. */
+  removeGreetingMedia: (id: number) => api.delete<ConnectionDto>(`/whatsapp/${id}/media-upload`),
+  /** GET /companySettings/{companyId}: the settings the dialog follows (userRating, scheduleType). */
+  companySettings: (companyId: number, signal?: AbortSignal) =>
+    api.get<Record<string, string | null>>(`/companySettings/${companyId}`, undefined, signal),
 };
 
 const listQuery = {
@@ -85,6 +96,24 @@ export function useConnection(id: number | null) {
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/**
+ * The company settings the connection dialog depends on: userRating makes
+ * the rating message and NPS expiry required, scheduleType "connection"
+ * shows the schedules tab. Read fresh each time the dialog opens.
+ */
+export function useConnectionSettings(companyId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ["settings", "companySettings", companyId],
+    queryFn: ({ signal }) => connectionsApi.companySettings(companyId, signal),
+    enabled,
+    staleTime: 0,
+    select: (settings) => ({
+      userRating: settings.userRating === "enabled",
+      scheduleType: settings.scheduleType ?? "disabled",
+    }),
   });
 }
 

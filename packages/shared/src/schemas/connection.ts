@@ -37,8 +37,9 @@ const optionalInstant = noneAsNull(
     .nullable(),
 ).optional();
 
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** "" or HH:MM. */
-const clock = z.union([z.literal(""), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time")]);
+const clock = z.union([z.literal(""), z.string().regex(HH_MM, "Invalid time")]);
 
 export const WEEKDAYS_EN = [
   "monday",
@@ -92,7 +93,9 @@ export const connectionScheduleDay = scheduleDayFields.superRefine((day, ctx) =>
     const to = day[end] ?? "";
     if (!from && !to) continue;
     if (!from || !to) ctx.addIssue({ code: "custom", message: SHIFT_INCOMPLETE, path: [from ? end : start] });
-    else if (to <= from) ctx.addIssue({ code: "custom", message: SHIFT_ORDER, path: [end] });
+    // Only well-formed times compare (a malformed one has its own message).
+    else if (HH_MM.test(from) && HH_MM.test(to) && to <= from)
+      ctx.addIssue({ code: "custom", message: SHIFT_ORDER, path: [end] });
   }
 });
 export type ConnectionScheduleDay = z.infer<typeof connectionScheduleDay>;
@@ -181,15 +184,6 @@ export const connectionBaseSchema = z.object({
 export const connectionFieldsOutsideDialog = {
   token: true,
   provider: true,
-  schedules: true,
-  importOldMessages: true,
-  importRecentMessages: true,
-  importOldMessagesGroups: true,
-  closedTicketsPostImported: true,
-  queueIdImportMessages: true,
-  collectiveVacationStart: true,
-  collectiveVacationEnd: true,
-  collectiveVacationMessage: true,
   statusImportMessages: true,
   promptId: true,
   integrationId: true,

@@ -1,7 +1,7 @@
+import connectionDialogEn from "./connection-dialog/en";
 import contactsEn from "./contacts/en";
 import notificationsEn from "./notifications/en";
 import type { LocaleShape } from "./pt";
-import queuesEn from "./queues/en";
 import schedulesEn from "./schedules/en";
 import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
@@ -153,7 +153,6 @@ const en: LocaleShape = {
     administration: "Administration",
     users: "Users",
     connections: "Connections",
-    queues: "Queues & Chatbot",
     needsAttention: "needs attention",
   },
   dashboard: {
@@ -406,70 +405,7 @@ const en: LocaleShape = {
       done: "Pages connected: {{created}} added, {{updated}} updated.",
     },
   },
-  connectionModal: {
-    titleAdd: "Add {{channel}} connection",
-    titleEdit: "Edit connection",
-    saved: "Connection saved successfully!",
-    noQueues: "No queues yet.",
-    tabs: {
-      general: "General",
-      chatbot: "Chatbot and timers",
-    },
-    credentials: {
-      whatsappapi: "WhatsApp Cloud API account",
-      facebook: "Facebook page",
-      instagram: "Instagram account",
-    },
-    secretConfigured: "Configured ({{hint}}). Leave empty to keep it.",
-    secretConfiguredNoHint: "Configured. Leave empty to keep it.",
-    verifyTokenGenerated: "Leave empty to have one generated.",
-    webhookAfterSave: "The webhook URL shows here once the connection is saved.",
-    fields: {
-      name: "Name",
-      isDefault: "Default",
-      queues: "Queues",
-      allowGroup: "Allow groups",
-      groupAsTicket: "Handle groups as tickets",
-      greetingMessage: "Greeting message",
-      complationMessage: "Completion message",
-      outOfHoursMessage: "Out-of-hours message",
-      ratingMessage: "Rating message",
-      inactiveMessage: "Inactivity message",
-      phoneNumberId: "Phone number id",
-      wabaId: "WhatsApp Business account id (WABA)",
-      pageId: "Facebook page id",
-      instagramId: "Instagram account id",
-      accessToken: "Access token",
-      pageAccessToken: "Page access token",
-      appSecret: "App secret",
-      verifyToken: "Webhook verify token",
-      webhookUrl: "Webhook URL",
-      maxUseBotQueues: "Chatbot sends at most",
-      timeUseBotQueues: "Interval between chatbot sends (minutes)",
-      timeSendQueue: "Move to the queue after (minutes)",
-      sendIdQueue: "Queue to move to",
-      expiresTicket: "Close open tickets after (minutes)",
-      whenExpiresTicket: "Close when the last message is",
-      expiresInactiveMessage: "Closing message for inactivity",
-      timeInactiveMessage: "Send the inactivity message after (minutes)",
-      expiresTicketNPS: "NPS rating expiry (minutes)",
-      maxUseBotQueuesNPS: "Rating attempts at most",
-      timeCreateNewTicket: "Open a new ticket after (minutes)",
-    },
-    options: {
-      enabled: "Enabled",
-      disabled: "Disabled",
-      lastMessageAny: "From the agent or the contact",
-      lastMessageAgent: "From the agent",
-    },
-    errors: {
-      errorSendQueue: "Choose the queue the ticket will move to.",
-      errorRatingMessage: "Enter the rating message.",
-      errorExpiresNPS: "The NPS rating expiry cannot be 0.",
-      invalidNumber: "Enter a whole number from 0 to 1000000.",
-      nameTaken: "A connection with this name already exists.",
-    },
-  },
+  connectionModal: connectionDialogEn,
   ticketView: ticketViewEn,
   ticketTools: ticketToolsEn,
   contacts: contactsEn,
@@ -477,7 +413,6 @@ const en: LocaleShape = {
   topBar: topBarEn,
   notifications: notificationsEn,
   schedules: schedulesEn,
-  queues: queuesEn,
 };
 
 export default en;

@@ -1,7 +1,7 @@
+import connectionDialogEs from "./connection-dialog/es";
 import contactsEs from "./contacts/es";
 import notificationsEs from "./notifications/es";
 import type { LocaleShape } from "./pt";
-import queuesEs from "./queues/es";
 import schedulesEs from "./schedules/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
@@ -154,7 +154,6 @@ const es: LocaleShape = {
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
-    queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
   },
   dashboard: {
@@ -409,70 +408,7 @@ const es: LocaleShape = {
       done: "Páginas conectadas: {{created}} agregadas, {{updated}} actualizadas.",
     },
   },
-  connectionModal: {
-    titleAdd: "Agregar conexión {{channel}}",
-    titleEdit: "Editar conexión",
-    saved: "¡Conexión guardada con éxito!",
-    noQueues: "No hay colas registradas.",
-    tabs: {
-      general: "General",
-      chatbot: "Chatbot y plazos",
-    },
-    credentials: {
-      whatsappapi: "Cuenta de WhatsApp Cloud API",
-      facebook: "Página de Facebook",
-      instagram: "Cuenta de Instagram",
-    },
-    secretConfigured: "Configurado ({{hint}}). Déjelo vacío para mantenerlo.",
-    secretConfiguredNoHint: "Configurado. Déjelo vacío para mantenerlo.",
-    verifyTokenGenerated: "Déjelo vacío para generar uno automáticamente.",
-    webhookAfterSave: "La URL del webhook aparece aquí después de guardar la conexión.",
-    fields: {
-      name: "Nombre",
-      isDefault: "Predeterminada",
-      queues: "Colas",
-      allowGroup: "Permitir grupos",
-      groupAsTicket: "Tratar grupos como tickets",
-      greetingMessage: "Mensaje de saludo",
-      complationMessage: "Mensaje de conclusión",
-      outOfHoursMessage: "Mensaje fuera de horario",
-      ratingMessage: "Mensaje de evaluación",
-      inactiveMessage: "Mensaje de inactividad",
-      phoneNumberId: "Id del número de teléfono",
-      wabaId: "Id de la cuenta de WhatsApp Business (WABA)",
-      pageId: "Id de la página de Facebook",
-      instagramId: "Id de la cuenta de Instagram",
-      accessToken: "Token de acceso",
-      pageAccessToken: "Token de acceso de la página",
-      appSecret: "App Secret",
-      verifyToken: "Token de verificación del webhook",
-      webhookUrl: "URL del webhook",
-      maxUseBotQueues: "Máximo de envíos del chatbot",
-      timeUseBotQueues: "Intervalo entre envíos del chatbot (minutos)",
-      timeSendQueue: "Transferir a la cola después de (minutos)",
-      sendIdQueue: "Cola de transferencia",
-      expiresTicket: "Cerrar tickets abiertos después de (minutos)",
-      whenExpiresTicket: "Cerrar cuando el último mensaje sea",
-      expiresInactiveMessage: "Mensaje de cierre por inactividad",
-      timeInactiveMessage: "Enviar el mensaje de inactividad después de (minutos)",
-      expiresTicketNPS: "Plazo de la evaluación NPS (minutos)",
-      maxUseBotQueuesNPS: "Máximo de intentos de evaluación",
-      timeCreateNewTicket: "Crear un nuevo ticket después de (minutos)",
-    },
-    options: {
-      enabled: "Habilitado",
-      disabled: "Deshabilitado",
-      lastMessageAny: "Del agente o del cliente",
-      lastMessageAgent: "Del agente",
-    },
-    errors: {
-      errorSendQueue: "Seleccione la cola a la que se transferirá el ticket.",
-      errorRatingMessage: "Ingrese el mensaje de evaluación.",
-      errorExpiresNPS: "El plazo de la evaluación NPS no puede ser 0.",
-      invalidNumber: "Ingrese un número entero de 0 a 1000000.",
-      nameTaken: "Ya existe una conexión con este nombre.",
-    },
-  },
+  connectionModal: connectionDialogEs,
   ticketView: ticketViewEs,
   ticketTools: ticketToolsEs,
   contacts: contactsEs,
@@ -480,7 +416,6 @@ const es: LocaleShape = {
   topBar: topBarEs,
   notifications: notificationsEs,
   schedules: schedulesEs,
-  queues: queuesEs,
 };
 
 export default es;

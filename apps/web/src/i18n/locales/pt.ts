@@ -1,6 +1,6 @@
+import connectionDialogPt from "./connection-dialog/pt";
 import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
-import queuesPt from "./queues/pt";
 import schedulesPt from "./schedules/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
@@ -156,7 +156,6 @@ const pt = {
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
-    queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
   },
   dashboard: {
@@ -410,70 +409,7 @@ const pt = {
       done: "Páginas conectadas: {{created}} adicionadas, {{updated}} atualizadas.",
     },
   },
-  connectionModal: {
-    titleAdd: "Adicionar conexão {{channel}}",
-    titleEdit: "Editar conexão",
-    saved: "Conexão salva com sucesso!",
-    noQueues: "Nenhuma fila cadastrada.",
-    tabs: {
-      general: "Geral",
-      chatbot: "Chatbot e prazos",
-    },
-    credentials: {
-      whatsappapi: "Conta do WhatsApp Cloud API",
-      facebook: "Página do Facebook",
-      instagram: "Conta do Instagram",
-    },
-    secretConfigured: "Configurado ({{hint}}). Deixe em branco para manter.",
-    secretConfiguredNoHint: "Configurado. Deixe em branco para manter.",
-    verifyTokenGenerated: "Deixe em branco para gerar um automaticamente.",
-    webhookAfterSave: "A URL do webhook aparece aqui depois de salvar a conexão.",
-    fields: {
-      name: "Nome",
-      isDefault: "Padrão",
-      queues: "Filas",
-      allowGroup: "Permitir grupos",
-      groupAsTicket: "Tratar grupos como atendimento",
-      greetingMessage: "Mensagem de saudação",
-      complationMessage: "Mensagem de conclusão",
-      outOfHoursMessage: "Mensagem de fora de expediente",
-      ratingMessage: "Mensagem de avaliação",
-      inactiveMessage: "Mensagem de inatividade",
-      phoneNumberId: "ID do número de telefone",
-      wabaId: "ID da conta do WhatsApp Business (WABA)",
-      pageId: "ID da página do Facebook",
-      instagramId: "ID da conta do Instagram",
-      accessToken: "Token de acesso",
-      pageAccessToken: "Token de acesso da página",
-      appSecret: "App Secret",
-      verifyToken: "Token de verificação do webhook",
-      webhookUrl: "URL do webhook",
-      maxUseBotQueues: "Máximo de envios do chatbot",
-      timeUseBotQueues: "Intervalo entre envios do chatbot (minutos)",
-      timeSendQueue: "Transferir para a fila após (minutos)",
-      sendIdQueue: "Fila de transferência",
-      expiresTicket: "Encerrar atendimentos abertos após (minutos)",
-      whenExpiresTicket: "Encerrar quando a última mensagem for",
-      expiresInactiveMessage: "Mensagem de encerramento por inatividade",
-      timeInactiveMessage: "Enviar a mensagem de inatividade após (minutos)",
-      expiresTicketNPS: "Prazo da avaliação NPS (minutos)",
-      maxUseBotQueuesNPS: "Máximo de tentativas da avaliação",
-      timeCreateNewTicket: "Criar novo atendimento após (minutos)",
-    },
-    options: {
-      enabled: "Habilitado",
-      disabled: "Desabilitado",
-      lastMessageAny: "Do atendente ou do cliente",
-      lastMessageAgent: "Do atendente",
-    },
-    errors: {
-      errorSendQueue: "Selecione a fila para a qual o atendimento será transferido.",
-      errorRatingMessage: "Informe a mensagem de avaliação.",
-      errorExpiresNPS: "O prazo da avaliação NPS não pode ser 0.",
-      invalidNumber: "Informe um número inteiro de 0 a 1000000.",
-      nameTaken: "Já existe uma conexão com este nome.",
-    },
-  },
+  connectionModal: connectionDialogPt,
   ticketView: ticketViewPt,
   ticketTools: ticketToolsPt,
   contacts: contactsPt,
@@ -481,7 +417,6 @@ const pt = {
   topBar: topBarPt,
   notifications: notificationsPt,
   schedules: schedulesPt,
-  queues: queuesPt,
 };
 
 export default pt;

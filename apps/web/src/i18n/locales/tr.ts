@@ -1,7 +1,7 @@
+import connectionDialogTr from "./connection-dialog/tr";
 import contactsTr from "./contacts/tr";
 import notificationsTr from "./notifications/tr";
 import type { LocaleShape } from "./pt";
-import queuesTr from "./queues/tr";
 import schedulesTr from "./schedules/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
@@ -154,7 +154,6 @@ const tr: LocaleShape = {
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
-    queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
   },
   dashboard: {
@@ -409,70 +408,7 @@ const tr: LocaleShape = {
       done: "Sayfalar bağlandı: {{created}} eklendi, {{updated}} güncellendi.",
     },
   },
-  connectionModal: {
-    titleAdd: "{{channel}} bağlantısı ekle",
-    titleEdit: "Bağlantıyı düzenle",
-    saved: "Bağlantı başarıyla kaydedildi!",
-    noQueues: "Henüz kuyruk yok.",
-    tabs: {
-      general: "Genel",
-      chatbot: "Sohbet botu ve süreler",
-    },
-    credentials: {
-      whatsappapi: "WhatsApp Cloud API hesabı",
-      facebook: "Facebook sayfası",
-      instagram: "Instagram hesabı",
-    },
-    secretConfigured: "Ayarlı ({{hint}}). Korumak için boş bırakın.",
-    secretConfiguredNoHint: "Ayarlı. Korumak için boş bırakın.",
-    verifyTokenGenerated: "Otomatik oluşturulması için boş bırakın.",
-    webhookAfterSave: "Webhook URL'si bağlantı kaydedildikten sonra burada görünür.",
-    fields: {
-      name: "Ad",
-      isDefault: "Varsayılan",
-      queues: "Kuyruklar",
-      allowGroup: "Gruplara izin ver",
-      groupAsTicket: "Grupları talep olarak işle",
-      greetingMessage: "Karşılama mesajı",
-      complationMessage: "Kapanış mesajı",
-      outOfHoursMessage: "Mesai dışı mesajı",
-      ratingMessage: "Değerlendirme mesajı",
-      inactiveMessage: "Hareketsizlik mesajı",
-      phoneNumberId: "Telefon numarası kimliği",
-      wabaId: "WhatsApp Business hesap kimliği (WABA)",
-      pageId: "Facebook sayfa kimliği",
-      instagramId: "Instagram hesap kimliği",
-      accessToken: "Erişim anahtarı",
-      pageAccessToken: "Sayfa erişim anahtarı",
-      appSecret: "Uygulama gizli anahtarı",
-      verifyToken: "Webhook doğrulama anahtarı",
-      webhookUrl: "Webhook URL'si",
-      maxUseBotQueues: "Sohbet botu en fazla gönderim",
-      timeUseBotQueues: "Sohbet botu gönderimleri arası (dakika)",
-      timeSendQueue: "Kuyruğa aktarma süresi (dakika)",
-      sendIdQueue: "Aktarılacak kuyruk",
-      expiresTicket: "Açık talepleri kapatma süresi (dakika)",
-      whenExpiresTicket: "Son mesaj şundan geldiğinde kapat",
-      expiresInactiveMessage: "Hareketsizlik kapanış mesajı",
-      timeInactiveMessage: "Hareketsizlik mesajı gönderme süresi (dakika)",
-      expiresTicketNPS: "NPS değerlendirme süresi (dakika)",
-      maxUseBotQueuesNPS: "En fazla değerlendirme denemesi",
-      timeCreateNewTicket: "Yeni talep açma süresi (dakika)",
-    },
-    options: {
-      enabled: "Etkin",
-      disabled: "Devre dışı",
-      lastMessageAny: "Temsilci veya müşteri",
-      lastMessageAgent: "Temsilci",
-    },
-    errors: {
-      errorSendQueue: "Talebin aktarılacağı kuyruğu seçin.",
-      errorRatingMessage: "Değerlendirme mesajını girin.",
-      errorExpiresNPS: "NPS değerlendirme süresi 0 olamaz.",
-      invalidNumber: "0 ile 1000000 arasında bir tam sayı girin.",
-      nameTaken: "Bu adla bir bağlantı zaten var.",
-    },
-  },
+  connectionModal: connectionDialogTr,
   ticketView: ticketViewTr,
   ticketTools: ticketToolsTr,
   contacts: contactsTr,
@@ -480,7 +416,6 @@ const tr: LocaleShape = {
   topBar: topBarTr,
   notifications: notificationsTr,
   schedules: schedulesTr,
-  queues: queuesTr,
 };
 
 export default tr;

@@ -1,19 +1,26 @@
 import type { Channel, ConnectionDto } from "@inbox/shared";
 import { Dialog, DialogTitle } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { isChannel, useConnection, useCreateConnection, useUpdateConnection } from "../../api/connections";
+import {
+  connectionsApi,
+  isChannel,
+  storeConnection,
+  useConnection,
+  useConnectionSettings,
+  useCreateConnection,
+  useUpdateConnection,
+} from "../../api/connections";
 import { useQueueOptions } from "../../api/queues";
+import { useCurrentUser } from "../../app/auth/auth-context";
 import { errorMessage } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
-import { ConnectionForm } from "../../components/connection-modal/ConnectionForm";
-import {
-  type ConnectionFormValues,
-  toCreateBody,
-  toUpdateBody,
-} from "../../components/connection-modal/connection-form-schema";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
+import { ConnectionForm } from "./dialog/ConnectionForm";
+import { type ConnectionFormValues, toCreateBody, toUpdateBody } from "./dialog/connection-form-schema";
+import type { GreetingMediaChange } from "./dialog/GreetingMediaField";
 
 /** Closed, creating a connection of a channel, or editing one. */
 export type ConnectionDialogState =
@@ -28,13 +35,20 @@ interface ConnectionDialogProps {
   onClose: () => void;
 }
 
-/** Create or edit a connection: loads the connection (with its webhook URL) and the queues, then the form. */
+/**
+ * Create or edit a connection: loads the connection (with its webhook URL),
+ * the queues and the company settings the tabs depend on, then the form.
+ * Saving writes the connection, then its greeting file.
+ */
 export function ConnectionDialog({ state, onSaved, onClose }: ConnectionDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
   const editingId = state.open && state.mode === "edit" ? state.connectionId : null;
   const detail = useConnection(editingId);
   const queues = useQueueOptions(state.open);
+  const companySettings = useConnectionSettings(user.companyId, state.open);
   const createConnection = useCreateConnection();
   const updateConnection = useUpdateConnection();
 
@@ -46,18 +60,52 @@ export function ConnectionDialog({ state, onSaved, onClose }: ConnectionDialogPr
         ? detail.data.channel
         : null;
 
-  const handleSubmit = async (values: ConnectionFormValues) => {
+  const settings = {
+    userRating: companySettings.data?.userRating ?? false,
+    schedulesByConnection: companySettings.data?.scheduleType === "connection",
+    integrations: user.company?.plan?.useIntegrations ?? false,
+  };
+
+  /** The greeting's file follows the saved connection; a failure there keeps the connection saved. */
+  const applyMedia = async (saved: ConnectionDto, media: GreetingMediaChange): Promise<ConnectionDto> => {
+    if (media.kind === "keep") return saved;
+    try {
+      const updated =
+        media.kind === "upload"
+          ? await connectionsApi.uploadGreetingMedia(saved.id, media.file)
+          : await connectionsApi.removeGreetingMedia(saved.id);
+      storeConnection(queryClient, updated);
+      return updated;
+    } catch (error) {
+      toast.error(t("connectionModal.media.uploadFailed", { error: errorMessage(error) }));
+      return saved;
+    }
+  };
+
+  const handleSubmit = async (values: ConnectionFormValues, media: GreetingMediaChange) => {
     const saved =
       editingId === null
-        ? await createConnection.mutateAsync(toCreateBody(values))
-        : await updateConnection.mutateAsync({ id: editingId, body: toUpdateBody(values) });
+        ? await createConnection.mutateAsync(toCreateBody(values, settings))
+        : await updateConnection.mutateAsync({ id: editingId, body: toUpdateBody(values, settings) });
+    const final = await applyMedia(saved, media);
     toast.success(t("connectionModal.saved"));
-    onSaved(saved, editingId === null);
+    if (final.queues.length === 0) toast.warning(t("connectionModal.warnings.savedNoQueues"));
+    onSaved(final, editingId === null);
   };
 
   const title = channel ? t(`connections.channels.${channel}`) : "";
-  const failure = detail.isError ? detail.error : queues.isError ? queues.error : null;
-  const ready = channel !== null && !queues.isPending && (editingId === null || detail.data !== undefined);
+  const failure = detail.isError
+    ? detail.error
+    : queues.isError
+      ? queues.error
+      : companySettings.isError
+        ? companySettings.error
+        : null;
+  const ready =
+    channel !== null &&
+    !queues.isPending &&
+    companySettings.data !== undefined &&
+    (editingId === null || detail.data !== undefined);
 
   return (
     <Dialog
@@ -81,6 +129,7 @@ export function ConnectionDialog({ state, onSaved, onClose }: ConnectionDialogPr
           channel={channel}
           connection={detail.data}
           queues={queues.data ?? []}
+          settings={settings}
           onSubmit={handleSubmit}
           onCancel={onClose}
         />

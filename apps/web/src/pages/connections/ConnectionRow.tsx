@@ -2,7 +2,8 @@ import type { ConnectionDto } from "@inbox/shared";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import EditIcon from "@mui/icons-material/Edit";
-import { IconButton, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
+import WarningAmberIcon from "@mui/icons-material/WarningAmber";
+import { IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { SessionAction } from "../../api/connections";
 import { formatDateTimeShort } from "../../app/format-date";
@@ -30,7 +31,21 @@ export function ConnectionRow({ connection, sessionBusy, ...handlers }: Connecti
         <ChannelIcon channel={connection.channel} />
       </TableCell>
       <TableCell>
-        <Typography variant="body2">{connection.name}</Typography>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
+          <Typography variant="body2">{connection.name}</Typography>
+          {connection.queues.length === 0 && (
+            // Without queues its tickets reach only users who see tickets without a queue.
+            <Tooltip title={t("connectionModal.warnings.noQueues")}>
+              <WarningAmberIcon
+                color="warning"
+                fontSize="small"
+                role="img"
+                aria-hidden={false}
+                aria-label={t("connectionModal.warnings.noQueues")}
+              />
+            </Tooltip>
+          )}
+        </Stack>
         {connection.number && (
           <Typography variant="caption" color="text.secondary">
             {connection.number}

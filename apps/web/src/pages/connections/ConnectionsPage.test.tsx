@@ -94,6 +94,21 @@ describe("ConnectionsPage", () => {
     expect(within(table).getByRole("img", { name: "WhatsApp Cloud API" })).toBeTruthy();
   });
 
+  it("marks a connection without queues: its tickets reach only users who see tickets without a queue", async () => {
+    serve([
+      buildConnection({ id: 1, name: "Loja" }),
+      buildConnection({ id: 2, name: "Suporte", queues: [{ id: 3, name: "Vendas", color: "#ff0000" }] }),
+    ]);
+    renderPage(admin);
+    const table = await screen.findByRole("table", { name: "Conexões" });
+    await within(table).findByText("Loja");
+    const warning =
+      "Sem filas, os atendimentos desta conexão chegam apenas aos usuários que veem atendimentos sem fila.";
+    const row = (name: string) => within(table).getByText(name).closest("tr") as HTMLElement;
+    expect(within(row("Loja")).getByRole("img", { name: warning })).toBeTruthy();
+    expect(within(row("Suporte")).queryByRole("img", { name: warning })).toBeNull();
+  });
+
   it("opens the QR code modal with the session's code", async () => {
     serve([buildConnection({ id: 1, name: "Loja", status: "qrcode", qrcode: "2@abc" })]);
     renderPage(admin);

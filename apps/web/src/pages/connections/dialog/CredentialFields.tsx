@@ -3,9 +3,9 @@ import { Alert, Grid, Stack, TextField, Typography } from "@mui/material";
 import { useId } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { CopyableField } from "../CopyableField";
-import { muiRegister } from "../mui-register";
-import { PasswordField } from "../PasswordField";
+import { CopyableField } from "../../../components/CopyableField";
+import { muiRegister } from "../../../components/mui-register";
+import { PasswordField } from "../../../components/PasswordField";
 import {
   CHANNEL_CREDENTIALS,
   type ConnectionFormInput,
@@ -13,7 +13,7 @@ import {
 } from "./connection-form-schema";
 import { fieldErrorText } from "./server-errors";
 
-interface ConnectionCredentialFieldsProps {
+interface CredentialFieldsProps {
   channel: Channel;
   register: UseFormRegister<ConnectionFormInput>;
   errors: FieldErrors<ConnectionFormInput>;
@@ -28,12 +28,7 @@ type AccountField = Exclude<CredentialField, "accessToken" | "appSecret">;
  * access token and app secret are write-only: never prefilled, the saved
  * state only shows as a hint, and an empty field keeps what is stored.
  */
-export function ConnectionCredentialFields({
-  channel,
-  register,
-  errors,
-  connection,
-}: ConnectionCredentialFieldsProps) {
+export function CredentialFields({ channel, register, errors, connection }: CredentialFieldsProps) {
   const { t } = useTranslation();
   const titleId = useId();
   // A QR-code connection has no Meta account.
