@@ -2,6 +2,7 @@ import connectionDialogEn from "./connection-dialog/en";
 import contactsEn from "./contacts/en";
 import notificationsEn from "./notifications/en";
 import type { LocaleShape } from "./pt";
+import queuesEn from "./queues/en";
 import schedulesEn from "./schedules/en";
 import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
@@ -153,6 +154,7 @@ const en: LocaleShape = {
     administration: "Administration",
     users: "Users",
     connections: "Connections",
+    queues: "Queues & Chatbot",
     needsAttention: "needs attention",
   },
   dashboard: {
@@ -413,6 +415,7 @@ const en: LocaleShape = {
   topBar: topBarEn,
   notifications: notificationsEn,
   schedules: schedulesEn,
+  queues: queuesEn,
 };
 
 export default en;

@@ -2,6 +2,7 @@ import connectionDialogEs from "./connection-dialog/es";
 import contactsEs from "./contacts/es";
 import notificationsEs from "./notifications/es";
 import type { LocaleShape } from "./pt";
+import queuesEs from "./queues/es";
 import schedulesEs from "./schedules/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
@@ -154,6 +155,7 @@ const es: LocaleShape = {
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
+    queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
   },
   dashboard: {
@@ -416,6 +418,7 @@ const es: LocaleShape = {
   topBar: topBarEs,
   notifications: notificationsEs,
   schedules: schedulesEs,
+  queues: queuesEs,
 };
 
 export default es;

@@ -1,6 +1,7 @@
 import connectionDialogPt from "./connection-dialog/pt";
 import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
+import queuesPt from "./queues/pt";
 import schedulesPt from "./schedules/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
@@ -156,6 +157,7 @@ const pt = {
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
+    queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
   },
   dashboard: {
@@ -417,6 +419,7 @@ const pt = {
   topBar: topBarPt,
   notifications: notificationsPt,
   schedules: schedulesPt,
+  queues: queuesPt,
 };
 
 export default pt;

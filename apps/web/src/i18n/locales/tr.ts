@@ -2,6 +2,7 @@ import connectionDialogTr from "./connection-dialog/tr";
 import contactsTr from "./contacts/tr";
 import notificationsTr from "./notifications/tr";
 import type { LocaleShape } from "./pt";
+import queuesTr from "./queues/tr";
 import schedulesTr from "./schedules/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
@@ -154,6 +155,7 @@ const tr: LocaleShape = {
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
+    queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
   },
   dashboard: {
@@ -416,6 +418,7 @@ const tr: LocaleShape = {
   topBar: topBarTr,
   notifications: notificationsTr,
   schedules: schedulesTr,
+  queues: queuesTr,
 };
 
 export default tr;
