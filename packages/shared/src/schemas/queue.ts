@@ -227,22 +227,29 @@ export interface ChatbotOptionDto {
   options: ChatbotOptionDto[];
 }
 
-export const chatbotOptionDto: z.ZodType<ChatbotOptionDto> = z.object({
-  id: z.number(),
-  queueId: z.number().nullable(),
-  chatbotId: z.number().nullable(),
-  name: z.string(),
-  greetingMessage: z.string().nullable(),
-  queueType: z.enum(CHATBOT_OPTION_TYPES),
-  closeTicket: z.boolean(),
-  optQueueId: z.number().nullable(),
-  optUserId: z.number().nullable(),
-  optIntegrationId: z.number().nullable(),
-  optFileId: z.number().nullable(),
-  get options(): z.ZodArray<z.ZodType<ChatbotOptionDto>> {
-    return z.array(chatbotOptionDto);
-  },
-});
+/**
+ * One option with the levels below it written out, as the input schema is:
+ * fastify's OpenAPI transform takes no recursive schema without a registry.
+ * Below the deepest level the API writes, options pass as they are.
+ */
+function optionDtoAtLevel(level: number): z.ZodType<ChatbotOptionDto> {
+  return z.object({
+    id: z.number(),
+    queueId: z.number().nullable(),
+    chatbotId: z.number().nullable(),
+    name: z.string(),
+    greetingMessage: z.string().nullable(),
+    queueType: z.enum(CHATBOT_OPTION_TYPES),
+    closeTicket: z.boolean(),
+    optQueueId: z.number().nullable(),
+    optUserId: z.number().nullable(),
+    optIntegrationId: z.number().nullable(),
+    optFileId: z.number().nullable(),
+    options: level < CHATBOT_MAX_DEPTH ? z.array(optionDtoAtLevel(level + 1)) : z.array(z.any()),
+  }) as z.ZodType<ChatbotOptionDto>;
+}
+
+export const chatbotOptionDto = optionDtoAtLevel(1);
 
 /** GET /queue/{id}: the queue with its schedules and its whole option tree. */
 export const queueDetailDto = queueDto.extend({ chatbots: z.array(chatbotOptionDto) });

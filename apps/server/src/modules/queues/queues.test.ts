@@ -705,3 +705,14 @@ describe("chatbot options", () => {
     ).rejects.toThrow();
   });
 });
+
+describe("API description", () => {
+  it("GET /openapi.json describes the queue and chatbot routes with the nested option trees", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/openapi.json" });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+    for (const path of ["/queue", "/queue/{id}", "/chatbot", "/chatbot/{id}"])
+      expect(doc.paths[path]).toBeTruthy();
+    expect(JSON.stringify(doc.paths["/queue/{id}"])).toContain("optQueueId");
+  });
+});
