@@ -26,6 +26,9 @@ function serve(facebook: { status: number; body: unknown }) {
       });
       if (url === "/whatsapp") return Response.json([]);
       if (url === "/queue") return Response.json([]);
+      // The manual credentials open the connection dialog, which reads the company's settings.
+      if (url === "/companySettings/2")
+        return Response.json({ userRating: "disabled", scheduleType: "disabled" });
       if (url === "/facebook") return Response.json(facebook.body, { status: facebook.status });
       return unknownRequest(init.method, url);
     },
