@@ -12,11 +12,12 @@ export const SAMPLE_FILES = {
     Buffer.from([0, 0, 2, 0]),
     Buffer.from("isomiso2"),
   ]),
-  /** An Ogg page opening an Opus stream. */
+  /** An Ogg page opening an Opus stream: one lacing value (19), then the OpusHead packet. */
   ogg: Buffer.concat([
     Buffer.from("OggS"),
     Buffer.from([0, 2]),
-    Buffer.alloc(22),
+    Buffer.alloc(20),
+    Buffer.from([1, 19]),
     Buffer.from("OpusHead"),
     Buffer.alloc(11),
   ]),

@@ -55,11 +55,14 @@ async function contentOf(message: OutboundMessage, keyFor: (id: string) => WAMes
     }
     case "audio": {
       const media = await mediaSource(message);
-      // Recorded audio goes out as a voice note unless the caller says it is a plain audio file.
+      // Recorded audio goes out as a voice note unless the caller says it is a plain audio file. WhatsApp
+      // plays voice notes as Ogg/Opus only (the server converts recordings to it before storing them);
+      // other audio (MP3, AAC, MP4) goes as an audio file, which plays everywhere.
+      const voice = (message.voice ?? true) && isOgg(media.mimeType);
       return {
         audio: media.upload,
-        ptt: message.voice ?? true,
-        mimetype: media.mimeType,
+        ptt: voice,
+        mimetype: voice ? VOICE_MIME_TYPE : media.mimeType,
       } satisfies AnyMessageContent;
     }
     case "document": {
@@ -97,6 +100,13 @@ async function contentOf(message: OutboundMessage, keyFor: (id: string) => WAMes
     default:
       throw new ProviderError(`WhatsApp cannot send "${message.kind}"`, undefined, { retryable: false });
   }
+}
+
+/** The type WhatsApp's own clients give voice notes. */
+export const VOICE_MIME_TYPE = "audio/ogg; codecs=opus";
+
+function isOgg(mimeType: string): boolean {
+  return mimeType.split(";")[0]?.trim().toLowerCase() === "audio/ogg";
 }
 
 /** Edits and deletes name a message we sent: fromMe, unless the session still knows its real key. */

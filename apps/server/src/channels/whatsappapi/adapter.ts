@@ -106,14 +106,12 @@ export class CloudApiAdapter implements ChannelAdapter {
   ): Promise<string> {
     const { phoneNumberId, token } = this.account(connection);
     if (!media.bytes) throw new ProviderError("media bytes were not loaded", 100);
+    // Meta lists bare types (`audio/ogg`, Opus only); parameters such as `codecs=opus` are ours.
+    const type = media.mimeType.split(";")[0]?.trim() || "application/octet-stream";
     const form = new FormData();
     form.set("messaging_product", "whatsapp");
-    form.set("type", media.mimeType);
-    form.set(
-      "file",
-      new Blob([new Uint8Array(media.bytes)], { type: media.mimeType }),
-      media.filename ?? "file",
-    );
+    form.set("type", type);
+    form.set("file", new Blob([new Uint8Array(media.bytes)], { type }), media.filename ?? "file");
     const response = await fetch(this.graph.url(`${phoneNumberId}/media`), {
       method: "POST",
       headers: { authorization: `Bearer ${token}` },

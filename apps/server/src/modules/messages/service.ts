@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { basename, join, normalize } from "node:path";
 import {
+  CHANNELS,
+  type Channel,
   type ForwardResult,
   LIMITS,
   type MessageDto,
@@ -16,10 +18,11 @@ import type { RequestContext } from "../../http/context.js";
 import { MediaRetryError } from "../../ingest/service.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { storedPath } from "../../storage/file-url.js";
-import type { Storage } from "../../storage/storage.js";
+import { detectFile, type Storage } from "../../storage/storage.js";
 import { presentTicket, type TicketRow } from "../tickets/presenter.js";
 import type { TicketDetail } from "../tickets/repo.js";
 import { presentDetail, type TicketsService } from "../tickets/service.js";
+import { channelAudio } from "./channel-audio.js";
 import { attachmentKind, mimeTypeOf } from "./media.js";
 import type { NewOutbound, OutboundService } from "./outbound-service.js";
 import { authorizeDelete, authorizeEdit, authorizeTranscription } from "./policy.js";
@@ -110,7 +113,7 @@ export class MessagesService {
       };
     } else if (input.mediaUrl) {
       const stored = await this.storedFile(ctx.companyId, storedPath(input.mediaUrl));
-      message = { ...base, ...stored, body };
+      message = await this.fitStoredAudio(ctx.companyId, channelOf(detail), { ...base, ...stored, body });
     } else {
       message = { ...base, body };
     }
@@ -126,8 +129,13 @@ export class MessagesService {
     const base = await this.baseOf(ctx, detail, input.isPrivate, null);
     if (input.files.some((file) => !attachmentKind(file.mimeType)))
       throw new AppError("ERR_VALIDATION", { field: "medias", message: "Unsupported file type" });
+    const channel = channelOf(detail);
+    // Audio is converted for the channel first: a file that cannot be sent stops the whole send.
+    const uploads: Upload[] = [];
+    for (const file of input.files)
+      uploads.push(input.isPrivate || !channel ? file : await this.fitUploadAudio(channel, file));
     const messages: NewOutbound[] = [];
-    for (const [i, file] of input.files.entries()) {
+    for (const [i, file] of uploads.entries()) {
       // The type comes from the bytes, never from the name or the declared type alone.
       const saved = await this.deps.storage.save(ctx.companyId, "media", {
         bytes: file.bytes,
@@ -227,7 +235,12 @@ export class MessagesService {
       source ??= detail;
     }
     if (!source) throw new AppError("ERR_VALIDATION", { field: "messageId", message: "Required" });
-    const targets: { ticket: TicketRow; present: (t: TicketRow) => TicketDto; connectionId: number }[] = [];
+    const targets: {
+      ticket: TicketRow;
+      present: (t: TicketRow) => TicketDto;
+      connectionId: number;
+      channel: Channel | undefined;
+    }[] = [];
     for (const contactId of input.contactIds) {
       const contact = await this.repo.findContact(ctx.companyId, contactId);
       if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
@@ -238,17 +251,39 @@ export class MessagesService {
       });
       // Never into a conversation the user may not open (another attendant's, a queue not theirs).
       await this.deps.tickets.findVisibleById(ctx, ticket.id);
-      targets.push({ ticket, present: (t) => presentTicket(t, contact), connectionId: connection.id });
+      targets.push({
+        ticket,
+        present: (t) => presentTicket(t, contact),
+        connectionId: connection.id,
+        channel: asChannel(connection.channel),
+      });
     }
     const signature = input.signMessage ? `*${ctx.user.name}:*\n` : "";
-    const stored: MessageRow[] = [];
+    // Audio converted once per file and channel, however many contacts get it, and all before
+    // anything is stored: a file that cannot be converted stops the whole forward.
+    const converted = new Map<string, Promise<NewOutbound>>();
+    const planned: { target: (typeof targets)[number]; messages: NewOutbound[] }[] = [];
     for (const target of targets) {
-      const messages = sources.map((message) => ({
-        ...this.copyOf(ctx, target.ticket, message, signature),
-        sendAfter: new Date(this.nextForwardSlot(target.connectionId)),
-      }));
-      stored.push(...(await this.store(ctx, target, messages, { dispatch: false })));
+      const messages: NewOutbound[] = [];
+      for (const message of sources) {
+        const copy = this.copyOf(ctx, target.ticket, message, signature);
+        const key = `${target.channel}:${copy.mediaUrl}`;
+        if (copy.kind === "audio" && !converted.has(key))
+          converted.set(key, this.fitStoredAudio(ctx.companyId, target.channel, copy));
+        const fitted = copy.kind === "audio" ? await converted.get(key) : undefined;
+        messages.push({
+          ...copy,
+          ...(fitted
+            ? { mediaUrl: fitted.mediaUrl, mimeType: fitted.mimeType, filename: fitted.filename }
+            : {}),
+          sendAfter: new Date(this.nextForwardSlot(target.connectionId)),
+        });
+      }
+      planned.push({ target, messages });
     }
+    const stored: MessageRow[] = [];
+    for (const { target, messages } of planned)
+      stored.push(...(await this.store(ctx, target, messages, { dispatch: false })));
     // One sender for the whole forward keeps the spacing between contacts too.
     this.deps.outbound.dispatch(stored);
     return { messages: stored.map(presentMessage) };
@@ -434,6 +469,37 @@ export class MessagesService {
     return { ...kind, mediaUrl: relative, mimeType, filename: basename(relative) };
   }
 
+  /** An upload in the channel's audio format (other files as they are). */
+  private async fitUploadAudio(channel: Channel, file: Upload): Promise<Upload> {
+    const type = await detectFile({ bytes: file.bytes, name: file.filename, declaredType: file.mimeType });
+    if (attachmentKind(type.mime)?.kind !== "audio") return file;
+    const fitted = await channelAudio(
+      channel,
+      { bytes: file.bytes, mimeType: type.mime, name: file.filename },
+      this.deps.logger,
+    );
+    return fitted.converted
+      ? { bytes: fitted.bytes, mimeType: fitted.mimeType, filename: fitted.name }
+      : file;
+  }
+
+  /** A stored audio (quick message, forward) in the channel's format: a converted copy is stored beside it. */
+  private async fitStoredAudio(companyId: number, channel: Channel | undefined, message: NewOutbound) {
+    if (!channel || message.kind !== "audio" || !message.mediaUrl || message.isPrivate) return message;
+    const bytes = await this.readStored(message.mediaUrl);
+    const name = message.filename ?? basename(message.mediaUrl);
+    const mimeType = message.mimeType ?? mimeTypeOf(message.mediaUrl);
+    const fitted = await channelAudio(channel, { bytes, mimeType, name }, this.deps.logger);
+    if (!fitted.converted) return message;
+    const saved = await this.deps.storage.save(companyId, "media", {
+      bytes: fitted.bytes,
+      name: fitted.name,
+      declaredType: fitted.mimeType,
+      use: "media",
+    });
+    return { ...message, mediaUrl: saved.path, mimeType: saved.mimeType, filename: saved.name };
+  }
+
   private readStored(publicPath: string): Promise<Buffer> {
     return readFile(join(this.deps.storage.root, publicPath.slice("/public/".length)));
   }
@@ -444,6 +510,15 @@ export class MessagesService {
     this.deps.events.messageUpdated(row.companyId, row.ticketId, dto);
     return dto;
   }
+}
+
+/** The channel a ticket's messages go out on (undefined without a connection: private notes only). */
+function channelOf(detail: TicketDetail): Channel | undefined {
+  return asChannel(detail.whatsapp?.channel);
+}
+
+function asChannel(value: string | undefined): Channel | undefined {
+  return (CHANNELS as readonly string[]).includes(value ?? "") ? (value as Channel) : undefined;
 }
 
 /** The ticket the user sees, presented with everything the lists show. */

@@ -1,13 +1,19 @@
 import type { MessageDto } from "@inbox/shared";
 import { and, eq } from "drizzle-orm";
+import { OggOpusDecoder } from "ogg-opus-decoder";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam } from "../../../test/factories.js";
+import { SAMPLE_FILES } from "../../../test/files.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { eventually } from "../../../test/meta.js";
 import { createWhatsappAdapter, sessionHooksFromSink } from "../../channels/whatsapp/adapter.js";
 import { WhatsappSessionManager } from "../../channels/whatsapp/session-manager.js";
 import { fakeSocketFactory, userKey, waMessage } from "../../channels/whatsapp/test-support.js";
 import { messages, tickets, whatsapps } from "../../db/schema/index.js";
+import { isOggOpus } from "../../media/audio/ogg.js";
+import { streamSamples } from "../../media/audio/opus-packet.js";
+import { CHROMIUM_WEBM } from "../../media/audio/test-support.js";
+import { readWebmOpus } from "../../media/audio/webm.js";
 
 /**
  * WhatsApp Web (Baileys) carries edits and deletes of our messages. The
@@ -119,6 +125,42 @@ describe("messages over WhatsApp Web", () => {
     expect(socket.sent[2]?.options?.messageId).toBe(socket.sent[0]?.options?.messageId);
     expect(await stored(first.id)).toBe(firstId);
     expect(await eventually(() => stored(other.id))).not.toBe(firstId);
+  });
+
+  it("a WebM recording goes out as an Ogg/Opus voice note (ptt); MP4 audio as a plain audio file", async () => {
+    const { socket, ticket, headers } = await connectedConversation();
+    const upload = (name: string, type: string, bytes: Buffer) => {
+      const boundary = `----voice${Date.now()}`;
+      return server.app.inject({
+        method: "POST",
+        url: `/messages/${ticket.id}`,
+        headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+          ),
+          bytes,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    };
+    const voice = await upload("audio-1.webm", "audio/webm;codecs=opus", CHROMIUM_WEBM);
+    expect(voice.statusCode, voice.body).toBe(200);
+    await eventually(async () => socket.sent.length === 1);
+    const content = socket.sent[0]?.content as { audio: Buffer; ptt: boolean; mimetype: string };
+    expect(content).toMatchObject({ ptt: true, mimetype: "audio/ogg; codecs=opus" });
+    expect(isOggOpus(content.audio)).toBe(true);
+    const decoder = new OggOpusDecoder();
+    await decoder.ready;
+    const decoded = await decoder.decodeFile(content.audio);
+    decoder.free();
+    expect(decoded.errors).toEqual([]);
+    expect(decoded.samplesDecoded).toBe(streamSamples(readWebmOpus(CHROMIUM_WEBM)));
+
+    const song = await upload("song.m4a", "audio/mp4", SAMPLE_FILES.mp4);
+    expect(song.statusCode, song.body).toBe(200);
+    await eventually(async () => socket.sent.length === 2);
+    expect(socket.sent[1]?.content).toMatchObject({ ptt: false, mimetype: "audio/mp4" });
   });
 
   it("a channel failure on delete answers ERR_DELETE_WAPP_MSG and leaves the message as it was", async () => {
