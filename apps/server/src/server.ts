@@ -172,6 +172,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       sessions,
       scheduleTimer,
       numbers,
+      automation,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );

@@ -9,6 +9,7 @@ import {
   ticketAutomations,
   ticketLogs,
   tickets,
+  userRatings,
   whatsappQueues,
   whatsapps,
 } from "../db/schema/index.js";
@@ -218,6 +219,49 @@ describe("out of hours", () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(textsTo(c.from)).toHaveLength(1);
     expect(await c.ticket()).toMatchObject({ status: "pending", queueId: null });
+  });
+});
+
+describe("rating (NPS)", () => {
+  it("resolve with rating: the ticket waits in nps, the contact's score is stored with the user, thanked, closed", async () => {
+    const c = await company({
+      ratingMessage: "Dê uma nota de 0 a 10",
+      complationMessage: "Obrigado, {{firstName}}!",
+      expiresTicketNPS: 10,
+    });
+    await db()
+      .update(companySettings)
+      .set({ userRating: "enabled" })
+      .where(eq(companySettings.companyId, c.companyId));
+    await c.say("Oi");
+    await received(c.from, 1);
+    const ticket = await c.ticket();
+    const admin = c.account.team;
+    const put = (payload: object) =>
+      world.server.app.inject({
+        method: "PUT",
+        url: `/tickets/${ticket.id}`,
+        headers: admin.adminSession.headers,
+        payload,
+      });
+    expect((await put({ status: "open", queueId: c.support.id })).statusCode).toBe(200);
+    const resolved = await put({ status: "closed", userId: admin.admin.id, sendFarewellMessage: true });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json()).toMatchObject({ status: "nps" });
+    expect((await received(c.from, 2))[1]).toBe("Dê uma nota de 0 a 10");
+
+    await c.say("nota dez");
+    expect((await received(c.from, 3))[2]).toBe("Dê uma nota de 0 a 10");
+    await c.say("9");
+    expect((await received(c.from, 4))[3]).toBe("Obrigado, Rita!");
+    const closed = await eventually(async () => {
+      const t = await c.ticket();
+      return t.status === "closed" && t;
+    });
+    expect(closed).toMatchObject({ userId: admin.admin.id });
+    expect(closed.closedAt).toBeInstanceOf(Date);
+    const ratings = await db().select().from(userRatings).where(eq(userRatings.ticketId, ticket.id));
+    expect(ratings).toMatchObject([{ rate: 9, userId: admin.admin.id, companyId: c.companyId }]);
   });
 });
 

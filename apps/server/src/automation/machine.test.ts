@@ -58,6 +58,7 @@ function world(changes: { [K in keyof World]?: Partial<World[K]> } & { queues?: 
     ticket: { status: "pending", queueId: null, userId: null, isGroup: false, ...changes.ticket },
     contact: { disableBot: false, outOfHoursSentAt: null, ...changes.contact },
     connection: {
+      name: "Loja",
       greetingMessage: "Olá! Escolha:",
       outOfHoursMessage: "Estamos fechados",
       schedules: [],
@@ -68,6 +69,10 @@ function world(changes: { [K in keyof World]?: Partial<World[K]> } & { queues?: 
       collectiveVacationStart: null,
       collectiveVacationEnd: null,
       collectiveVacationMessage: null,
+      ratingMessage: "De 0 a 10, que nota nos dá?",
+      complationMessage: "Obrigado!",
+      expiresTicketNPS: 15,
+      maxUseBotQueuesNPS: 3,
       queues,
       ...changes.connection,
     },
@@ -395,5 +400,59 @@ describe("the bot is quiet when it is not its turn", () => {
     const d = decide(waiting.state, say("1"), world(changes as never));
     expect(d.actions).toEqual([]);
     expect(d.state.timer).toBeUndefined();
+  });
+});
+
+describe("rating (NPS)", () => {
+  const nps = world({ ticket: { status: "nps", userId: 5, queueId: 1 } });
+  const asked = decide(INITIAL_STATE, { type: "ratingRequested" }, nps);
+
+  it("asks the rating question and waits expiresTicketNPS minutes", () => {
+    expect(sent(asked.actions)).toEqual(["De 0 a 10, que nota nos dá?"]);
+    expect(asked.state).toMatchObject({ stage: "rating", ratingAttempts: 0 });
+    expect(asked.state.timer).toEqual({ kind: "ratingExpires", at: "2026-11-23T13:15:00.000Z" });
+    // Asked again (a second run): nothing more.
+    expect(decide(asked.state, { type: "ratingRequested" }, nps).actions).toEqual([]);
+  });
+
+  it.each([
+    ["0", 0],
+    [" 7 ", 7],
+    ["10", 10],
+  ])("%s is a score: stored, thanked, closed", (body, value) => {
+    const d = decide(asked.state, say(body), nps);
+    expect(d.actions).toEqual([
+      { type: "rate", value },
+      { type: "send", body: "Obrigado!" },
+      { type: "close" },
+    ]);
+    expect(d.state.timer).toBeUndefined();
+  });
+
+  it("an invalid answer asks again; maxUseBotQueuesNPS invalid answers close it unrated", () => {
+    let state = asked.state;
+    const texts: string[] = [];
+    const all: BotAction[] = [];
+    for (const body of ["11", "ótimo", "-1"]) {
+      const d = decide(state, say(body), nps);
+      state = d.state;
+      texts.push(...sent(d.actions));
+      all.push(...d.actions);
+    }
+    expect(texts).toEqual(["De 0 a 10, que nota nos dá?", "De 0 a 10, que nota nos dá?"]);
+    expect(all.at(-1)).toEqual({ type: "close" });
+    expect(all.some((a) => a.type === "rate")).toBe(false);
+  });
+
+  it("expiresTicketNPS without a score: closed unrated", () => {
+    const d = decide(asked.state, { type: "timer", kind: "ratingExpires" }, nps);
+    expect(d.actions).toEqual([{ type: "close" }]);
+  });
+
+  it("an attendant reopening the ticket ends the wait; a later resolve asks again", () => {
+    const reopened = decide(asked.state, say("5"), world({ ticket: { status: "open", userId: 5 } }));
+    expect(reopened.actions).toEqual([]);
+    expect(reopened.state.stage).toBe("done");
+    expect(sent(decide(reopened.state, { type: "ratingRequested" }, nps).actions)).toHaveLength(1);
   });
 });

@@ -56,6 +56,7 @@ export interface World {
   ticket: { status: string; queueId: number | null; userId: number | null; isGroup: boolean };
   contact: { disableBot: boolean; outOfHoursSentAt: Date | null };
   connection: {
+    name: string;
     greetingMessage: string | null;
     outOfHoursMessage: string | null;
     schedules: ScheduleDay[];
@@ -66,6 +67,10 @@ export interface World {
     collectiveVacationStart: Date | null;
     collectiveVacationEnd: Date | null;
     collectiveVacationMessage: string | null;
+    ratingMessage: string | null;
+    complationMessage: string | null;
+    expiresTicketNPS: number;
+    maxUseBotQueuesNPS: number;
     /** The connection's queues in menu order (orderQueue, then id). */
     queues: QueueInfo[];
   };
@@ -86,19 +91,27 @@ export interface MenuLevel {
 }
 
 export interface BotState {
-  stage: "new" | "menu" | "stopped" | "done";
+  stage: "new" | "menu" | "stopped" | "done" | "rating";
   level?: MenuLevel;
   /** Menus sent since the bot (re)started, for maxUseBotQueues. */
   menusSent: number;
   /** When the bot stopped after maxUseBotQueues menus (ISO). */
   stoppedAt?: string;
+  /** Invalid answers to the rating question. */
+  ratingAttempts?: number;
   /** The one pending timer. */
-  timer?: { kind: "sendQueue"; at: string };
+  timer?: { kind: TimerKind; at: string };
 }
+
+export type TimerKind = "sendQueue" | "ratingExpires";
 
 export const INITIAL_STATE: BotState = { stage: "new", menusSent: 0 };
 
-export type BotEvent = { type: "message"; body: string } | { type: "timer"; kind: "sendQueue" };
+export type BotEvent =
+  | { type: "message"; body: string }
+  | { type: "timer"; kind: TimerKind }
+  /** An attendant resolved the ticket with rating on: the ticket waits in nps for the contact's score. */
+  | { type: "ratingRequested" };
 
 export type BotAction =
   | { type: "send"; body: string }
@@ -107,6 +120,8 @@ export type BotAction =
   | { type: "close" }
   /** The vacation or out-of-hours answer went out: remember it on the contact. */
   | { type: "outOfHoursSent" }
+  /** The contact's score (0 to 10) of the user who resolved the ticket. */
+  | { type: "rate"; value: number }
   /** Seams: file lists and integrations are later issues; the runner logs them. */
   | { type: "sendFiles"; fileListId: number | null }
   | { type: "handOver"; integrationId: number | null };
@@ -121,15 +136,22 @@ const BACK = "#";
 export function decide(state: BotState, event: BotEvent, world: World): Decision {
   const run = new Turn(state, world);
   if (!botMaySpeak(world)) return run.quiet();
-  if (event.type === "timer") run.timer(event.kind);
-  else run.message(event.body);
+  if (world.ticket.status === "nps") run.rating(event);
+  else if (event.type === "timer") run.timer(event.kind);
+  else if (event.type === "message") run.message(event.body);
   return run.result();
 }
 
-/** The bot speaks only while the ticket waits for someone: never on a ticket a user holds. */
-export function botMaySpeak(world: World): boolean {
+/**
+ * The bot speaks only while the ticket waits for someone: a pending ticket no
+ * user holds, or one waiting for the contact's rating (nps). Never on a
+ * ticket an attendant holds, a group, or a contact whose bot is disabled.
+ */
+export function botMaySpeak(world: Pick<World, "ticket" | "contact">): boolean {
   const { ticket, contact } = world;
-  return ticket.status === "pending" && ticket.userId === null && !ticket.isGroup && !contact.disableBot;
+  if (ticket.isGroup) return false;
+  if (ticket.status === "nps") return true;
+  return ticket.status === "pending" && ticket.userId === null && !contact.disableBot;
 }
 
 /** One decision's working copy: the state it changes and the actions it collects. */
@@ -151,7 +173,52 @@ class Turn {
   /** An attendant has the ticket (or it is not the bot's): no answer, no pending timer. */
   quiet(): Decision {
     const { timer: _timer, ...rest } = this.state;
+    // A rating wait an attendant ended (reopened the ticket) is over.
+    if (rest.stage === "rating") rest.stage = "done";
     return { state: rest, actions: [] };
+  }
+
+  /**
+   * Rating (NPS): the question when asked; a score 0 to 10 is stored, thanked
+   * with the completion message and the ticket closes; an invalid answer asks
+   * again, up to maxUseBotQueuesNPS; expiresTicketNPS minutes without a score
+   * close it unrated.
+   */
+  rating(event: BotEvent): void {
+    const { connection, now } = this.world;
+    if (event.type === "ratingRequested") {
+      if (this.state.stage === "rating") return;
+      this.state.stage = "rating";
+      this.state.ratingAttempts = 0;
+      this.sendIfAny(connection.ratingMessage);
+      if (connection.expiresTicketNPS > 0) {
+        const at = new Date(now.getTime() + connection.expiresTicketNPS * 60_000);
+        this.state.timer = { kind: "ratingExpires", at: at.toISOString() };
+      } else this.clearTimer();
+      return;
+    }
+    if (this.state.stage !== "rating") return;
+    if (event.type === "timer") {
+      if (event.kind === "ratingExpires") this.endRating();
+      return;
+    }
+    const score = /^\s*(10|[0-9])\s*$/.exec(event.body)?.[1];
+    if (score !== undefined) {
+      this.actions.push({ type: "rate", value: Number(score) });
+      this.sendIfAny(connection.complationMessage);
+      this.endRating();
+      return;
+    }
+    const attempts = (this.state.ratingAttempts ?? 0) + 1;
+    this.state.ratingAttempts = attempts;
+    if (connection.maxUseBotQueuesNPS > 0 && attempts >= connection.maxUseBotQueuesNPS) this.endRating();
+    else this.sendIfAny(connection.ratingMessage);
+  }
+
+  private endRating(): void {
+    this.clearTimer();
+    this.actions.push({ type: "close" });
+    this.state.stage = "done";
   }
 
   message(body: string): void {
@@ -171,7 +238,7 @@ class Turn {
     }
   }
 
-  timer(kind: "sendQueue"): void {
+  timer(kind: TimerKind): void {
     if (kind !== "sendQueue") return;
     const { level } = this.state;
     this.clearTimer();

@@ -10,6 +10,8 @@ import {
   ticketAutomations,
   ticketLogs,
   tickets,
+  userRatings,
+  users,
   whatsappQueues,
   whatsapps,
 } from "../db/schema/index.js";
@@ -79,6 +81,7 @@ export class AutomationRepo {
     const [row] = await tx
       .select({
         id: contacts.id,
+        name: contacts.name,
         disableBot: contacts.disableBot,
         outOfHoursSentAt: contacts.outOfHoursSentAt,
       })
@@ -95,6 +98,7 @@ export class AutomationRepo {
   ): Promise<Omit<World, "now" | "ticket" | "contact"> | undefined> {
     const [connection] = await tx
       .select({
+        name: whatsapps.name,
         greetingMessage: whatsapps.greetingMessage,
         outOfHoursMessage: whatsapps.outOfHoursMessage,
         schedules: whatsapps.schedules,
@@ -105,6 +109,10 @@ export class AutomationRepo {
         collectiveVacationStart: whatsapps.collectiveVacationStart,
         collectiveVacationEnd: whatsapps.collectiveVacationEnd,
         collectiveVacationMessage: whatsapps.collectiveVacationMessage,
+        ratingMessage: whatsapps.ratingMessage,
+        complationMessage: whatsapps.complationMessage,
+        expiresTicketNPS: whatsapps.expiresTicketNPS,
+        maxUseBotQueuesNPS: whatsapps.maxUseBotQueuesNPS,
       })
       .from(whatsapps)
       .where(rowOf(whatsapps, companyId, whatsappId));
@@ -227,6 +235,18 @@ export class AutomationRepo {
     },
   ): Promise<void> {
     await tx.insert(ticketLogs).values(entry);
+  }
+
+  async rate(tx: Tx, entry: { companyId: number; ticketId: number; userId: number | null; rate: number }) {
+    await tx.insert(userRatings).values(entry);
+  }
+
+  async userName(tx: Tx, companyId: number, userId: number): Promise<string | undefined> {
+    const [row] = await tx
+      .select({ name: users.name })
+      .from(users)
+      .where(rowOf(users, companyId, userId));
+    return row?.name;
   }
 
   async markOutOfHoursSent(tx: Tx, companyId: number, contactId: number, at: Date): Promise<void> {

@@ -1,3 +1,4 @@
+import { renderMessageVariables } from "@inbox/shared";
 import type { Db, Tx } from "../db/client.js";
 import { messages } from "../db/schema/index.js";
 import type { JobDefinition, Jobs } from "../jobs/jobs.js";
@@ -138,6 +139,8 @@ export class AutomationRunner {
     let state = { ...INITIAL_STATE, ...(row.state as Partial<BotState>) };
     const timerDue =
       timerToken !== undefined && timerToken === row.timerToken && row.timerAt !== null && row.timerAt <= now;
+    // A ticket resolved with rating waits in nps: the question goes first.
+    if (ticket.status === "nps" && state.stage !== "rating") events.unshift({ type: "ratingRequested" });
     if (timerDue && state.timer) events.push({ type: "timer", kind: state.timer.kind });
     if (events.length === 0) {
       if (ticket.automationDueAt)
@@ -188,7 +191,9 @@ export class AutomationRunner {
       state = quiet;
     }
 
-    const sent = await this.apply(tx, ticket, actions, now);
+    const render =
+      rest && contact ? await this.renderer(tx, ticket, facts, contact.name, rest, now) : undefined;
+    const sent = await this.apply(tx, ticket, actions, now, render);
     const timerChanged = state.timer?.at !== before.timer?.at;
     const timerToken2 = timerChanged ? row.timerToken + 1 : row.timerToken;
     const timerAt = state.timer ? new Date(state.timer.at) : null;
@@ -218,7 +223,39 @@ export class AutomationRunner {
   }
 
   /** Stores the bot's messages and logs the ticket's moves; answers the stored messages. */
-  private async apply(tx: Tx, ticket: TicketRow, actions: BotAction[], now: Date): Promise<MessageRow[]> {
+  /** The bot's texts take the message variables ({{firstName}}, {{queue}}, {{ms}}…) as the lifecycle's do. */
+  private async renderer(
+    tx: Tx,
+    ticket: TicketRow,
+    facts: { queueId: number | null; userId: number | null },
+    contactName: string,
+    rest: Omit<World, "now" | "ticket" | "contact">,
+    now: Date,
+  ): Promise<(text: string) => string> {
+    let userName: string | undefined;
+    if (facts.userId !== null) userName = await this.repo.userName(tx, ticket.companyId, facts.userId);
+    return (text) =>
+      renderMessageVariables(
+        text,
+        {
+          ticketId: ticket.id,
+          contactName,
+          userName: userName ?? "",
+          queueName: facts.queueId === null ? "" : (rest.queuesById.get(facts.queueId)?.name ?? ""),
+          connectionName: rest.connection.name,
+        },
+        now,
+        rest.timeZone,
+      );
+  }
+
+  private async apply(
+    tx: Tx,
+    ticket: TicketRow,
+    actions: BotAction[],
+    now: Date,
+    render: (text: string) => string = (text) => text,
+  ): Promise<MessageRow[]> {
     const { companyId, id: ticketId } = ticket;
     const sent: MessageRow[] = [];
     for (const action of actions) {
@@ -230,7 +267,7 @@ export class AutomationRunner {
             ticketId,
             contactId: ticket.contactId,
             whatsappId: ticket.whatsappId,
-            body: action.body,
+            body: render(action.body),
           });
           const [stored] = await tx
             .insert(messages)
@@ -258,7 +295,12 @@ export class AutomationRunner {
           });
           break;
         case "close":
-          await this.repo.log(tx, { companyId, ticketId, type: "closed", userId: null, queueId: null });
+          // A rating wait was logged closed by the user who resolved it.
+          if (ticket.status !== "nps")
+            await this.repo.log(tx, { companyId, ticketId, type: "closed", userId: null, queueId: null });
+          break;
+        case "rate":
+          await this.repo.rate(tx, { companyId, ticketId, userId: ticket.userId, rate: action.value });
           break;
         case "outOfHoursSent":
           if (ticket.contactId !== null)

@@ -89,6 +89,8 @@ export interface AppDeps {
   scheduleTimer?: ScheduleTimer;
   /** Downloads again an inbound media whose download failed (POST /messages/{id}/retry-media). */
   mediaRetry: MessagesServiceDeps["mediaRetry"];
+  /** The automatic conversation (automation/runner.ts): a resolve with rating hands the ticket to it. */
+  automation?: { notify(tickets: { companyId: number; ticketId: number }[]): void };
 }
 
 export const VERSION: string =
@@ -213,6 +215,7 @@ export async function buildApp(
       events: deps.events,
       outbound: deps.outbound,
       logger: app.log,
+      ...(deps.automation ? { automation: deps.automation } : {}),
     });
     await priv.register(ticketLifecycleRoutes(lifecycle));
     await priv.register(contactStatusRoutes(lifecycle));

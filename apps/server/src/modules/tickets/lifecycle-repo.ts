@@ -53,11 +53,13 @@ export interface LifecycleSettings {
   transferMessage: string | null;
   /** Closing a waiting (pending) ticket says the farewell only when enabled. */
   sendFarewellWaitingTicket: string;
+  /** Resolving asks the contact for a rating first (the automation's nps wait). */
+  userRating: string;
 }
 
 export type ConnectionFacts = Pick<
   typeof whatsapps.$inferSelect,
-  "id" | "name" | "channel" | "groupAsTicket" | "complationMessage"
+  "id" | "name" | "channel" | "groupAsTicket" | "complationMessage" | "ratingMessage"
 >;
 
 export type LogType = TicketLogType | "create";
@@ -262,6 +264,7 @@ export class TicketLifecycleRepo {
         sendMsgTransfTicket: companySettings.sendMsgTransfTicket,
         transferMessage: companySettings.transferMessage,
         sendFarewellWaitingTicket: companySettings.sendFarewellWaitingTicket,
+        userRating: companySettings.userRating,
       })
       .from(companySettings)
       .where(eq(companySettings.companyId, companyId))
@@ -274,6 +277,7 @@ export class TicketLifecycleRepo {
         sendMsgTransfTicket: "disabled",
         transferMessage: null,
         sendFarewellWaitingTicket: "disabled",
+        userRating: "disabled",
       }
     );
   }
@@ -295,6 +299,7 @@ export class TicketLifecycleRepo {
         channel: whatsapps.channel,
         groupAsTicket: whatsapps.groupAsTicket,
         complationMessage: whatsapps.complationMessage,
+        ratingMessage: whatsapps.ratingMessage,
       })
       .from(whatsapps)
       .where(rowOf(whatsapps, companyId, id))

@@ -35,6 +35,8 @@ export interface TicketLifecycleDeps {
   events: TicketEvents;
   outbound: OutboundQueue;
   logger: { error(obj: object, msg: string): void };
+  /** The automatic conversation: told when a resolve leaves the ticket waiting for the contact's rating. */
+  automation?: { notify(tickets: { companyId: number; ticketId: number }[]): void };
 }
 
 /** Said on accept when the company enabled sendGreetingAccepted but wrote no text. */
@@ -161,7 +163,11 @@ export class TicketLifecycleService {
           if (before.status === "closed" && changes.status !== undefined && changes.status !== "closed")
             await this.refuseOtherOpen(tx, companyId, before.contactId, before.whatsappId);
 
-          const after = await this.repo.update(tx, companyId, id, changes);
+          if (transition.action === "close" && transition.farewell) {
+            const rating = await this.ratingWait(tx, companyId, before, settings, transition);
+            if (rating) Object.assign(transition, rating);
+          }
+          const after = await this.repo.update(tx, companyId, id, transition.changes);
           if (transition.log)
             await this.repo.log(tx, {
               companyId,
@@ -180,8 +186,31 @@ export class TicketLifecycleService {
 
     const dto = presentDetail(detail);
     this.deps.events.ticketChanged(companyId, dto, "update", before);
+    if (detail.ticket.status === "nps") this.deps.automation?.notify([{ companyId, ticketId: id }]);
     const sent = await this.sendOutgoing(ctx, detail, applied, body);
     return sent ?? dto;
+  }
+
+  /**
+   * Resolving with the farewell while the company's userRating is on (and the
+   * connection has a rating message): the ticket is not closed yet. It waits
+   * in nps, out of the attendants' lists and with its user kept, and the
+   * automation asks the contact for a score (automation/machine.ts rating),
+   * then sends the completion message and closes it. The ticket is marked due
+   * in this transaction, so a crash before the question goes out loses nothing.
+   */
+  private async ratingWait(
+    tx: Tx,
+    companyId: number,
+    before: TicketRow,
+    settings: LifecycleSettings,
+    transition: Transition,
+  ): Promise<Pick<Transition, "changes" | "farewell"> | undefined> {
+    if (settings.userRating !== "enabled" || before.isGroup || before.whatsappId === null) return undefined;
+    const connection = await this.repo.connection(tx, companyId, before.whatsappId);
+    if (!connection?.ratingMessage?.trim()) return undefined;
+    const { closedAt: _notClosedYet, ...changes } = transition.changes;
+    return { changes: { ...changes, status: "nps", automationDueAt: new Date() }, farewell: false };
   }
 
   /** DELETE /tickets/{id}: admins only (spec 1 section 6); messages, notes and logs go with it. */
