@@ -10,6 +10,7 @@ import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
 import { NotFoundPage } from "../pages/errors/NotFoundPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
+import { SettingsPage } from "../pages/settings/SettingsPage";
 import { TicketsPage } from "../pages/tickets/TicketsPage";
 import { UsersPage } from "../pages/users/UsersPage";
 import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
@@ -70,6 +71,14 @@ export function AppRoutes() {
             element={
               <RequirePermission allow={canManageConnections}>
                 <ConnectionsPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="/settings"
+            element={
+              <RequirePermission allow={isAdmin}>
+                <SettingsPage />
               </RequirePermission>
             }
           />

@@ -1,6 +1,7 @@
 import { ConnectionEvents } from "../realtime/ConnectionEvents";
 import { RealtimeProvider } from "../realtime/RealtimeProvider";
 import { SessionEvents } from "../realtime/SessionEvents";
+import { SettingsEvents } from "../realtime/SettingsEvents";
 import { useAuth, useCurrentUser } from "./auth/auth-context";
 import { AppShell } from "./shell/AppShell";
 
@@ -12,6 +13,7 @@ export function SignedInLayout() {
     <RealtimeProvider key={user.id} companyId={user.companyId}>
       <SessionEvents user={user} onUserChanged={updateUser} />
       <ConnectionEvents />
+      <SettingsEvents user={user} onUserChanged={updateUser} />
       <AppShell />
     </RealtimeProvider>
   );

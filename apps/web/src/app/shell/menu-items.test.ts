@@ -14,6 +14,7 @@ describe("visibleMenuItems", () => {
       "users",
       "queues",
       "connections",
+      "settings",
     ]);
   });
 

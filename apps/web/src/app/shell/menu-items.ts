@@ -6,12 +6,13 @@ import DashboardIcon from "@mui/icons-material/Dashboard";
 import ForumIcon from "@mui/icons-material/Forum";
 import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
+import SettingsIcon from "@mui/icons-material/Settings";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
 import { canManageConnections, canSeeDashboard, isAdmin, type PlanFlag, planAllows } from "../permissions";
 
 export type MenuSection = "main" | "administration";
 
-export type MenuLabel = "dashboard" | "tickets" | "contacts" | "chats" | "users" | "queues" | "connections";
+export type MenuLabel = "dashboard" | "tickets" | "contacts" | "chats" | "users" | "queues" | "connections" | "settings";
 
 /** Items that can carry an attention dot, and whether each has it now. */
 export type MenuBadges = Partial<Record<MenuLabel, boolean>>;
@@ -42,6 +43,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
     section: "administration",
     allow: canManageConnections,
   },
+  { label: "settings", to: "/settings", icon: SettingsIcon, section: "administration", allow: isAdmin },
 ];
 
 /** The items a user sees, by role and plan flags (spec 1 section 2, application shell). */

@@ -4,6 +4,7 @@ import notificationsEn from "./notifications/en";
 import type { LocaleShape } from "./pt";
 import queuesEn from "./queues/en";
 import schedulesEn from "./schedules/en";
+import settingsEn from "./settings/en";
 import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
 import ticketsManagerEn from "./tickets-manager/en";
@@ -154,6 +155,7 @@ const en: LocaleShape = {
     administration: "Administration",
     users: "Users",
     connections: "Connections",
+    settings: "Settings",
     queues: "Queues & Chatbot",
     needsAttention: "needs attention",
   },
@@ -415,6 +417,7 @@ const en: LocaleShape = {
   topBar: topBarEn,
   notifications: notificationsEn,
   schedules: schedulesEn,
+  settings: settingsEn,
   queues: queuesEn,
 };
 

@@ -4,6 +4,7 @@ import notificationsEs from "./notifications/es";
 import type { LocaleShape } from "./pt";
 import queuesEs from "./queues/es";
 import schedulesEs from "./schedules/es";
+import settingsEs from "./settings/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
 import ticketsManagerEs from "./tickets-manager/es";
@@ -155,6 +156,7 @@ const es: LocaleShape = {
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
+    settings: "Configuraciones",
     queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
   },
@@ -418,6 +420,7 @@ const es: LocaleShape = {
   topBar: topBarEs,
   notifications: notificationsEs,
   schedules: schedulesEs,
+  settings: settingsEs,
   queues: queuesEs,
 };
 

@@ -3,6 +3,7 @@ import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
 import queuesPt from "./queues/pt";
 import schedulesPt from "./schedules/pt";
+import settingsPt from "./settings/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
 import ticketsManagerPt from "./tickets-manager/pt";
@@ -157,6 +158,7 @@ const pt = {
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
+    settings: "Configurações",
     queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
   },
@@ -419,6 +421,7 @@ const pt = {
   topBar: topBarPt,
   notifications: notificationsPt,
   schedules: schedulesPt,
+  settings: settingsPt,
   queues: queuesPt,
 };
 

@@ -4,6 +4,7 @@ import notificationsTr from "./notifications/tr";
 import type { LocaleShape } from "./pt";
 import queuesTr from "./queues/tr";
 import schedulesTr from "./schedules/tr";
+import settingsTr from "./settings/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
 import ticketsManagerTr from "./tickets-manager/tr";
@@ -155,6 +156,7 @@ const tr: LocaleShape = {
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
+    settings: "Ayarlar",
     queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
   },
@@ -418,6 +420,7 @@ const tr: LocaleShape = {
   topBar: topBarTr,
   notifications: notificationsTr,
   schedules: schedulesTr,
+  settings: settingsTr,
   queues: queuesTr,
 };
 

@@ -1,0 +1,68 @@
+import { Alert, Paper, Tab, Tabs } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSettings } from "../../api/settings";
+import { useCurrentUser } from "../../app/auth/auth-context";
+import { LoadingState } from "../../components/LoadingState";
+import { PageHeader } from "../../components/PageHeader";
+import { OptionsTab } from "./OptionsTab";
+import { SchedulesTab } from "./SchedulesTab";
+
+type TabId = "options" | "schedules";
+
+/** The super users' tabs of spec 2 that the platform issue brings; their place is kept, disabled. */
+const PLATFORM_TABS = ["companies", "plans", "helps", "whitelabel"] as const;
+
+/**
+ * The settings panel (spec 2 section 2): options, schedules (only when
+ * scheduleType is company) and, for super users, the platform's tabs (shown
+ * disabled until the platform issue builds them). Profile user gets the
+ * no-access view (the route's guard). Values follow the live settings events
+ * (realtime/SettingsEvents) through the query cache.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const settings = useSettings();
+  const [tab, setTab] = useState<TabId>("options");
+
+  const values = settings.data;
+  const showSchedules = values?.scheduleType === "company";
+  // A schedules tab left open while another tab changes scheduleType falls back to the options.
+  const current: TabId = tab === "schedules" && !showSchedules ? "options" : tab;
+
+  return (
+    <>
+      <PageHeader title={t("settings.title")} />
+      <Paper variant="outlined" sx={{ mb: 2 }}>
+        <Tabs
+          value={current}
+          onChange={(_event, next: TabId) => setTab(next)}
+          variant="scrollable"
+          aria-label={t("settings.title")}
+        >
+          <Tab value="options" label={t("settings.tabs.options")} />
+          {showSchedules && <Tab value="schedules" label={t("settings.tabs.schedules")} />}
+          {user.super &&
+            PLATFORM_TABS.map((id) => (
+              <Tab
+                key={id}
+                value={id}
+                disabled
+                label={`${t(`settings.tabs.${id}`)} (${t("settings.soon")})`}
+              />
+            ))}
+        </Tabs>
+      </Paper>
+      {settings.isError ? (
+        <Alert severity="error">{t("settings.loadError")}</Alert>
+      ) : !values ? (
+        <LoadingState />
+      ) : current === "options" ? (
+        <OptionsTab values={values} isSuper={user.super} />
+      ) : (
+        <SchedulesTab companyId={user.companyId} />
+      )}
+    </>
+  );
+}
