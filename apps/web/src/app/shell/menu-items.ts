@@ -12,7 +12,15 @@ import { canManageConnections, canSeeDashboard, isAdmin, type PlanFlag, planAllo
 
 export type MenuSection = "main" | "administration";
 
-export type MenuLabel = "dashboard" | "tickets" | "contacts" | "chats" | "users" | "queues" | "connections" | "settings";
+export type MenuLabel =
+  | "dashboard"
+  | "tickets"
+  | "contacts"
+  | "chats"
+  | "users"
+  | "queues"
+  | "connections"
+  | "settings";
 
 /** Items that can carry an attention dot, and whether each has it now. */
 export type MenuBadges = Partial<Record<MenuLabel, boolean>>;
