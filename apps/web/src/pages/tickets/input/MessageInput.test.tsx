@@ -184,7 +184,9 @@ describe("message input", () => {
     await act(async () => fireEvent.click(await screen.findByRole("button", { name: "Enviar áudio" })));
     await waitFor(() => expect(sent(seen)).toHaveLength(1));
     const file = (sent(seen)[0]!.body as FormData).get("medias") as File;
-    expect(file.name).toMatch(/^audio-\d+\.m4a$/);
+    // Named and typed for what the recorder made (the server converts it for the channel).
+    expect(file.name).toMatch(/^audio-\d+\.webm$/);
+    expect(file.type).toBe("audio/webm");
     expect(file.size).toBe(20_000);
   });
 });

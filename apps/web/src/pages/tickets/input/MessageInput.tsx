@@ -225,7 +225,7 @@ export function MessageInput({
       return;
     }
     await run(async () => {
-      const file = recordingFile(blob, ticket.channel);
+      const file = recordingFile(blob);
       const message = await messagesApi.sendMedia(ticket.id, [{ file, caption: "" }], isPrivate);
       onSent([message], false);
     });

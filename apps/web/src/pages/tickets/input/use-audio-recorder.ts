@@ -9,12 +9,38 @@ export function formatRecordingTime(seconds: number): string {
   return `${String(minutes).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-/** The file name and type a recording travels with: mp3 for whatsapp, m4a otherwise, as the spec asks. */
-export function recordingFile(blob: Blob, channel: string, now = Date.now()): File {
-  const whatsapp = channel === "whatsapp";
-  const extension = whatsapp ? "mp3" : "m4a";
-  const type = blob.type || (whatsapp ? "audio/mpeg" : "audio/mp4");
-  return new File([blob], `audio-${now}.${extension}`, { type });
+/**
+ * What the recorder is asked for: Opus in WebM (Chromium, Firefox, recent Safari) or Ogg. Left to
+ * itself Chromium may pick `audio/mp4`, which is Opus in MP4, a file no channel plays; older Safari
+ * records MP4/AAC, which every channel takes. The server converts Opus to each channel's format
+ * (Ogg/Opus voice notes for WhatsApp, WAV for Messenger and Instagram).
+ */
+const RECORDING_TYPES = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus"];
+
+/** File extensions of the types browsers record. */
+const EXTENSIONS: Record<string, string> = {
+  "audio/webm": "webm",
+  "audio/ogg": "ogg",
+  "audio/mp4": "m4a",
+  "audio/mpeg": "mp3",
+  "audio/aac": "aac",
+};
+
+/**
+ * The file a recording travels with, named and typed for what it is (the
+ * server reads the type from the bytes and converts for the channel). A
+ * recorder that gave no type is declared audio, so its container is not
+ * taken for a video.
+ */
+export function recordingFile(blob: Blob, now = Date.now()): File {
+  const base = blob.type.split(";")[0]?.trim().toLowerCase() ?? "";
+  const extension = EXTENSIONS[base] ?? "webm";
+  return new File([blob], `audio-${now}.${extension}`, { type: blob.type || "audio/webm" });
+}
+
+function preferredType(): string | undefined {
+  if (typeof MediaRecorder.isTypeSupported !== "function") return undefined;
+  return RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type));
 }
 
 /**
@@ -47,7 +73,11 @@ export function useAudioRecorder() {
 
   const start = useCallback(async () => {
     const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    const media = new MediaRecorder(stream, { audioBitsPerSecond: AUDIO_BITS_PER_SECOND });
+    const mimeType = preferredType();
+    const media = new MediaRecorder(stream, {
+      audioBitsPerSecond: AUDIO_BITS_PER_SECOND,
+      ...(mimeType ? { mimeType } : {}),
+    });
     chunks.current = [];
     media.addEventListener("dataavailable", (event) => {
       if (event.data.size > 0) chunks.current.push(event.data);
