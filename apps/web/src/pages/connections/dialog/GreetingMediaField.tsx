@@ -39,7 +39,7 @@ export function GreetingMediaField({ current, change, onChange }: GreetingMediaF
   };
 
   return (
-    <Stack spacing={1} component="section" aria-label={t("connectionModal.help.greetingMedia")}>
+    <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
         <Button
           variant="outlined"
