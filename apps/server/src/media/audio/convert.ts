@@ -105,7 +105,7 @@ export async function audioForChannel(
 /** Opus audio as a 16 kHz mono 16-bit WAV file. */
 export async function opusToWav(stream: OpusStream): Promise<Buffer> {
   const pcm = await decodeOpus(stream);
-  return encodeWav(resample(pcm, OPUS_RATE, WAV_RATE), WAV_RATE);
+  return encodeWav(await resample(pcm, OPUS_RATE, WAV_RATE), WAV_RATE);
 }
 
 /**

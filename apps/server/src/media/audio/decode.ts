@@ -1,9 +1,8 @@
 import { OpusDecoder } from "opus-decoder";
-import { AudioFormatError, OPUS_RATE, type OpusStream, parseOpusHead } from "./opus-packet.js";
-import { downmix } from "./pcm.js";
+import { AudioFormatError, OPUS_RATE, type OpusStream, parseOpusHead, streamSamples } from "./opus-packet.js";
 
-/** Packets handed to the WASM decoder at once: bounds the memory one call copies in and out. */
-const BATCH = 250;
+/** Packets decoded between two yields to the event loop (about 6 s of audio at 60 ms a packet). */
+const YIELD_EVERY = 100;
 /** opus-decoder's input buffer per channel (256 kbit/s for 120 ms); real recordings stay far below. */
 const MAX_PACKET_BYTES_PER_CHANNEL = 3840;
 
@@ -17,6 +16,7 @@ export async function decodeOpus(stream: OpusStream): Promise<Float32Array> {
   const head = parseOpusHead(stream.head);
   if (stream.packets.some((packet) => packet.length > MAX_PACKET_BYTES_PER_CHANNEL * head.channels))
     throw new AudioFormatError("an Opus packet is larger than the decoder takes");
+  const total = streamSamples(stream);
   const decoder = new OpusDecoder({
     channels: head.channels,
     streamCount: head.streamCount,
@@ -26,32 +26,42 @@ export async function decodeOpus(stream: OpusStream): Promise<Float32Array> {
   });
   try {
     await decoder.ready;
-    const parts: Float32Array[] = [];
-    let total = 0;
-    for (let i = 0; i < stream.packets.length; i += BATCH) {
-      const decoded = decoder.decodeFrames(stream.packets.slice(i, i + BATCH));
+    const mono = new Float32Array(total);
+    let at = 0;
+    for (const [i, packet] of stream.packets.entries()) {
+      // Other requests go on while minutes of audio decode.
+      if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      const decoded = decoder.decodeFrame(packet);
       if (decoded.errors.length > 0)
         throw new AudioFormatError(`Opus decoding failed: ${decoded.errors[0]?.message ?? "error"}`);
-      // The decoder's buffers are reused by its next call: copy out.
-      const mono = Float32Array.from(downmix(decoded.channelData.slice(0, head.channels)));
-      parts.push(mono);
-      total += mono.length;
+      const count = decoded.samplesDecoded;
+      if (at + count > total)
+        throw new AudioFormatError("the decoder gave more samples than the packets hold");
+      mixInto(mono, at, decoded.channelData.slice(0, head.channels), count);
+      at += count;
     }
-    const all = new Float32Array(total);
-    let at = 0;
-    for (const part of parts) {
-      all.set(part, at);
-      at += part.length;
-    }
-    const start = Math.min(head.preSkip, all.length);
-    const end = Math.max(start, all.length - stream.endTrim);
+    const start = Math.min(head.preSkip, at);
+    const end = Math.max(start, at - stream.endTrim);
     const gain = 10 ** (outputGainQ8(stream.head) / (20 * 256));
-    const audio = all.slice(start, end);
+    const audio = mono.slice(start, end);
     if (gain !== 1) for (let i = 0; i < audio.length; i++) audio[i]! *= gain;
     return audio;
   } finally {
     decoder.free();
   }
+}
+
+/** Adds the channels' average into `out` from `at` (the decoder's buffers are reused by its next call). */
+function mixInto(out: Float32Array, at: number, channels: Float32Array[], count: number): void {
+  const [first] = channels;
+  if (!first) return;
+  if (channels.length === 1) {
+    out.set(first.subarray(0, count), at);
+    return;
+  }
+  const scale = 1 / channels.length;
+  for (const channel of channels)
+    for (let i = 0; i < count; i++) out[at + i]! += (channel[i] as number) * scale;
 }
 
 export { OPUS_RATE as DECODE_RATE };

@@ -1,5 +1,5 @@
 /**
- * PCM helpers for the WAV path: channels mixed to mono, a rate change through
+ * PCM helpers for the WAV path: a rate change through
  * a windowed-sinc low-pass (so nothing above the new Nyquist frequency folds
  * back into the voice band), and a 16-bit RIFF/WAVE file.
  */
@@ -11,24 +11,17 @@ const ZERO_CROSSINGS = 16;
 /** Kaiser window shape: about 80 dB of stopband attenuation. */
 const KAISER_BETA = 8;
 
-/** The average of the channels (a stereo recording of one voice loses nothing). */
-export function downmix(channels: Float32Array[]): Float32Array {
-  const [first, ...rest] = channels;
-  if (!first) return new Float32Array(0);
-  if (rest.length === 0) return first;
-  const out = new Float32Array(first.length);
-  for (const channel of channels) for (let i = 0; i < out.length; i++) out[i]! += channel[i] ?? 0;
-  for (let i = 0; i < out.length; i++) out[i]! /= channels.length;
-  return out;
-}
+/** Output samples computed between two yields to the event loop (other requests go on meanwhile). */
+const CHUNK = 32_000;
 
 /**
  * Changes the sample rate by the rational factor to/from (polyphase: one
  * filter per output phase, built once). The filter is a sinc cut off at
  * ROLLOFF of the lower Nyquist frequency under a Kaiser window, normalised
- * per phase so a constant stays constant.
+ * per phase so a constant stays constant. Long inputs are worked through in
+ * chunks with a yield between them: minutes of audio take a second or more.
  */
-export function resample(input: Float32Array, from: number, to: number): Float32Array {
+export async function resample(input: Float32Array, from: number, to: number): Promise<Float32Array> {
   if (from === to) return input.slice();
   const divisor = gcd(from, to);
   const up = to / divisor;
@@ -52,19 +45,24 @@ export function resample(input: Float32Array, from: number, to: number): Float32
     for (let k = 0; k < taps; k++) filter[k]! /= sum;
     filters.push(filter);
   }
+  // Silence on both sides, so the inner loop needs no bounds checks: padded[base + 1 + k] is
+  // input[base - half + 1 + k].
+  const padded = new Float32Array(input.length + taps + 1);
+  padded.set(input, half);
   const length = Math.floor((input.length * up) / down);
   const out = new Float32Array(length);
-  for (let n = 0; n < length; n++) {
-    const position = n * down;
-    const base = Math.floor(position / up);
-    const filter = filters[position % up] as Float32Array;
-    const first = base - half + 1;
-    let acc = 0;
-    for (let k = 0; k < taps; k++) {
-      const index = first + k;
-      if (index >= 0 && index < input.length) acc += (input[index] as number) * (filter[k] as number);
+  for (let start = 0; start < length; start += CHUNK) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const end = Math.min(length, start + CHUNK);
+    for (let n = start; n < end; n++) {
+      const position = n * down;
+      const base = Math.floor(position / up);
+      const filter = filters[position % up] as Float32Array;
+      const offset = base + 1;
+      let acc = 0;
+      for (let k = 0; k < taps; k++) acc += (padded[offset + k] as number) * (filter[k] as number);
+      out[n] = acc;
     }
-    out[n] = acc;
   }
   return out;
 }
