@@ -222,6 +222,59 @@ describe("out of hours", () => {
   });
 });
 
+describe("inactivity", () => {
+  it("an open ticket idle gets inactiveMessage, then is closed with expiresInactiveMessage (time moved by the test)", async () => {
+    const c = await company({
+      expiresTicket: 30,
+      timeInactiveMessage: 10,
+      inactiveMessage: "Ainda está aí, {{firstName}}?",
+      expiresInactiveMessage: "Encerramos por falta de resposta",
+    });
+    await c.say("Oi");
+    await received(c.from, 1);
+    const ticket = await c.ticket();
+    const admin = c.account.team;
+    const accepted = await world.server.app.inject({
+      method: "PUT",
+      url: `/tickets/${ticket.id}`,
+      headers: admin.adminSession.headers,
+      payload: { status: "open", queueId: c.support.id },
+    });
+    expect(accepted.statusCode).toBe(200);
+    const age = (minutes: number) =>
+      Promise.all([
+        db()
+          .update(messages)
+          .set({ createdAt: sql`${messages.createdAt} - make_interval(mins => ${minutes})` })
+          .where(eq(messages.ticketId, ticket.id)),
+        db()
+          .update(tickets)
+          .set({ updatedAt: sql`${tickets.updatedAt} - make_interval(mins => ${minutes})` })
+          .where(eq(tickets.id, ticket.id)),
+      ]);
+
+    await age(9);
+    await world.server.automation.inactivitySweep();
+    expect(textsTo(c.from)).toHaveLength(1);
+
+    await age(2);
+    await world.server.automation.inactivitySweep();
+    expect((await received(c.from, 2))[1]).toBe("Ainda está aí, Rita?");
+    await world.server.automation.inactivitySweep(); // warned once per idle stretch
+    await age(29);
+    await world.server.automation.inactivitySweep();
+    expect(textsTo(c.from)).toHaveLength(2);
+    expect((await c.ticket()).status).toBe("open");
+
+    await age(1);
+    await world.server.automation.inactivitySweep();
+    expect((await received(c.from, 3))[2]).toBe("Encerramos por falta de resposta");
+    const closed = await c.ticket();
+    expect(closed.status).toBe("closed");
+    expect(closed.closedAt).toBeInstanceOf(Date);
+  });
+});
+
 describe("rating (NPS)", () => {
   it("resolve with rating: the ticket waits in nps, the contact's score is stored with the user, thanked, closed", async () => {
     const c = await company({

@@ -28,6 +28,16 @@ export function localTime(now: Date, timeZone: string): { weekday: string; minut
   };
 }
 
+/** `now`'s calendar day (YYYY-MM-DD) in `timeZone`. */
+export function localDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
 function minutesOf(clock: string | null | undefined): number | undefined {
   const match = /^(\d{1,2}):(\d{2})$/.exec(clock?.trim() ?? "");
   if (!match) return undefined;

@@ -175,24 +175,22 @@ describe("out of hours and vacation", () => {
     expect(decide(INITIAL_STATE, say("oi"), open).state.stage).toBe("menu");
   });
 
-  it("between vacation start and end the vacation message is sent instead", () => {
-    const w = world({
-      connection: {
-        collectiveVacationStart: new Date("2026-11-20T00:00:00Z"),
-        collectiveVacationEnd: new Date("2026-11-30T00:00:00Z"),
-        collectiveVacationMessage: "Férias coletivas até dia 30",
-      },
-    });
-    expect(sent(decide(INITIAL_STATE, say("oi"), w).actions)).toEqual(["Férias coletivas até dia 30"]);
-    const after = world({
-      now: new Date("2026-11-30T00:00:01Z"),
-      connection: {
-        collectiveVacationStart: new Date("2026-11-20T00:00:00Z"),
-        collectiveVacationEnd: new Date("2026-11-30T00:00:00Z"),
-        collectiveVacationMessage: "Férias coletivas até dia 30",
-      },
-    });
-    expect(decide(INITIAL_STATE, say("oi"), after).state.stage).toBe("menu");
+  it("between vacation start and end (calendar days in the company's zone, both included) the vacation message is sent", () => {
+    const vacation = (now: Date) =>
+      world({
+        now,
+        connection: {
+          collectiveVacationStart: new Date("2026-11-20T00:00:00Z"),
+          collectiveVacationEnd: new Date("2026-11-23T00:00:00Z"),
+          collectiveVacationMessage: "Férias coletivas até dia 23",
+        },
+      });
+    const message = (now: Date) => sent(decide(INITIAL_STATE, say("oi"), vacation(now)).actions);
+    expect(message(new Date("2026-11-20T03:00:00Z"))).toEqual(["Férias coletivas até dia 23"]); // 20th, 00:00 local
+    expect(message(new Date("2026-11-20T02:59:00Z"))).toHaveLength(1); // 19th, 23:59 local: the menu
+    expect(message(new Date("2026-11-20T02:59:00Z"))[0]).toContain("*[ 1 ]*");
+    expect(message(new Date("2026-11-24T02:59:00Z"))).toEqual(["Férias coletivas até dia 23"]); // 23rd, 23:59 local
+    expect(message(new Date("2026-11-24T03:00:00Z"))[0]).toContain("*[ 1 ]*"); // 24th: back at work
   });
 
   it("scheduleType queue: entering a queue out of its hours answers the queue's message", () => {

@@ -1,4 +1,4 @@
-import { type ScheduleDay, withinHours } from "./hours.js";
+import { localDate, type ScheduleDay, withinHours } from "./hours.js";
 
 /**
  * The automatic conversation of one ticket (DESIGN section 5a), as a pure
@@ -250,7 +250,7 @@ class Turn {
   /** Vacation, then company or connection hours: the contact is told once in a while, the ticket waits. */
   private closedAnswer(): boolean {
     const { connection, settings, now, timeZone } = this.world;
-    if (onVacation(connection, now)) {
+    if (onVacation(connection, now, timeZone)) {
       this.tellClosed(connection.collectiveVacationMessage);
       return true;
     }
@@ -487,8 +487,14 @@ function findOption(
   return undefined;
 }
 
-function onVacation(connection: World["connection"], now: Date): boolean {
+/**
+ * Collective vacation: calendar days, both ends included (the connection
+ * dialog stores each day as its UTC midnight), compared with today in the
+ * company's time zone.
+ */
+function onVacation(connection: World["connection"], now: Date, timeZone: string): boolean {
   const { collectiveVacationStart: start, collectiveVacationEnd: end } = connection;
   if (!connection.collectiveVacationMessage?.trim() || !start || !end) return false;
-  return now >= start && now <= end;
+  const today = localDate(now, timeZone);
+  return today >= start.toISOString().slice(0, 10) && today <= end.toISOString().slice(0, 10);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import {
   chatbots,
@@ -241,12 +241,87 @@ export class AutomationRepo {
     await tx.insert(userRatings).values(entry);
   }
 
-  async userName(tx: Tx, companyId: number, userId: number): Promise<string | undefined> {
+  /** The inactivity settings of a connection (rule 5). */
+  async inactivityRules(tx: Tx, companyId: number, whatsappId: number) {
     const [row] = await tx
-      .select({ name: users.name })
-      .from(users)
-      .where(rowOf(users, companyId, userId));
-    return row?.name;
+      .select({
+        expiresTicket: whatsapps.expiresTicket,
+        timeInactiveMessage: whatsapps.timeInactiveMessage,
+        inactiveMessage: whatsapps.inactiveMessage,
+        whenExpiresTicket: whatsapps.whenExpiresTicket,
+        expiresInactiveMessage: whatsapps.expiresInactiveMessage,
+      })
+      .from(whatsapps)
+      .where(rowOf(whatsapps, companyId, whatsappId));
+    return row;
+  }
+
+  /** The ticket's last message in either direction (private notes aside). */
+  async lastMessage(tx: Tx, companyId: number, ticketId: number) {
+    const [row] = await tx
+      .select({ id: messages.id, fromMe: messages.fromMe, createdAt: messages.createdAt })
+      .from(messages)
+      .where(ofCompany(messages, companyId, eq(messages.ticketId, ticketId), eq(messages.isPrivate, false)))
+      .orderBy(desc(messages.id))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Open tickets of connections with expiresTicket > 0, idle at least the
+   * shorter of their timeInactiveMessage and expiresTicket minutes (a superset:
+   * inactivity.ts decides), least recently active first.
+   */
+  async idleCandidates(limit: number): Promise<{ companyId: number; ticketId: number }[]> {
+    const rows = await this.db
+      .select({ companyId: tickets.companyId, ticketId: tickets.id })
+      .from(tickets)
+      .innerJoin(
+        whatsapps,
+        and(eq(whatsapps.companyId, tickets.companyId), eq(whatsapps.id, tickets.whatsappId)),
+      )
+      .where(
+        and(
+          eq(tickets.status, "open"),
+          gt(whatsapps.expiresTicket, 0),
+          sql`${tickets.updatedAt} < now() - make_interval(mins => least(nullif(${whatsapps.timeInactiveMessage}, 0), ${whatsapps.expiresTicket}))`,
+        ),
+      )
+      .orderBy(asc(tickets.updatedAt))
+      .limit(limit);
+    return rows;
+  }
+
+  /** What the message variables name ({{firstName}}, {{userName}}, {{queue}}, {{connection}}), in one read. */
+  async messageFacts(
+    tx: Tx,
+    companyId: number,
+    ids: {
+      contactId: number | null;
+      userId: number | null;
+      queueId: number | null;
+      whatsappId: number | null;
+    },
+  ) {
+    const [row] = await tx
+      .select({
+        timeZone: companies.timezone,
+        contactName: sql<
+          string | null
+        >`(SELECT name FROM ${contacts} WHERE company_id = ${companyId} AND id = ${ids.contactId})`,
+        userName: sql<
+          string | null
+        >`(SELECT name FROM ${users} WHERE company_id = ${companyId} AND id = ${ids.userId})`,
+        queueName: sql<
+          string | null
+        >`(SELECT name FROM ${queues} WHERE company_id = ${companyId} AND id = ${ids.queueId})`,
+        connectionName: sql<
+          string | null
+        >`(SELECT name FROM ${whatsapps} WHERE company_id = ${companyId} AND id = ${ids.whatsappId})`,
+      })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return row;
   }
 
   async markOutOfHoursSent(tx: Tx, companyId: number, contactId: number, at: Date): Promise<void> {

@@ -9,6 +9,7 @@ import type { TicketRow } from "../modules/tickets/presenter.js";
 import { TicketsRepo } from "../modules/tickets/repo.js";
 import { presentDetail } from "../modules/tickets/service.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
+import { inactivityStep } from "./inactivity.js";
 import {
   type BotAction,
   type BotEvent,
@@ -191,8 +192,8 @@ export class AutomationRunner {
       state = quiet;
     }
 
-    const render =
-      rest && contact ? await this.renderer(tx, ticket, facts, contact.name, rest, now) : undefined;
+    const sends = actions.some((a) => a.type === "send");
+    const render = sends ? await this.renderer(tx, ticket, facts, now) : undefined;
     const sent = await this.apply(tx, ticket, actions, now, render);
     const timerChanged = state.timer?.at !== before.timer?.at;
     const timerToken2 = timerChanged ? row.timerToken + 1 : row.timerToken;
@@ -228,25 +229,22 @@ export class AutomationRunner {
     tx: Tx,
     ticket: TicketRow,
     facts: { queueId: number | null; userId: number | null },
-    contactName: string,
-    rest: Omit<World, "now" | "ticket" | "contact">,
     now: Date,
   ): Promise<(text: string) => string> {
-    let userName: string | undefined;
-    if (facts.userId !== null) userName = await this.repo.userName(tx, ticket.companyId, facts.userId);
-    return (text) =>
-      renderMessageVariables(
-        text,
-        {
-          ticketId: ticket.id,
-          contactName,
-          userName: userName ?? "",
-          queueName: facts.queueId === null ? "" : (rest.queuesById.get(facts.queueId)?.name ?? ""),
-          connectionName: rest.connection.name,
-        },
-        now,
-        rest.timeZone,
-      );
+    const found = await this.repo.messageFacts(tx, ticket.companyId, {
+      contactId: ticket.contactId,
+      userId: facts.userId,
+      queueId: facts.queueId,
+      whatsappId: ticket.whatsappId,
+    });
+    const values = {
+      ticketId: ticket.id,
+      contactName: found?.contactName ?? "",
+      userName: found?.userName ?? "",
+      queueName: found?.queueName ?? "",
+      connectionName: found?.connectionName ?? "",
+    };
+    return (text) => renderMessageVariables(text, values, now, found?.timeZone);
   }
 
   private async apply(
@@ -339,6 +337,58 @@ export class AutomationRunner {
     );
   }
 
+  /**
+   * Inactivity (inactivity.ts) of one open ticket, under its lock: the
+   * warning, or the close with expiresInactiveMessage. The warning's id is
+   * kept in the state, so it goes once per idle stretch.
+   */
+  async inactivity(companyId: number, ticketId: number): Promise<void> {
+    const now = this.deps.now?.() ?? new Date();
+    const outcome = await this.repo.transaction(async (tx): Promise<Outcome | undefined> => {
+      const ticket = await this.repo.lockTicket(tx, companyId, ticketId);
+      if (!ticket || ticket.status !== "open" || ticket.whatsappId === null) return undefined;
+      const rules = await this.repo.inactivityRules(tx, companyId, ticket.whatsappId);
+      if (!rules) return undefined;
+      const row = await this.repo.state(tx, companyId, ticketId);
+      const state = row.state as Partial<BotState> & { inactiveWarnedMessageId?: number };
+      const last = await this.repo.lastMessage(tx, companyId, ticketId);
+      const step = inactivityStep(rules, last, state.inactiveWarnedMessageId, now);
+      if (step.kind === "none") return undefined;
+      const actions: BotAction[] =
+        step.kind === "warn"
+          ? [{ type: "send", body: rules.inactiveMessage ?? "" }]
+          : [
+              ...(rules.expiresInactiveMessage?.trim()
+                ? [{ type: "send", body: rules.expiresInactiveMessage } as const]
+                : []),
+              { type: "close" },
+            ];
+      const sent = await this.apply(tx, ticket, actions, now, await this.renderer(tx, ticket, ticket, now));
+      const lastSent = sent.at(-1);
+      if (step.kind === "warn" && lastSent)
+        await this.repo.saveState(tx, companyId, ticketId, {
+          state: { ...state, inactiveWarnedMessageId: lastSent.id },
+          handledMessageId: row.handledMessageId,
+          timerAt: row.timerAt,
+          timerToken: row.timerToken,
+        });
+      const after = await this.repo.updateTicket(tx, companyId, ticketId, {
+        ...(step.kind === "close" ? { status: "closed", closedAt: now } : {}),
+        ...(lastSent ? { lastMessage: previewOf(lastSent.body), updatedAt: now } : {}),
+      });
+      return { sent, before: ticket, after: after ?? ticket, more: false };
+    });
+    if (outcome) await this.announce(companyId, outcome);
+  }
+
+  /** The inactivity pass (a job every minute): open tickets of connections that set expiresTicket. */
+  async inactivitySweep(limit = 500): Promise<void> {
+    for (const { companyId, ticketId } of await this.repo.idleCandidates(limit))
+      await this.inactivity(companyId, ticketId).catch((err) =>
+        this.deps.logger.warn({ err, companyId, ticketId }, "inactivity step failed; the next pass retries"),
+      );
+  }
+
   /** The sweeper's pass: tickets and timers whose run was lost (a crash, a dropped job). */
   async sweep(limit = 200): Promise<number> {
     const tickets = await this.repo.overdueTickets(OVERDUE_SECONDS, limit);
@@ -358,12 +408,14 @@ export function automationTimerJob(
   };
 }
 
+/** Every minute: lost runs and timers, then the inactivity pass. */
 export function automationSweepJob(runner: AutomationRunner): JobDefinition {
   return {
     name: AUTOMATION_SWEEP,
     cron: "* * * * *",
     handle: async () => {
       await runner.sweep();
+      await runner.inactivitySweep();
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { TicketDto } from "@inbox/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCompany, buildQueue, buildTicket, buildUser } from "../../test/factories.js";
+import { buildCompany, buildConnection, buildQueue, buildTicket, buildUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import { ticketLogs, tickets } from "../db/schema/index.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
@@ -86,5 +86,23 @@ describe("closing idle tickets (TICKETS_AUTO_CLOSE_HOURS)", () => {
     expect(await closeIdleTickets({ db: db(), events, hours: 0 })).toBe(0);
     expect(heard).toEqual([]);
     expect((await db().select().from(tickets).where(eq(tickets.id, ticket.id)))[0]?.status).toBe("open");
+  });
+
+  it("leaves tickets of a connection with expiresTicket alone: that connection closes its own (automation/inactivity.ts)", async () => {
+    const company = await buildCompany(db());
+    const user = await buildUser(db(), company.id);
+    const own = await buildConnection(db(), company.id, { expiresTicket: 60 });
+    const ticket = await buildTicket(db(), company.id, {
+      status: "open",
+      userId: user.id,
+      whatsappId: own.id,
+    });
+    await db()
+      .update(tickets)
+      .set({ updatedAt: new Date(Date.now() - (HOURS + 5) * 3_600_000) })
+      .where(eq(tickets.id, ticket.id));
+    await closeIdleTickets({ db: db(), events: recordingEvents().events, hours: HOURS });
+    const [row] = await db().select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row?.status).toBe("open");
   });
 });

@@ -169,10 +169,13 @@ export class TicketLifecycleRepo {
         await tx.execute(sql`
           UPDATE ${tickets} SET status = 'closed', closed_at = now(), updated_at = now()
           WHERE id IN (
-            SELECT id FROM ${tickets}
-            WHERE status = 'open' AND updated_at < ${before.toISOString()}::timestamptz
-            ORDER BY updated_at LIMIT ${limit}
-            FOR UPDATE SKIP LOCKED)
+            SELECT t.id FROM ${tickets} t
+            WHERE t.status = 'open' AND t.updated_at < ${before.toISOString()}::timestamptz
+              -- Connections with expiresTicket close their own tickets (automation/inactivity.ts).
+              AND NOT EXISTS (SELECT 1 FROM ${whatsapps} w
+                WHERE w.company_id = t.company_id AND w.id = t.whatsapp_id AND w.expires_ticket > 0)
+            ORDER BY t.updated_at LIMIT ${limit}
+            FOR UPDATE OF t SKIP LOCKED)
           RETURNING id, company_id, queue_id`),
       );
       if (closed.length > 0)
