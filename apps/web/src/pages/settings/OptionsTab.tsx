@@ -116,6 +116,13 @@ export function OptionsTab({ values, isSuper }: OptionsTabProps) {
     return true;
   };
 
+  /** A message its flag needs and that is empty says so at once (also for older data saved without it). */
+  const messageError = (key: PanelKey) => {
+    if (errors[key]) return errors[key];
+    const rule = ruleOfMessage(key);
+    return rule && shown(rule.flag) === rule.when && !messageText(key).trim() ? requiredText(key) : undefined;
+  };
+
   const visible = (item: SettingItem) =>
     !("showWhen" in item && item.showWhen) || shown(item.showWhen.key) === item.showWhen.value;
 
@@ -159,7 +166,7 @@ export function OptionsTab({ values, isSuper }: OptionsTabProps) {
                   key={item.key}
                   item={item}
                   value={messageText(item.key)}
-                  error={errors[item.key]}
+                  error={messageError(item.key)}
                   onChange={(text) => {
                     setDrafts((all) => ({ ...all, [item.key]: text }));
                     if (text.trim()) setError(item.key, undefined);

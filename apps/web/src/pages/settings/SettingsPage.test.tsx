@@ -214,6 +214,15 @@ describe("SettingsPage options", () => {
     expect(puts(calls)).toEqual([]);
   });
 
+  it("says at once that an enabled flag lacks its message (older data saved without it)", async () => {
+    serve({ sendGreetingAccepted: "enabled", greetingAcceptedMessage: null });
+    renderPage();
+    expect(await screen.findByRole("textbox", { name: "Mensagem de saudação ao aceitar" })).toBeTruthy();
+    expect(
+      screen.getByText("A mensagem de saudação é obrigatória com a saudação ao aceitar habilitada."),
+    ).toBeTruthy();
+  });
+
   it("refusing calls needs the call message: saved at once when it exists", async () => {
     const calls = serve({ AcceptCallWhatsappMessage: "Não atendemos ligações" });
     renderPage();
