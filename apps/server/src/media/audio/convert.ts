@@ -1,6 +1,6 @@
 import { extname } from "node:path";
 import type { Channel } from "@inbox/shared";
-import { decodeOpus } from "./decode.js";
+import { decodeMp3, decodeOpus } from "./decode.js";
 import { isOggOpus, readOggOpus, writeOggOpus } from "./ogg.js";
 import { AudioFormatError, OPUS_RATE, type OpusStream } from "./opus-packet.js";
 import { encodeWav, resample } from "./pcm.js";
@@ -13,7 +13,8 @@ import { isWebm, readWebmOpus } from "./webm.js";
  *   Opus only; WebM/Opus is remuxed to Ogg/Opus, losslessly (a voice note
  *   must be Ogg/Opus to show as one).
  * - Messenger: AAC, M4A/MP4, MP3, WAV; Instagram: AAC, M4A/MP4, WAV. Opus
- *   (WebM or Ogg) is decoded and written as 16 kHz mono 16-bit WAV.
+ *   (WebM or Ogg), and MP3 for Instagram, is decoded and written as 16 kHz
+ *   mono 16-bit WAV.
  * Anything else the channel does not take and we cannot convert is an
  * AudioFormatError: sending it would only fail at the provider.
  */
@@ -80,19 +81,26 @@ export async function audioForChannel(
 ): Promise<AudioFile & { converted: boolean }> {
   const format = audioFormatOf(file);
   if (channelAccepts(channel, format)) return { ...file, converted: false };
-  if (format !== "webm" && format !== "ogg-opus")
+  const opus = format === "webm" || format === "ogg-opus";
+  const toOgg = opus && channelAccepts(channel, "ogg-opus");
+  const toWav = (opus || format === "mpeg") && channelAccepts(channel, "wav");
+  if (!toOgg && !toWav)
     throw new AudioFormatError(`${describe(format)} audio cannot be sent on ${channelName(channel)}`);
   try {
-    const opus = format === "webm" ? readWebmOpus(file.bytes) : readOggOpus(file.bytes);
-    if (channelAccepts(channel, "ogg-opus")) {
+    if (format === "mpeg") {
+      const wav = await mp3ToWav(file.bytes);
+      return { bytes: wav, mimeType: "audio/wav", name: renamed(file.name, "wav"), converted: true };
+    }
+    const stream = format === "webm" ? readWebmOpus(file.bytes) : readOggOpus(file.bytes);
+    if (toOgg) {
       return {
-        bytes: writeOggOpus(opus),
+        bytes: writeOggOpus(stream),
         mimeType: "audio/ogg; codecs=opus",
         name: renamed(file.name, "ogg"),
         converted: true,
       };
     }
-    const wav = await opusToWav(opus);
+    const wav = await opusToWav(stream);
     return { bytes: wav, mimeType: "audio/wav", name: renamed(file.name, "wav"), converted: true };
   } catch (error) {
     if (!(error instanceof AudioFormatError)) throw error;
@@ -106,6 +114,12 @@ export async function audioForChannel(
 export async function opusToWav(stream: OpusStream): Promise<Buffer> {
   const pcm = await decodeOpus(stream);
   return encodeWav(await resample(pcm, OPUS_RATE, WAV_RATE), WAV_RATE);
+}
+
+/** An MP3 file as a 16 kHz mono 16-bit WAV file. */
+export async function mp3ToWav(bytes: Uint8Array): Promise<Buffer> {
+  const { samples, sampleRate } = await decodeMp3(bytes);
+  return encodeWav(await resample(samples, sampleRate, WAV_RATE), WAV_RATE);
 }
 
 /**

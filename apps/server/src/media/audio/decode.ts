@@ -1,5 +1,6 @@
+import { MPEGDecoder } from "mpg123-decoder";
 import { OpusDecoder } from "opus-decoder";
-import { AudioFormatError, OPUS_RATE, type OpusStream, parseOpusHead, streamSamples } from "./opus-packet.js";
+import { AudioFormatError, type OpusStream, parseOpusHead, streamSamples } from "./opus-packet.js";
 
 /** Packets decoded between two yields to the event loop (about 6 s of audio at 60 ms a packet). */
 const YIELD_EVERY = 100;
@@ -64,7 +65,47 @@ function mixInto(out: Float32Array, at: number, channels: Float32Array[], count:
     for (let i = 0; i < count; i++) out[at + i]! += (channel[i] as number) * scale;
 }
 
-export { OPUS_RATE as DECODE_RATE };
+/** MP3 bytes handed to the decoder at once; it keeps a partial frame for the next chunk. */
+const MP3_CHUNK = 64 * 1024;
+
+/**
+ * An MP3 file decoded to mono PCM at its own rate (libmpg123's WASM build,
+ * gapless: the encoder's delay and padding from the LAME/Xing header are
+ * dropped). A frame the decoder refuses fails the whole decode.
+ */
+export async function decodeMp3(bytes: Uint8Array): Promise<{ samples: Float32Array; sampleRate: number }> {
+  const decoder = new MPEGDecoder();
+  try {
+    await decoder.ready;
+    const parts: Float32Array[] = [];
+    let total = 0;
+    let sampleRate = 0;
+    for (let at = 0; at < bytes.length; at += MP3_CHUNK) {
+      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      const decoded = decoder.decode(bytes.subarray(at, at + MP3_CHUNK));
+      if (decoded.errors.length > 0)
+        throw new AudioFormatError(`MP3 decoding failed: ${decoded.errors[0]?.message ?? "error"}`);
+      if (decoded.samplesDecoded === 0) continue;
+      if (sampleRate && decoded.sampleRate !== sampleRate)
+        throw new AudioFormatError("the MP3 file changes its sample rate");
+      sampleRate = decoded.sampleRate;
+      const part = new Float32Array(decoded.samplesDecoded);
+      mixInto(part, 0, decoded.channelData, decoded.samplesDecoded);
+      parts.push(part);
+      total += part.length;
+    }
+    if (total === 0 || !sampleRate) throw new AudioFormatError("the MP3 file has no audio");
+    const samples = new Float32Array(total);
+    let at = 0;
+    for (const part of parts) {
+      samples.set(part, at);
+      at += part.length;
+    }
+    return { samples, sampleRate };
+  } finally {
+    decoder.free();
+  }
+}
 
 /** OpusHead's output gain: Q7.8 decibels. */
 function outputGainQ8(head: Uint8Array): number {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /**
- * Real recordings for the audio tests (not a test file itself). Made once
+ * Real recordings for the audio tests (not a test file itself). The WebM and MP4 were made once
  * with Chromium's MediaRecorder (audioBitsPerSecond 128000) from a Web Audio
  * graph: a 440 Hz sine at 0.4 plus a 12 kHz sine at 0.2, stereo, about one
  * second. The 12 kHz tone is there for the WAV path: it must not fold back
@@ -15,6 +15,9 @@ const fixture = (name: string) =>
 export const CHROMIUM_WEBM = fixture("voice-chromium.webm");
 /** `audio/mp4;codecs=opus`: what Chromium records when asked for audio/mp4 (Opus, not AAC). */
 export const CHROMIUM_MP4_OPUS = fixture("voice-chromium-opus.m4a");
+
+/** The same two tones, one second at 44.1 kHz mono, encoded by LAME at 128 kbit/s (lowpass 16 kHz). */
+export const LAME_MP3 = fixture("tones-lame.mp3");
 
 /** The tones in the fixtures. */
 export const TONE_HZ = 440;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SAMPLE_FILES } from "../../../test/files.js";
-import { audioForChannel, audioFormatOf, opusToWav, WAV_RATE } from "./convert.js";
+import { audioForChannel, audioFormatOf, mp3ToWav, opusToWav, WAV_RATE } from "./convert.js";
 import { decodeOpus } from "./decode.js";
 import { isOggOpus, readOggOpus, writeOggOpus } from "./ogg.js";
 import { AudioFormatError, streamSamples } from "./opus-packet.js";
@@ -9,6 +9,7 @@ import {
   CHROMIUM_MP4_OPUS,
   CHROMIUM_WEBM,
   HIGH_TONE_HZ,
+  LAME_MP3,
   TONE_HZ,
   tonePower,
   wavSamples,
@@ -82,6 +83,18 @@ describe("WAV", () => {
   });
 });
 
+describe("MP3 to WAV (Instagram)", () => {
+  it("decodes LAME's MP3 and resamples 44.1 kHz to 16 kHz: one second, the tone kept, no alias", async () => {
+    const wav = await mp3ToWav(LAME_MP3);
+    const samples = wavSamples(wav);
+    // Gapless: the encoder's delay and padding are dropped, one second stays one second.
+    expect(samples.length).toBe(16_000);
+    const tone = tonePower(samples, WAV_RATE, TONE_HZ);
+    expect(tone).toBeGreaterThan(0.03);
+    expect(tonePower(samples, WAV_RATE, WAV_RATE - HIGH_TONE_HZ) / tone).toBeLessThan(1e-5);
+  });
+});
+
 describe("audio for each channel", () => {
   const recording = { bytes: CHROMIUM_WEBM, mimeType: "audio/webm", name: "audio-1.webm" };
 
@@ -112,16 +125,24 @@ describe("audio for each channel", () => {
     const mp4 = { bytes: SAMPLE_FILES.mp4, mimeType: "audio/mp4", name: "safari.m4a" };
     for (const channel of ["whatsapp", "whatsappapi", "facebook", "instagram"] as const)
       expect(await audioForChannel(channel, mp4)).toEqual({ ...mp4, converted: false });
-    const mp3 = { bytes: Buffer.from("ID3\x04\0\0\0\0\0\0"), mimeType: "audio/mpeg", name: "song.mp3" };
+    const mp3 = { bytes: LAME_MP3, mimeType: "audio/mpeg", name: "song.mp3" };
     for (const channel of ["whatsapp", "whatsappapi", "facebook"] as const)
-      expect((await audioForChannel(channel, mp3)).converted).toBe(false);
+      expect(await audioForChannel(channel, mp3)).toEqual({ ...mp3, converted: false });
+    // Instagram takes no MP3: it gets the WAV.
+    const wav = await audioForChannel("instagram", mp3);
+    expect(wav).toMatchObject({ mimeType: "audio/wav", name: "song.wav", converted: true });
+    expect(wav.bytes.readUInt32LE(24)).toBe(WAV_RATE);
   });
 
   it("refuses what a channel does not take and cannot be converted, with the reason", async () => {
     const wav = { bytes: encodeWav(new Float32Array(10), 16_000), mimeType: "audio/wav", name: "a.wav" };
     await expect(audioForChannel("whatsappapi", wav)).rejects.toThrow("WAV audio cannot be sent on WhatsApp");
-    const mp3 = { bytes: Buffer.from("ID3\x04\0\0\0\0\0\0"), mimeType: "audio/mpeg", name: "song.mp3" };
-    await expect(audioForChannel("instagram", mp3)).rejects.toThrow("MP3 audio cannot be sent on Instagram");
+    const amr = { bytes: Buffer.from("#!AMR\n"), mimeType: "audio/amr", name: "nota.amr" };
+    await expect(audioForChannel("instagram", amr)).rejects.toThrow("AMR audio cannot be sent on Instagram");
+    const notMp3 = { bytes: Buffer.alloc(3000, 0x42), mimeType: "audio/mpeg", name: "song.mp3" };
+    await expect(audioForChannel("instagram", notMp3)).rejects.toThrow(
+      /^The MP3 audio could not be converted for Instagram: /,
+    );
     // Chromium's audio/mp4 is Opus in MP4: Meta reads MP4 audio as AAC.
     const opusMp4 = { bytes: CHROMIUM_MP4_OPUS, mimeType: "audio/mp4", name: "rec.m4a" };
     expect(audioFormatOf(opusMp4)).toBe("mp4-opus");

@@ -14,7 +14,7 @@ import { credentials } from "../../ingest/service.js";
 import { isOggOpus } from "../../media/audio/ogg.js";
 import { streamSamples } from "../../media/audio/opus-packet.js";
 import { encodeWav } from "../../media/audio/pcm.js";
-import { CHROMIUM_WEBM } from "../../media/audio/test-support.js";
+import { CHROMIUM_WEBM, LAME_MP3 } from "../../media/audio/test-support.js";
 import { readWebmOpus } from "../../media/audio/webm.js";
 
 /**
@@ -159,6 +159,25 @@ describe("recorded voice notes", () => {
       expect(file.bytes.readUInt32LE(40) / 2).toBe(Math.floor(RECORDING_SAMPLES / 3));
     },
   );
+
+  it("an MP3 goes to Messenger as it is and to Instagram (which takes no MP3) as WAV", async () => {
+    for (const [channel, ext] of [
+      ["facebook", "mp3"],
+      ["instagram", "wav"],
+    ] as const) {
+      const { from, ticket, headers } = await conversation(channel);
+      const res = await sendRecording(ticket.id, headers, {
+        name: "song.mp3",
+        type: "audio/mpeg",
+        bytes: LAME_MP3,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const row = await sentRow((res.json() as MessageDto).id);
+      expect(row.mediaUrl?.endsWith(`.${ext}`), channel).toBe(true);
+      const send = world.sim.sent.find((s) => s.recipient === from && s.id === row.providerMessageId);
+      expect(send?.httpStatus).toBe(200);
+    }
+  });
 
   it("MP4/AAC (Safari) and Ogg/Opus (Firefox) on WhatsApp go as they are", async () => {
     const { ticket, headers } = await conversation("whatsappapi");
