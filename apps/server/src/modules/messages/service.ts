@@ -486,7 +486,11 @@ export class MessagesService {
   /** A stored audio (quick message, forward) in the channel's format: a converted copy is stored beside it. */
   private async fitStoredAudio(companyId: number, channel: Channel | undefined, message: NewOutbound) {
     if (!channel || message.kind !== "audio" || !message.mediaUrl || message.isPrivate) return message;
-    const bytes = await this.readStored(message.mediaUrl);
+    // Only this company's files; a file that is gone fails at the send, on the message, as before.
+    const own = normalize(message.mediaUrl).replaceAll("\\", "/");
+    if (!own.startsWith(`/public/company${companyId}/`) || own.includes("..")) return message;
+    const bytes = await this.readStored(own).catch(() => undefined);
+    if (!bytes) return message;
     const name = message.filename ?? basename(message.mediaUrl);
     const mimeType = message.mimeType ?? mimeTypeOf(message.mediaUrl);
     const fitted = await channelAudio(channel, { bytes, mimeType, name }, this.deps.logger);

@@ -293,6 +293,24 @@ describe("recorded voice notes", () => {
       expect(upload?.mimeType).toBe("audio/ogg");
     }
     expect(world.sim.sent.filter((s) => s.recipient === from && s.httpStatus !== 200)).toEqual([]);
+
+    // A message whose file is gone forwards as before (its send fails on the message), never a 500.
+    const [gone] = await db()
+      .insert(messages)
+      .values({
+        ...legacy!,
+        id: undefined,
+        providerMessageId: `${legacy!.providerMessageId}b`,
+        mediaUrl: `/public/company${companyId}/media/gone.webm`,
+      })
+      .returning();
+    const again = await world.server.app.inject({
+      method: "POST",
+      url: "/message/forward",
+      headers,
+      payload: { messageId: [gone!.id], contactId: [contacts[0]!.id], signMessage: false },
+    });
+    expect(again.statusCode, again.body).toBe(200);
   });
 });
 
