@@ -5,6 +5,7 @@ import { connectedCompany, eventually, startMetaWorld } from "../../test/meta.js
 import {
   chatbots,
   companySettings,
+  contacts,
   messages,
   ticketAutomations,
   ticketLogs,
@@ -219,6 +220,37 @@ describe("out of hours", () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(textsTo(c.from)).toHaveLength(1);
     expect(await c.ticket()).toMatchObject({ status: "pending", queueId: null });
+  });
+});
+
+describe("LGPD consent and queue position", () => {
+  it("the contact accepts the terms (stored with its time), then chooses a queue and is told their position", async () => {
+    const c = await company();
+    await db()
+      .update(companySettings)
+      .set({
+        enableLGPD: "enabled",
+        lgpdConsent: "enabled",
+        lgpdMessage: "Tratamos seus dados conforme a LGPD.",
+        lgpdLink: "https://loja.example/lgpd",
+        sendQueuePosition: "enabled",
+        sendQueuePositionMessage: "Você é o número",
+      })
+      .where(eq(companySettings.companyId, c.companyId));
+    await c.say("Oi");
+    expect((await received(c.from, 1))[0]).toBe(
+      "Tratamos seus dados conforme a LGPD.\n\nhttps://loja.example/lgpd\n\n*[ 1 ]* - Aceito\n*[ 2 ]* - Não aceito",
+    );
+    expect((await c.ticket()).status).toBe("lgpd");
+    await c.say("1");
+    expect((await received(c.from, 2))[1]).toContain("*[ 2 ]* - Suporte");
+    const ticket = await c.ticket();
+    expect(ticket.status).toBe("pending");
+    const [contact] = await db().select().from(contacts).where(eq(contacts.id, ticket.contactId));
+    expect(contact?.lgpdAcceptedAt).toBeInstanceOf(Date);
+    await c.say("2");
+    const texts = await received(c.from, 4);
+    expect(texts.slice(2)).toEqual(["Bem-vindo ao Suporte", "Você é o número *1*"]);
   });
 });
 

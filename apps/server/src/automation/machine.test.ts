@@ -56,7 +56,7 @@ function world(changes: { [K in keyof World]?: Partial<World[K]> } & { queues?: 
     now: changes.now instanceof Date ? changes.now : MONDAY_10H,
     timeZone: ZONE,
     ticket: { status: "pending", queueId: null, userId: null, isGroup: false, ...changes.ticket },
-    contact: { disableBot: false, outOfHoursSentAt: null, ...changes.contact },
+    contact: { disableBot: false, outOfHoursSentAt: null, lgpdAcceptedAt: null, ...changes.contact },
     connection: {
       name: "Loja",
       greetingMessage: "Olá! Escolha:",
@@ -81,6 +81,8 @@ function world(changes: { [K in keyof World]?: Partial<World[K]> } & { queues?: 
       sendGreetingMessageOneQueues: true,
       companySchedules: [],
       outOfHoursRepeatMinutes: 120,
+      lgpd: { enabled: false, consent: false, message: null, link: null },
+      queuePositionMessage: null,
       ...changes.settings,
     },
     queuesById: all,
@@ -452,5 +454,71 @@ describe("rating (NPS)", () => {
     expect(reopened.actions).toEqual([]);
     expect(reopened.state.stage).toBe("done");
     expect(sent(decide(reopened.state, { type: "ratingRequested" }, nps).actions)).toHaveLength(1);
+  });
+});
+
+describe("LGPD consent", () => {
+  const lgpd = {
+    enabled: true,
+    consent: true,
+    message: "Usamos seus dados para atendê-lo.",
+    link: "https://loja.example/privacidade",
+  };
+  const question =
+    "Usamos seus dados para atendê-lo.\n\nhttps://loja.example/privacidade\n\n*[ 1 ]* - Aceito\n*[ 2 ]* - Não aceito";
+
+  it("a contact without consent is asked first; the ticket waits in lgpd", () => {
+    const d = decide(INITIAL_STATE, say("oi"), world({ settings: { lgpd } }));
+    expect(d.actions).toEqual([
+      { type: "send", body: question },
+      { type: "setStatus", status: "lgpd" },
+    ]);
+    expect(d.state.stage).toBe("lgpd");
+  });
+
+  it("accepting stores the consent and the greeting and menu follow; refusing closes", () => {
+    const asked = decide(INITIAL_STATE, say("oi"), world({ settings: { lgpd } })).state;
+    const waiting = world({ settings: { lgpd }, ticket: { status: "lgpd" } });
+    const yes = decide(asked, say("1"), waiting);
+    expect(yes.actions.slice(0, 2)).toEqual([
+      { type: "lgpdAccepted" },
+      { type: "setStatus", status: "pending" },
+    ]);
+    expect(sent(yes.actions)[0]).toContain("*[ 1 ]* - Vendas");
+    expect(decide(asked, say("Não"), waiting).actions).toEqual([{ type: "close" }]);
+    expect(sent(decide(asked, say("talvez"), waiting).actions)).toEqual([question]);
+  });
+
+  it("a contact who accepted before is not asked; without lgpdConsent the text only informs", () => {
+    const accepted = world({ settings: { lgpd }, contact: { lgpdAcceptedAt: new Date("2026-01-01") } });
+    expect(sent(decide(INITIAL_STATE, say("oi"), accepted).actions)[0]).toContain("*[ 1 ]* - Vendas");
+    const inform = decide(
+      INITIAL_STATE,
+      say("oi"),
+      world({ settings: { lgpd: { ...lgpd, consent: false } } }),
+    );
+    expect(sent(inform.actions)).toEqual([
+      "Usamos seus dados para atendê-lo.\n\nhttps://loja.example/privacidade",
+      "Olá! Escolha:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte",
+    ]);
+    expect(inform.actions).not.toContainEqual({ type: "setStatus", status: "lgpd" });
+  });
+});
+
+describe("queue position", () => {
+  it("sendQueuePosition: a contact who ends up waiting in a queue is told their position", () => {
+    const { actions } = converse(
+      world({ settings: { queuePositionMessage: "Sua posição na fila:" } }),
+      "oi",
+      "2",
+    );
+    expect(actions.at(-1)).toEqual({ type: "tellPosition", queueId: 2, message: "Sua posição na fila:" });
+  });
+
+  it("not while the queue's chatbot still talks, nor without the setting", () => {
+    const q = queue(7, "Bot", { options: [option("Um"), option("Dois")] });
+    const withBot = world({ queues: [q, support], settings: { queuePositionMessage: "Posição:" } });
+    expect(converse(withBot, "oi", "1").actions.some((a) => a.type === "tellPosition")).toBe(false);
+    expect(converse(world(), "oi", "2").actions.some((a) => a.type === "tellPosition")).toBe(false);
   });
 });

@@ -54,7 +54,7 @@ export interface World {
   now: Date;
   timeZone: string;
   ticket: { status: string; queueId: number | null; userId: number | null; isGroup: boolean };
-  contact: { disableBot: boolean; outOfHoursSentAt: Date | null };
+  contact: { disableBot: boolean; outOfHoursSentAt: Date | null; lgpdAcceptedAt: Date | null };
   connection: {
     name: string;
     greetingMessage: string | null;
@@ -79,6 +79,10 @@ export interface World {
     sendGreetingMessageOneQueues: boolean;
     companySchedules: ScheduleDay[];
     outOfHoursRepeatMinutes: number;
+    /** LGPD (rule 2): enableLGPD on; consent: lgpdConsent on (the contact must accept), else only informed. */
+    lgpd: { enabled: boolean; consent: boolean; message: string | null; link: string | null };
+    /** sendQueuePosition on: the message that precedes the contact's position in the queue. */
+    queuePositionMessage: string | null;
   };
   /** Every queue of the company a menu may lead to (queue options can leave the connection's). */
   queuesById: ReadonlyMap<number, QueueInfo>;
@@ -91,7 +95,7 @@ export interface MenuLevel {
 }
 
 export interface BotState {
-  stage: "new" | "menu" | "stopped" | "done" | "rating";
+  stage: "new" | "lgpd" | "menu" | "stopped" | "done" | "rating";
   level?: MenuLevel;
   /** Menus sent since the bot (re)started, for maxUseBotQueues. */
   menusSent: number;
@@ -120,6 +124,12 @@ export type BotAction =
   | { type: "close" }
   /** The vacation or out-of-hours answer went out: remember it on the contact. */
   | { type: "outOfHoursSent" }
+  /** The ticket's status changes (lgpd while consent is asked, then pending). */
+  | { type: "setStatus"; status: "lgpd" | "pending" }
+  /** The contact accepted the LGPD terms: stored with its time on the contact. */
+  | { type: "lgpdAccepted" }
+  /** Tell the contact their position among the queue's waiting tickets (the runner counts them). */
+  | { type: "tellPosition"; queueId: number; message: string }
   /** The contact's score (0 to 10) of the user who resolved the ticket. */
   | { type: "rate"; value: number }
   /** Seams: file lists and integrations are later issues; the runner logs them. */
@@ -147,11 +157,16 @@ export function decide(state: BotState, event: BotEvent, world: World): Decision
  * user holds, or one waiting for the contact's rating (nps). Never on a
  * ticket an attendant holds, a group, or a contact whose bot is disabled.
  */
-export function botMaySpeak(world: Pick<World, "ticket" | "contact">): boolean {
+export function botMaySpeak(world: {
+  ticket: World["ticket"];
+  contact: Pick<World["contact"], "disableBot">;
+}): boolean {
   const { ticket, contact } = world;
   if (ticket.isGroup) return false;
   if (ticket.status === "nps") return true;
-  return ticket.status === "pending" && ticket.userId === null && !contact.disableBot;
+  return (
+    (ticket.status === "pending" || ticket.status === "lgpd") && ticket.userId === null && !contact.disableBot
+  );
 }
 
 /** One decision's working copy: the state it changes and the actions it collects. */
@@ -227,6 +242,9 @@ class Turn {
       case "new":
         this.start();
         return;
+      case "lgpd":
+        this.consent(body.trim());
+        return;
       case "menu":
         this.answer(body.trim());
         return;
@@ -277,7 +295,46 @@ class Turn {
     this.actions.push({ type: "outOfHoursSent" });
   }
 
+  /**
+   * LGPD first: a contact who has not accepted gets lgpdMessage and lgpdLink.
+   * With lgpdConsent the ticket waits in lgpd for "1" (accept: stored on the
+   * contact, then the greeting) or "2" (the ticket closes); without it the
+   * text only informs and the conversation goes on.
+   */
   private start(): void {
+    const { lgpd } = this.world.settings;
+    const text = [lgpd.message?.trim(), lgpd.link?.trim()].filter(Boolean).join("\n\n");
+    if (lgpd.enabled && text && !this.world.contact.lgpdAcceptedAt) {
+      if (!lgpd.consent) this.send(text);
+      else {
+        this.askConsent(text);
+        return;
+      }
+    }
+    this.greet();
+  }
+
+  private askConsent(text: string): void {
+    this.send(`${text}\n\n*[ 1 ]* - Aceito\n*[ 2 ]* - Não aceito`);
+    if (this.state.stage !== "lgpd") this.actions.push({ type: "setStatus", status: "lgpd" });
+    this.state.stage = "lgpd";
+  }
+
+  private consent(answer: string): void {
+    const word = fold(answer);
+    if (word === "1" || word === "aceito" || word === "sim") {
+      this.actions.push({ type: "lgpdAccepted" }, { type: "setStatus", status: "pending" });
+      this.greet();
+    } else if (word === "2" || word === "nao aceito" || word === "nao") {
+      this.actions.push({ type: "close" });
+      this.state.stage = "done";
+    } else {
+      const { lgpd } = this.world.settings;
+      this.askConsent([lgpd.message?.trim(), lgpd.link?.trim()].filter(Boolean).join("\n\n"));
+    }
+  }
+
+  private greet(): void {
     const { connection, settings } = this.world;
     const [only, ...others] = connection.queues;
     if (!only) {
@@ -377,6 +434,8 @@ class Turn {
     if (queue.options.length === 0) {
       if (greet) this.sendIfAny(queue.greetingMessage);
       this.state.stage = "done";
+      const position = settings.queuePositionMessage?.trim();
+      if (position) this.actions.push({ type: "tellPosition", queueId: queue.id, message: position });
       return;
     }
     this.showMenu({ queueId: queue.id, optionId: null }, greet);

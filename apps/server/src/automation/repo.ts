@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import {
   chatbots,
@@ -84,6 +84,7 @@ export class AutomationRepo {
         name: contacts.name,
         disableBot: contacts.disableBot,
         outOfHoursSentAt: contacts.outOfHoursSentAt,
+        lgpdAcceptedAt: contacts.lgpdAcceptedAt,
       })
       .from(contacts)
       .where(rowOf(contacts, companyId, contactId));
@@ -123,6 +124,12 @@ export class AutomationRepo {
         scheduleType: companySettings.scheduleType,
         sendGreetingMessageOneQueues: companySettings.sendGreetingMessageOneQueues,
         schedules: companies.schedules,
+        enableLGPD: companySettings.enableLGPD,
+        lgpdConsent: companySettings.lgpdConsent,
+        lgpdMessage: companySettings.lgpdMessage,
+        lgpdLink: companySettings.lgpdLink,
+        sendQueuePosition: companySettings.sendQueuePosition,
+        sendQueuePositionMessage: companySettings.sendQueuePositionMessage,
       })
       .from(companies)
       .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
@@ -144,6 +151,14 @@ export class AutomationRepo {
         scheduleType: company?.scheduleType ?? "disabled",
         sendGreetingMessageOneQueues: company?.sendGreetingMessageOneQueues === "enabled",
         companySchedules: company?.schedules ?? [],
+        lgpd: {
+          enabled: company?.enableLGPD === "enabled",
+          consent: company?.lgpdConsent === "enabled",
+          message: company?.lgpdMessage ?? null,
+          link: company?.lgpdLink ?? null,
+        },
+        queuePositionMessage:
+          company?.sendQueuePosition === "enabled" ? (company.sendQueuePositionMessage ?? null) : null,
         outOfHoursRepeatMinutes: OUT_OF_HOURS_REPEAT_MINUTES,
       },
       queuesById: new Map(all.map((q) => [q.id, q])),
@@ -322,6 +337,31 @@ export class AutomationRepo {
       .from(companies)
       .where(eq(companies.id, companyId));
     return row;
+  }
+
+  /** Waiting tickets of the queue that came before this one, plus one. */
+  async queuePosition(tx: Tx, companyId: number, queueId: number, ticketId: number): Promise<number> {
+    const [row] = await tx
+      .select({ ahead: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(
+        ofCompany(
+          tickets,
+          companyId,
+          eq(tickets.queueId, queueId),
+          eq(tickets.status, "pending"),
+          isNull(tickets.userId),
+          lt(tickets.id, ticketId),
+        ),
+      );
+    return (row?.ahead ?? 0) + 1;
+  }
+
+  async acceptLgpd(tx: Tx, companyId: number, contactId: number, at: Date): Promise<void> {
+    await tx
+      .update(contacts)
+      .set({ lgpdAcceptedAt: at })
+      .where(rowOf(contacts, companyId, contactId));
   }
 
   async markOutOfHoursSent(tx: Tx, companyId: number, contactId: number, at: Date): Promise<void> {

@@ -173,7 +173,11 @@ export class AutomationRunner {
           ...rest,
           now,
           ticket: { ...facts },
-          contact: { disableBot: contact.disableBot, outOfHoursSentAt },
+          contact: {
+            disableBot: contact.disableBot,
+            outOfHoursSentAt,
+            lgpdAcceptedAt: contact.lgpdAcceptedAt,
+          },
         };
         const decision = decide(state, event, world);
         state = decision.state;
@@ -183,6 +187,7 @@ export class AutomationRunner {
           if (action.type === "enterQueue") facts.queueId = action.queueId;
           if (action.type === "assign") Object.assign(facts, { status: "open", userId: action.userId });
           if (action.type === "close") facts.status = "closed";
+          if (action.type === "setStatus") facts.status = action.status;
           if (action.type === "outOfHoursSent") outOfHoursSentAt = now;
         }
       }
@@ -192,7 +197,7 @@ export class AutomationRunner {
       state = quiet;
     }
 
-    const sends = actions.some((a) => a.type === "send");
+    const sends = actions.some((a) => a.type === "send" || a.type === "tellPosition");
     const render = sends ? await this.renderer(tx, ticket, facts, now) : undefined;
     const sent = await this.apply(tx, ticket, actions, now, render);
     const timerChanged = state.timer?.at !== before.timer?.at;
@@ -258,22 +263,9 @@ export class AutomationRunner {
     const sent: MessageRow[] = [];
     for (const action of actions) {
       switch (action.type) {
-        case "send": {
-          if (ticket.whatsappId === null || ticket.contactId === null) break;
-          const row = this.deps.outbound.rowOf({
-            companyId,
-            ticketId,
-            contactId: ticket.contactId,
-            whatsappId: ticket.whatsappId,
-            body: render(action.body),
-          });
-          const [stored] = await tx
-            .insert(messages)
-            .values({ ...row, extra: { ...row.extra, sentBy: "bot" } })
-            .returning();
-          if (stored) sent.push(stored);
+        case "send":
+          sent.push(...(await this.storeBotMessage(tx, ticket, render(action.body))));
           break;
-        }
         case "enterQueue":
           await this.repo.log(tx, {
             companyId,
@@ -297,6 +289,16 @@ export class AutomationRunner {
           if (ticket.status !== "nps")
             await this.repo.log(tx, { companyId, ticketId, type: "closed", userId: null, queueId: null });
           break;
+        case "tellPosition": {
+          const position = await this.repo.queuePosition(tx, companyId, action.queueId, ticketId);
+          sent.push(...(await this.storeBotMessage(tx, ticket, `${render(action.message)} *${position}*`)));
+          break;
+        }
+        case "lgpdAccepted":
+          if (ticket.contactId !== null) await this.repo.acceptLgpd(tx, companyId, ticket.contactId, now);
+          break;
+        case "setStatus":
+          break;
         case "rate":
           await this.repo.rate(tx, { companyId, ticketId, userId: ticket.userId, rate: action.value });
           break;
@@ -312,6 +314,22 @@ export class AutomationRunner {
       }
     }
     return sent;
+  }
+
+  /** A bot message: an outbound row (ack 0, no user, sentBy bot) the outbound path sends after the commit. */
+  private async storeBotMessage(tx: Tx, ticket: TicketRow, body: string): Promise<MessageRow[]> {
+    if (ticket.whatsappId === null || ticket.contactId === null) return [];
+    const row = this.deps.outbound.rowOf({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      whatsappId: ticket.whatsappId,
+      body,
+    });
+    return tx
+      .insert(messages)
+      .values({ ...row, extra: { ...row.extra, sentBy: "bot" } })
+      .returning();
   }
 
   /** After the commit: send the stored messages and tell the screens. */
