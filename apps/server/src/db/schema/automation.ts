@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, serial, timestamp } from "drizzle-orm/pg-core";
 import { sameCompany, tenant, timestamps } from "./columns.js";
+import { queues } from "./queues.js";
 import { tickets } from "./tickets.js";
 import { users } from "./users.js";
 
@@ -52,5 +53,24 @@ export const userRatings = pgTable(
     index("user_ratings_company_ticket_idx").on(t.companyId, t.ticketId),
     index("user_ratings_company_user_idx").on(t.companyId, t.userId, t.createdAt),
     check("user_ratings_rate_check", sql`${t.rate} BETWEEN 0 AND 10`),
+  ],
+);
+
+/**
+ * The queue rotator's turn (issue 9, rule 4): when it last handed out the
+ * queue's waiting tickets and to whom, so the next pass starts after that
+ * user. One row per queue with ativarRoteador, written under its row lock.
+ */
+export const queueRotations = pgTable(
+  "queue_rotations",
+  {
+    queueId: integer().primaryKey(),
+    companyId: tenant(),
+    lastUserId: integer(),
+    lastAt: timestamp({ withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    sameCompany("queue_rotations_queue_id_fk", t.companyId, t.queueId, queues, "cascade"),
+    sameCompany("queue_rotations_last_user_id_fk", t.companyId, t.lastUserId, users, "set null"),
   ],
 );
