@@ -16,9 +16,9 @@ export const SETTING_RULES: Record<SettingKey, string> = {
   downloadLimit:
     "MB, one of 32, 64, 128, 256, 512, 1024, 2048. Largest inbound media the server downloads for the company; without it MEDIA_FETCH_MAX_MB (64) applies. Read at most once a minute. Super users only.",
   userRating:
-    "Resolving with rating sends the connection's ratingMessage; the ticket waits in a rating state until the contact answers 0 to 10 (stored with the ticket's user), then the completion message is sent and the ticket closes; maxUseBotQueuesNPS invalid answers or expiresTicketNPS minutes end the wait. Connections then need a rating message and an NPS expiry above 0.",
+    "Resolving a ticket with the farewell while enabled (and the connection has a rating message) sends the connection's ratingMessage; the ticket waits in a rating state until the contact answers 0 to 10 (stored with the ticket's user), then the completion message is sent and the ticket closes; maxUseBotQueuesNPS invalid answers or expiresTicketNPS minutes end the wait. Connections then need a rating message and an NPS expiry above 0.",
   scheduleType:
-    "disabled, queue, company or connection: which business hours apply. Outside them a contact's message gets that level's out-of-hours message (at most once per contact every few hours) and the ticket waits as pending. company uses the schedules tab (PUT /companies/{id}/schedules); no hours saved means always open.",
+    "disabled, queue, company or connection: which business hours apply. Outside them a contact's message gets that level's out-of-hours message (at most once per contact every 2 hours) and the ticket waits as pending. company uses the schedules tab (PUT /companies/{id}/schedules); no hours saved means always open.",
   chatBotType: "Only text: queue menus and chatbot options are sent as numbered text.",
   acceptCallWhatsapp:
     "disabled: a call to a QR-code (Baileys) connection is rejected and AcceptCallWhatsappMessage is sent to the caller.",

@@ -65,9 +65,9 @@ const settingsEn: typeof settingsPt = {
     downloadLimit:
       "The largest received media the server downloads for the company. Applies within a minute.",
     userRating:
-      "Resolving with rating sends the connection's rating message and the contact answers 0 to 10; the score is kept on the ticket, which then closes. Connections then need a rating message and deadline.",
+      "Resolving with the farewell sends the connection's rating message and the contact answers 0 to 10; the score is kept on the ticket, which then closes. Connections then need a rating message and deadline.",
     scheduleType:
-      "Which hours apply: none, each queue's, the company's (Business hours tab) or each connection's. Outside them the contact gets the out-of-hours message (at most once every few hours) and the ticket waits.",
+      "Which hours apply: none, each queue's, the company's (Business hours tab) or each connection's. Outside them the contact gets the out-of-hours message (at most once every 2 hours) and the ticket waits.",
     chatBotType: "The chatbot sends queue menus and options as numbered text.",
     acceptCallWhatsapp:
       "Disabled: a call to a QR-code connection is rejected and the caller gets the rejected call message.",

@@ -65,9 +65,9 @@ const settingsEs: typeof settingsPt = {
     downloadLimit:
       "El mayor archivo recibido que el servidor descarga para la empresa. Se aplica en menos de un minuto.",
     userRating:
-      "Al resolver con evaluación, el contacto recibe el mensaje de evaluación de la conexión y responde de 0 a 10; la nota queda en el ticket, que luego se cierra. Las conexiones pasan a exigir mensaje y plazo de evaluación.",
+      "Al resolver con despedida, el contacto recibe el mensaje de evaluación de la conexión y responde de 0 a 10; la nota queda en el ticket, que luego se cierra. Las conexiones pasan a exigir mensaje y plazo de evaluación.",
     scheduleType:
-      "Qué horarios valen: ninguno, los de cada cola, los de la empresa (pestaña Horarios) o los de cada conexión. Fuera de horario el contacto recibe el mensaje de fuera de horario (como mucho una vez cada pocas horas) y el ticket queda en espera.",
+      "Qué horarios valen: ninguno, los de cada cola, los de la empresa (pestaña Horarios) o los de cada conexión. Fuera de horario el contacto recibe el mensaje de fuera de horario (como mucho una vez cada 2 horas) y el ticket queda en espera.",
     chatBotType: "El chatbot envía los menús de las colas y las opciones como texto numerado.",
     acceptCallWhatsapp:
       "Deshabilitado: una llamada a una conexión por código QR se rechaza y quien llama recibe el mensaje de llamada rechazada.",

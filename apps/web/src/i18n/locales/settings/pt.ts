@@ -67,9 +67,9 @@ const settingsPt = {
     downloadLimit:
       "Maior mídia recebida que o servidor baixa para a empresa. Vale em até um minuto após a mudança.",
     userRating:
-      "Ao resolver com avaliação, o contato recebe a mensagem de avaliação da conexão e responde de 0 a 10; a nota fica no atendimento e então ele é encerrado. As conexões passam a exigir mensagem e prazo de avaliação.",
+      "Ao resolver com despedida, o contato recebe a mensagem de avaliação da conexão e responde de 0 a 10; a nota fica no atendimento e então ele é encerrado. As conexões passam a exigir mensagem e prazo de avaliação.",
     scheduleType:
-      "Quais horários valem: nenhum, os de cada fila, os da empresa (aba Horários) ou os de cada conexão. Fora do horário o contato recebe a mensagem de fora de expediente (no máximo uma vez a cada poucas horas) e o atendimento fica aguardando.",
+      "Quais horários valem: nenhum, os de cada fila, os da empresa (aba Horários) ou os de cada conexão. Fora do horário o contato recebe a mensagem de fora de expediente (no máximo uma vez a cada 2 horas) e o atendimento fica aguardando.",
     chatBotType: "O chatbot envia os menus das filas e as opções como texto numerado.",
     acceptCallWhatsapp:
       "Desabilitado: uma chamada para uma conexão por QR Code é recusada e o contato recebe a mensagem de chamada recusada.",

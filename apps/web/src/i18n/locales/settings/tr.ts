@@ -64,9 +64,9 @@ const settingsTr: typeof settingsPt = {
     userCreation: "Platformda yeni kullanıcı oluşturulmasına izin verir.",
     downloadLimit: "Sunucunun şirket için indirdiği en büyük gelen medya. Bir dakika içinde geçerli olur.",
     userRating:
-      "Değerlendirmeyle çözünce kişi bağlantının değerlendirme mesajını alır ve 0-10 arası yanıt verir; puan talepte saklanır ve talep kapanır. Bağlantılar değerlendirme mesajı ve süresi ister.",
+      "Veda mesajıyla çözünce kişi bağlantının değerlendirme mesajını alır ve 0-10 arası yanıt verir; puan talepte saklanır ve talep kapanır. Bağlantılar değerlendirme mesajı ve süresi ister.",
     scheduleType:
-      "Hangi saatler geçerli: hiçbiri, her kuyruğun, şirketin (Çalışma saatleri sekmesi) veya her bağlantının. Saat dışında kişi mesai dışı mesajını alır (birkaç saatte en fazla bir kez) ve talep bekler.",
+      "Hangi saatler geçerli: hiçbiri, her kuyruğun, şirketin (Çalışma saatleri sekmesi) veya her bağlantının. Saat dışında kişi mesai dışı mesajını alır (2 saatte en fazla bir kez) ve talep bekler.",
     chatBotType: "Sohbet botu kuyruk menülerini ve seçenekleri numaralı metin olarak gönderir.",
     acceptCallWhatsapp:
       "Devre dışı: QR kodlu bir bağlantıya gelen arama reddedilir ve arayan reddedilen arama mesajını alır.",
