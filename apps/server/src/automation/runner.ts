@@ -20,6 +20,7 @@ import {
   type World,
 } from "./machine.js";
 import { AutomationRepo, MESSAGES_PER_RUN } from "./repo.js";
+import { QueueRotator } from "./rotator.js";
 
 export const AUTOMATION_TIMER = "automation.timer";
 export const AUTOMATION_SWEEP = "automation.sweep";
@@ -70,6 +71,8 @@ interface Outcome {
 export class AutomationRunner {
   private readonly repo: AutomationRepo;
   private readonly tickets: TicketsRepo;
+  /** Hands waiting tickets of rotating queues to their online users (rotator.ts). */
+  readonly rotator: QueueRotator;
   private jobs?: Jobs;
   /** In-process coalescing: one run per ticket at a time, one more if notified meanwhile. */
   private readonly running = new Map<string, { again: boolean; done: Promise<void> }>();
@@ -77,6 +80,7 @@ export class AutomationRunner {
   constructor(private readonly deps: AutomationDeps) {
     this.repo = new AutomationRepo(deps.db);
     this.tickets = new TicketsRepo(deps.db);
+    this.rotator = new QueueRotator(deps);
   }
 
   attach(jobs: Jobs): void {
@@ -426,7 +430,7 @@ export function automationTimerJob(
   };
 }
 
-/** Every minute: lost runs and timers, then the inactivity pass. */
+/** Every minute: lost runs and timers, the inactivity pass, the queue rotator. */
 export function automationSweepJob(runner: AutomationRunner): JobDefinition {
   return {
     name: AUTOMATION_SWEEP,
@@ -434,6 +438,7 @@ export function automationSweepJob(runner: AutomationRunner): JobDefinition {
     handle: async () => {
       await runner.sweep();
       await runner.inactivitySweep();
+      await runner.rotator.pass();
     },
   };
 }
