@@ -10,6 +10,8 @@ export interface SendTextBody {
   quotedMsg?: { id: number } | null;
   /** A file already in the company's storage (a quick message's). */
   mediaUrl?: string;
+  /** The sign toggle: the server signs the text with the user's name when the company allows it. */
+  signMessage?: boolean;
 }
 
 /** A contact card (vCard): the picked contact's name and number, all the server keeps of it. */
@@ -29,10 +31,11 @@ export const messagesApi = {
   sendText: (ticketId: number, body: SendTextBody) =>
     api.post<MessageDto>(`/messages/${ticketId}`, { read: true, fromMe: true, ...body }),
   /** Multipart: a `medias` and a `body` (its caption) per file, in order; answers the first message (the rest arrive as events). */
-  sendMedia: (ticketId: number, medias: MediaToSend[], isPrivate: boolean) => {
+  sendMedia: (ticketId: number, medias: MediaToSend[], isPrivate: boolean, signMessage = false) => {
     const form = new FormData();
     form.append("fromMe", "true");
     form.append("isPrivate", String(isPrivate));
+    form.append("signMessage", String(signMessage));
     for (const media of medias) {
       form.append("body", media.caption);
       form.append("medias", media.file, media.file.name);

@@ -43,6 +43,11 @@ export const sendMessageSchema = z
     vCard: vCardSchema.nullish(),
     /** A file already in this company's storage (`/public/company{id}/...`), e.g. a quick message's. */
     mediaUrl: z.string().max(1000).nullish(),
+    /**
+     * The message input's sign toggle: the server signs the text (or caption) with the
+     * user's name when the company's sendSignMessage is enabled. Absent: not signed.
+     */
+    signMessage: flag.optional().default(false),
     read: flag.optional(),
     fromMe: flag.optional(),
   })

@@ -1,6 +1,13 @@
 import { count, desc, eq, isNotNull, like, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { contacts, messages, ticketLogs, tickets, whatsapps } from "../../db/schema/index.js";
+import {
+  companySettings,
+  contacts,
+  messages,
+  ticketLogs,
+  tickets,
+  whatsapps,
+} from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import type { TicketRow } from "../tickets/presenter.js";
 import type { MessageRow } from "./presenter.js";
@@ -33,6 +40,16 @@ export class MessagesRepo {
       this.db.select({ value: count() }).from(messages).where(where),
     ]);
     return { rows: rows.reverse(), count: Number(total?.value ?? 0) };
+  }
+
+  /** Whether the company lets attendants sign their messages (sendSignMessage; enabled unless set otherwise). */
+  async signsMessages(companyId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ value: companySettings.sendSignMessage })
+      .from(companySettings)
+      .where(eq(companySettings.companyId, companyId))
+      .limit(1);
+    return (row?.value ?? "enabled") === "enabled";
   }
 
   async findById(companyId: number, id: number): Promise<MessageRow | undefined> {

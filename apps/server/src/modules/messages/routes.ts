@@ -56,9 +56,13 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
         config: { owner: "ticket", numbers: maskMessage },
         schema: {
           description:
-            "Sends a message on the ticket: JSON {body, quotedMsg, isPrivate, vCard, mediaUrl} or multipart " +
-            "{body (one, or one per file), isPrivate, medias[]}. Stored first, then sent once; private notes " +
-            "are never sent. Answers the stored message (multipart: the first; all arrive as appMessage events).",
+            "Sends a message on the ticket: JSON {body, quotedMsg, isPrivate, vCard, mediaUrl, signMessage} or " +
+            "multipart {body (one, or one per file), isPrivate, signMessage, medias[]}. Stored first, then sent " +
+            "once; private notes are never sent. signMessage (the input's sign toggle) puts the user's name in " +
+            "WhatsApp bold on the first line of the text or caption ('*Ana:*\\n…') when the company's " +
+            "sendSignMessage is enabled; never on private notes, audio or contact cards, never twice. The stored " +
+            "body is what the contact got. Answers the stored message (multipart: the first; all arrive as " +
+            "appMessage events).",
           params: ticketIdParam,
           body: sendMessageSchema.nullish(),
           response: { 200: messageDto },
@@ -142,7 +146,8 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
         schema: {
           description:
             "Forwards messageId (one or a list) to contactId (one or a list), each message to each contact, " +
-            "900 ms apart per connection; signMessage puts the user's name first.",
+            "900 ms apart per connection; signMessage puts the user's name first (when the company's " +
+            "sendSignMessage is enabled).",
           body: forwardMessageSchema,
           response: { 200: forwardResultDto },
         },
@@ -173,12 +178,13 @@ export function messagesRoutes(service: MessagesService): FastifyPluginAsyncZod 
 const multipartFields = z.object({
   body: z.array(z.string().max(MESSAGE_BODY_MAX, "Too Long!")),
   isPrivate: z.enum(["true", "false"]).optional(),
+  signMessage: z.enum(["true", "false"]).optional(),
 });
 
-/** The multipart form of POST /messages: `medias` files (or `media`), `body` fields, `isPrivate`. */
+/** The multipart form of POST /messages: `medias` files (or `media`), `body` fields, `isPrivate`, `signMessage`. */
 async function readMultipart(req: FastifyRequest): Promise<MultipartSend> {
   const files: Upload[] = [];
-  const fields: { body: string[]; isPrivate?: string } = { body: [] };
+  const fields: { body: string[]; isPrivate?: string; signMessage?: string } = { body: [] };
   const parts = req.parts({
     limits: { fileSize: LIMITS.messageMediaMaxBytes, files: LIMITS.messageMediaMaxFiles },
   });
@@ -192,6 +198,8 @@ async function readMultipart(req: FastifyRequest): Promise<MultipartSend> {
       fields.body.push(String(part.value));
     } else if (part.fieldname === "isPrivate") {
       fields.isPrivate = String(part.value);
+    } else if (part.fieldname === "signMessage") {
+      fields.signMessage = String(part.value);
     }
   }
   const parsed = multipartFields.safeParse(fields);
@@ -202,5 +210,10 @@ async function readMultipart(req: FastifyRequest): Promise<MultipartSend> {
       message: issue?.message,
     });
   }
-  return { bodies: parsed.data.body, isPrivate: parsed.data.isPrivate === "true", files };
+  return {
+    bodies: parsed.data.body,
+    isPrivate: parsed.data.isPrivate === "true",
+    signMessage: parsed.data.signMessage === "true",
+    files,
+  };
 }

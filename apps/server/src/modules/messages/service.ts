@@ -5,6 +5,7 @@ import {
   type Channel,
   type ForwardResult,
   LIMITS,
+  MESSAGE_BODY_MAX,
   type MessageDto,
   type MessageList,
   type SendMessageInput,
@@ -29,6 +30,7 @@ import { authorizeDelete, authorizeEdit, authorizeTranscription } from "./policy
 import { type MessageRow, presentMessage } from "./presenter.js";
 import { previewOf } from "./preview.js";
 import { MessagesRepo } from "./repo.js";
+import { signatureOf, signedBody } from "./signature.js";
 import type { Transcriber } from "./transcription.js";
 
 export interface MessagesServiceDeps {
@@ -55,6 +57,8 @@ export interface Upload {
 export interface MultipartSend {
   bodies: string[];
   isPrivate: boolean;
+  /** The sign toggle of the message input: captions signed with the user's name (sendSignMessage). */
+  signMessage: boolean;
   files: Upload[];
 }
 
@@ -101,7 +105,8 @@ export class MessagesService {
   async send(ctx: RequestContext, ticketId: number, input: SendMessageInput): Promise<MessageDto> {
     const detail = await this.deps.tickets.findVisibleById(ctx, ticketId);
     const base = await this.baseOf(ctx, detail, input.isPrivate, input.quotedMsg ?? null);
-    const body = input.body.trim();
+    const sign = await this.signs(ctx, input.isPrivate, input.signMessage);
+    const body = sign(input.body.trim());
     let message: NewOutbound;
     if (input.vCard) {
       message = {
@@ -127,6 +132,7 @@ export class MessagesService {
     if (input.files.length === 0)
       throw new AppError("ERR_VALIDATION", { field: "medias", message: "Required" });
     const base = await this.baseOf(ctx, detail, input.isPrivate, null);
+    const sign = await this.signs(ctx, input.isPrivate, input.signMessage);
     if (input.files.some((file) => !attachmentKind(file.mimeType)))
       throw new AppError("ERR_VALIDATION", { field: "medias", message: "Unsupported file type" });
     const channel = channelOf(detail);
@@ -152,7 +158,7 @@ export class MessagesService {
         mediaUrl: saved.path,
         mimeType: saved.mimeType,
         filename: saved.name,
-        body: kind.kind === "audio" ? "" : (caption ?? "").trim(),
+        body: kind.kind === "audio" ? "" : sign((caption ?? "").trim()),
       });
     }
     return (await this.store(ctx, shown(detail), messages)).map(presentMessage);
@@ -258,7 +264,9 @@ export class MessagesService {
         channel: asChannel(connection.channel),
       });
     }
-    const signature = input.signMessage ? `*${ctx.user.name}:*\n` : "";
+    // Signed only where the company lets attendants sign (sendSignMessage), as a typed message is.
+    const signature =
+      input.signMessage && (await this.repo.signsMessages(ctx.companyId)) ? signatureOf(ctx.user.name) : "";
     // Audio converted once per file and channel, however many contacts get it, and all before
     // anything is stored: a file that cannot be converted stops the whole forward.
     const converted = new Map<string, Promise<NewOutbound>>();
@@ -310,6 +318,26 @@ export class MessagesService {
   }
 
   // --- helpers -------------------------------------------------------------
+
+  /**
+   * How this send's texts are signed (sendSignMessage, spec 1 sections 3 and 9):
+   * with the user's name when the company's setting is enabled and the sign
+   * toggle of the message input is on; never a private note (it never reaches
+   * the contact). The stored body is the signed one: what the contact got.
+   */
+  private async signs(
+    ctx: RequestContext,
+    isPrivate: boolean,
+    signMessage: boolean,
+  ): Promise<(body: string) => string> {
+    if (isPrivate || !signMessage || !(await this.repo.signsMessages(ctx.companyId))) return (body) => body;
+    return (body) => {
+      const signed = signedBody(body, ctx.user.name);
+      if (signed.length > MESSAGE_BODY_MAX)
+        throw new AppError("ERR_VALIDATION", { field: "body", message: "Too Long!" });
+      return signed;
+    };
+  }
 
   /** What every message of this send shares; checks the quoted message and the connection. */
   private async baseOf(

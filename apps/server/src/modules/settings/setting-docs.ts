@@ -26,7 +26,8 @@ export const SETTING_RULES: Record<SettingKey, string> = {
     "A waiting ticket of a queue is given to a random online user of the queue instead of the rotator's turn.",
   sendGreetingMessageOneQueues:
     "A new ticket on a connection with a single queue enters it directly; enabled sends that queue's greeting.",
-  sendSignMessage: "Outgoing messages are signed with the user's name in bold (*Name:*).",
+  sendSignMessage:
+    "Attendants may sign what they type: with the input's sign toggle on, the text goes out with the user's name in bold first (*Name:*). Disabled hides the toggle.",
   sendFarewellWaitingTicket:
     "Resolving a ticket that was still waiting (pending) also sends the farewell (completion) message.",
   sendGreetingAccepted:

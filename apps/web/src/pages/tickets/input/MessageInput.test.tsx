@@ -44,7 +44,8 @@ describe("message input", () => {
     fireEvent.change(box, { target: { value: "Oi" } });
     fireEvent.click(screen.getByRole("button", { name: "Enviar" }));
     await waitFor(() => expect(sent(seen)).toHaveLength(1));
-    expect(sent(seen)[0]?.body).toMatchObject({ body: "*Ana:*\nOi", isPrivate: false });
+    // The server signs (sendSignMessage): the text goes as typed, with the toggle.
+    expect(sent(seen)[0]?.body).toMatchObject({ body: "Oi", isPrivate: false, signMessage: true });
 
     fireEvent.click(screen.getByRole("switch", { name: "Nota interna" }));
     expect(localStorage.getItem("privateMessage")).toBe("true");
@@ -52,7 +53,34 @@ describe("message input", () => {
     fireEvent.keyDown(box, { key: "Enter" });
     await waitFor(() => expect(sent(seen)).toHaveLength(2));
     // A private note is not signed.
-    expect(sent(seen)[1]?.body).toMatchObject({ body: "Só para a equipe", isPrivate: true });
+    expect(sent(seen)[1]?.body).toMatchObject({
+      body: "Só para a equipe",
+      isPrivate: true,
+      signMessage: false,
+    });
+  });
+
+  it("hides the sign toggle and never asks for a signature when the company disabled sendSignMessage", async () => {
+    localStorage.setItem("signOption", "true");
+    const seen = serveConversation(openTicket, [], { "POST /messages/4": answer });
+    const unsigned = buildUser({
+      id: 7,
+      name: "Ana",
+      companyId: 2,
+      company: {
+        id: 2,
+        name: "Empresa",
+        dueDate: null,
+        companieSettings: [{ key: "sendSignMessage", value: "disabled" }],
+      },
+    });
+    renderConversation(unsigned, openTicket);
+    const box = await input();
+    expect(screen.queryByRole("switch", { name: "Assinar mensagens" })).toBeNull();
+    fireEvent.change(box, { target: { value: "Oi" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(sent(seen)).toHaveLength(1));
+    expect(sent(seen)[0]?.body).toMatchObject({ body: "Oi", signMessage: false });
   });
 
   it("offers quick replies on '/', moves with the arrows and picks with Enter", async () => {

@@ -49,9 +49,13 @@ interface MessageInputProps {
 
 const ANSWERABLE = new Set(["open", "group"]);
 
-/** The signed text (spec 1 section 9, sign toggle): the attendant's name in bold on its own line. */
-export function signedBody(text: string, userName: string, sign: boolean): string {
-  return sign ? `*${userName}:*\n${text}` : text;
+/**
+ * Whether the company lets attendants sign (sendSignMessage, kept live in the
+ * user's company settings); unknown counts as enabled, the server's default.
+ */
+export function signingAllowed(user: UserDto): boolean {
+  const setting = user.company?.companieSettings?.find((s) => s.key === "sendSignMessage");
+  return setting?.value !== "disabled";
 }
 
 /**
@@ -73,8 +77,11 @@ export function MessageInput({
   const listId = useId();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
-  const [sign, setSign] = useStoredFlag(SIGN_STORAGE_KEY, false);
+  const [signToggle, setSign] = useStoredFlag(SIGN_STORAGE_KEY, false);
   const [isPrivate, setPrivate] = useStoredFlag(PRIVATE_STORAGE_KEY, false);
+  const canSign = signingAllowed(user);
+  // The server signs (the stored text is what the contact got); a private note never is.
+  const signMessage = canSign && signToggle && !isPrivate;
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
   const [files, setFiles] = useState<File[] | null>(null);
   const [tool, setTool] = useState<AttachmentTool | null>(null);
@@ -121,8 +128,9 @@ export function MessageInput({
     }
     void run(async () => {
       const message = await messagesApi.sendText(ticket.id, {
-        body: signedBody(trimmed, user.name, sign && !isPrivate),
+        body: trimmed,
         isPrivate,
+        signMessage,
         quotedMsg: replyTo ? { id: replyTo.id } : null,
       });
       setText("");
@@ -138,6 +146,7 @@ export function MessageInput({
         const message = await messagesApi.sendText(ticket.id, {
           body: quickMessage.message,
           isPrivate,
+          signMessage,
           quotedMsg: null,
           mediaUrl: quickMessage.mediaPath ?? undefined,
         });
@@ -203,7 +212,7 @@ export function MessageInput({
 
   const sendFiles = (medias: MediaToSend[]) =>
     void run(async () => {
-      const first = await messagesApi.sendMedia(ticket.id, medias, isPrivate);
+      const first = await messagesApi.sendMedia(ticket.id, medias, isPrivate, signMessage);
       setFiles(null);
       onSent([first], false);
     });
@@ -398,10 +407,12 @@ export function MessageInput({
           control={<Switch size="small" checked={isPrivate} onChange={(_, value) => setPrivate(value)} />}
           label={<Typography variant="caption">{t("ticketView.input.private")}</Typography>}
         />
-        <FormControlLabel
-          control={<Switch size="small" checked={sign} onChange={(_, value) => setSign(value)} />}
-          label={<Typography variant="caption">{t("ticketView.input.sign")}</Typography>}
-        />
+        {canSign && (
+          <FormControlLabel
+            control={<Switch size="small" checked={signToggle} onChange={(_, value) => setSign(value)} />}
+            label={<Typography variant="caption">{t("ticketView.input.sign")}</Typography>}
+          />
+        )}
       </Stack>
       <EmojiPicker anchor={emojiAnchor} onPick={insertEmoji} onClose={() => setEmojiAnchor(null)} />
       {tool === "camera" && (
