@@ -3,6 +3,7 @@ import { type Db, rowsOf, type Tx } from "../db/client.js";
 import { fromJsonRow, insertRows } from "../db/json-rows.js";
 import { contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
+import { isUniqueViolation } from "../db/unique-violation.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
 import { findOpenTicket } from "../modules/tickets/lifecycle-repo.js";
 import type { ContactRow, TicketRow } from "../modules/tickets/presenter.js";
@@ -31,6 +32,16 @@ const MESSAGE_KEYS = [
 ] as const;
 type Runner = Db | Tx;
 
+/** A contact the batch's read found, with its open ticket or the closed one it may reopen. */
+export interface KnownParty {
+  contact: ContactRow;
+  ticket: TicketRow | null;
+  /** Closed within the connection's timeCreateNewTicket minutes (only when no ticket is open). */
+  reopen: TicketRow | null;
+  /** Some of the key's messages are not stored yet (always true when a ticket is open). */
+  fresh: boolean;
+}
+
 /** The queries of the inbound pipeline. Every one is scoped by company and connection. */
 export class IngestRepo {
   constructor(private readonly db: Db) {}
@@ -44,11 +55,27 @@ export class IngestRepo {
    * (contact, connection, not closed), so the planner always takes it; a
    * company condition there made it scan every ticket of the contact. The
    * contact is the company's, and so are its tickets.
+   *
+   * Only for a key without an open ticket (the rare case), the same read also
+   * answers:
+   * - `reopen`: the contact's ticket on that connection closed less than
+   *   `reopenMinutes` ago (the connection's timeCreateNewTicket; 0 never), the
+   *   latest closed first;
+   * - `fresh`: whether any of `providerIds` is not stored yet. A redelivered
+   *   message whose ticket was closed since must neither reopen it nor open an
+   *   empty one. A key without ids (a call) is always fresh.
    */
   async contactsWithOpenTickets(
-    keys: { companyId: number; channel: string; number: string; whatsappId: number }[],
-  ): Promise<Map<number, { contact: ContactRow; ticket: TicketRow | null }>> {
-    const found = new Map<number, { contact: ContactRow; ticket: TicketRow | null }>();
+    keys: {
+      companyId: number;
+      channel: string;
+      number: string;
+      whatsappId: number;
+      reopenMinutes: number;
+      providerIds: string[];
+    }[],
+  ): Promise<Map<number, KnownParty>> {
+    const found = new Map<number, KnownParty>();
     if (keys.length === 0) return found;
     const input = JSON.stringify(
       keys.map((k, i) => ({
@@ -57,21 +84,42 @@ export class IngestRepo {
         channel: k.channel,
         number: k.number,
         whatsapp_id: k.whatsappId,
+        reopen_minutes: Math.max(0, Math.floor(k.reopenMinutes)),
+        ids: k.providerIds,
       })),
     );
     const result = await this.db.execute(sql`
-      SELECT k.i, row_to_json(c.*) AS contact, row_to_json(t.*) AS ticket
-      FROM json_to_recordset(${input}::json) AS k(i int, company_id int, channel text, number text, whatsapp_id int)
+      SELECT k.i, row_to_json(c.*) AS contact, row_to_json(t.*) AS ticket, row_to_json(r.*) AS reopen,
+        CASE WHEN t.id IS NULL AND json_array_length(k.ids) > 0 THEN EXISTS (
+          SELECT 1 FROM json_array_elements_text(k.ids) AS p(id)
+          WHERE NOT EXISTS (
+            SELECT 1 FROM ${messages} m WHERE m.whatsapp_id = k.whatsapp_id AND m.provider_message_id = p.id
+          )
+        ) ELSE true END AS fresh
+      FROM json_to_recordset(${input}::json)
+        AS k(i int, company_id int, channel text, number text, whatsapp_id int, reopen_minutes int, ids json)
       JOIN contacts c ON c.company_id = k.company_id AND c.channel = k.channel AND c.number = k.number
-      LEFT JOIN tickets t ON t.contact_id = c.id AND t.whatsapp_id = k.whatsapp_id AND t.status <> 'closed'`);
+      LEFT JOIN tickets t ON t.contact_id = c.id AND t.whatsapp_id = k.whatsapp_id AND t.status <> 'closed'
+      LEFT JOIN LATERAL (
+        SELECT * FROM ${tickets} r
+        WHERE t.id IS NULL AND k.reopen_minutes > 0
+          AND r.company_id = c.company_id AND r.contact_id = c.id AND r.whatsapp_id = k.whatsapp_id
+          AND r.status = 'closed' AND r.closed_at > now() - make_interval(mins => k.reopen_minutes)
+        ORDER BY r.closed_at DESC, r.id DESC
+        LIMIT 1
+      ) r ON true`);
     for (const row of rowsOf<{
       i: number;
       contact: Record<string, unknown>;
       ticket: Record<string, unknown> | null;
+      reopen: Record<string, unknown> | null;
+      fresh: boolean;
     }>(result)) {
       found.set(row.i, {
         contact: fromJsonRow(contacts, row.contact) as ContactRow,
         ticket: row.ticket ? (fromJsonRow(tickets, row.ticket) as TicketRow) : null,
+        reopen: row.reopen ? (fromJsonRow(tickets, row.reopen) as TicketRow) : null,
+        fresh: row.fresh,
       });
     }
     return found;
@@ -143,6 +191,57 @@ export class IngestRepo {
       byPair.set(pair, winner);
     }
     return byPair;
+  }
+
+  /**
+   * timeCreateNewTicket: reopens these recently closed tickets, in one
+   * statement, instead of opening new ones: pending again (group for a
+   * group), their queue kept, no user, closedAt cleared, logged "reopen"
+   * without a user. A ticket is reopened only while it is still closed and
+   * no other ticket of its contact is open on its connection, so the
+   * one-open-ticket index holds: of two deliveries at once, the second finds
+   * it open (the row lock makes it wait, then skip) and takes it as the open
+   * ticket. Another open ticket committed by someone else while this ran
+   * makes the statement fail on that index; it is run again and skips that
+   * pair. Answers the reopened tickets keyed `contactId:whatsappId`; a pair
+   * that was skipped is absent (the caller opens or finds its ticket).
+   */
+  async reopenTickets(inputs: { companyId: number; ticketId: number }[]): Promise<Map<string, TicketRow>> {
+    const byPair = new Map<string, TicketRow>();
+    if (inputs.length === 0) return byPair;
+    const ids = JSON.stringify(inputs.map((input) => [input.companyId, input.ticketId]));
+    const statement = sql`
+      WITH wanted AS (
+        SELECT (r->>0)::int AS company_id, (r->>1)::int AS id FROM json_array_elements(${ids}::json) AS r
+      ), reopened AS (
+        UPDATE ${tickets} t
+        SET status = CASE WHEN t.is_group THEN 'group' ELSE 'pending' END, user_id = NULL, closed_at = NULL,
+          updated_at = now()
+        FROM wanted w
+        WHERE t.company_id = w.company_id AND t.id = w.id AND t.status = 'closed'
+          AND NOT EXISTS (
+            SELECT 1 FROM ${tickets} o
+            WHERE o.contact_id = t.contact_id AND o.whatsapp_id = t.whatsapp_id AND o.status <> 'closed'
+          )
+        RETURNING t.*
+      ), logged AS (
+        INSERT INTO ${ticketLogs} (company_id, ticket_id, queue_id, type)
+        SELECT company_id, id, queue_id, 'reopen' FROM reopened
+      )
+      SELECT row_to_json(reopened.*) AS row FROM reopened`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.db.execute(statement);
+        for (const { row } of rowsOf<{ row: Record<string, unknown> }>(result)) {
+          const ticket = fromJsonRow(tickets, row) as TicketRow;
+          byPair.set(`${ticket.contactId}:${ticket.whatsappId}`, ticket);
+        }
+        return byPair;
+      } catch (error) {
+        // Committed before the conflict was reported: the next run's snapshot sees it and skips.
+        if (attempt >= 3 || !isUniqueViolation(error, "tickets_one_open_per_contact_key")) throw error;
+      }
+    }
   }
 
   /**
@@ -380,6 +479,7 @@ export class IngestRepo {
         companyId: whatsapps.companyId,
         channel: whatsapps.channel,
         allowGroup: whatsapps.allowGroup,
+        timeCreateNewTicket: whatsapps.timeCreateNewTicket,
         phoneNumberId: whatsapps.phoneNumberId,
         pageId: whatsapps.pageId,
         instagramId: whatsapps.instagramId,

@@ -140,9 +140,11 @@ export class IngestService implements InboundSink {
 
   /**
    * Stores new messages: contacts and their open tickets read in one query,
-   * created only where missing, media downloaded, then every message inserted
-   * and every ticket moved in one transaction. Idempotent: a provider id
-   * already stored is skipped and moves nothing.
+   * created only where missing (a ticket closed within the connection's
+   * timeCreateNewTicket minutes is reopened instead of a new one), media
+   * downloaded, then every message inserted and every ticket moved in one
+   * transaction. Idempotent: a provider id already stored is skipped and
+   * moves nothing, and opens or reopens no ticket.
    */
   private async storeMessages(items: { connection: Connection; message: InboundMessage }[]): Promise<void> {
     let wanted = items.filter(({ connection, message }) => !message.group || connection.allowGroup);
@@ -150,23 +152,31 @@ export class IngestService implements InboundSink {
     if (wanted.length === 0) return;
 
     // Who wrote, on which connection: one key per (contact, connection).
-    const keys = new Map<string, { index: number; input: ContactInput; connection: Connection }>();
+    const keys = new Map<string, PartyKey & { index: number }>();
     const keyOf = wanted.map(({ connection, message }) => {
       const input = contactInputOf(connection, message);
       const key = `${input.companyId}:${input.channel}:${input.number}:${connection.id}`;
-      if (!keys.has(key)) keys.set(key, { index: keys.size, input, connection });
+      const entry = keys.get(key) ?? { index: keys.size, input, connection, providerIds: [] };
+      entry.providerIds.push(message.providerMessageId);
+      keys.set(key, entry);
       return key;
     });
     const parties = await this.parties([...keys.values()]);
-
-    const media = await mapLimit(wanted, 4, ({ connection, message }) =>
-      this.storeMedia(connection, message),
-    );
-    const quoted = await this.quotedIds(wanted);
-    const moves = new Map<string, { lastMessage: string; unread: boolean }>();
-    const rows = wanted.map(({ connection, message }, i) => {
+    // Each message with its conversation; already stored ones whose ticket was closed since have none.
+    const placed = wanted.flatMap((item, i) => {
       const party = parties[keys.get(keyOf[i] as string)?.index ?? -1];
       if (!party) throw new Error("no contact resolved for a message");
+      const { contact, ticket } = party;
+      return ticket ? [{ ...item, contact, ticket }] : [];
+    });
+    if (placed.length === 0) return;
+
+    const media = await mapLimit(placed, 4, ({ connection, message }) =>
+      this.storeMedia(connection, message),
+    );
+    const quoted = await this.quotedIds(placed);
+    const moves = new Map<string, { lastMessage: string; unread: boolean }>();
+    const rows = placed.map(({ connection, message, contact, ticket }, i) => {
       const file = media[i] ?? { url: null };
       moves.set(`${connection.id}:${message.providerMessageId}`, {
         lastMessage: previewOf(message.body || `[${message.mediaType}]`),
@@ -174,8 +184,8 @@ export class IngestService implements InboundSink {
       });
       return {
         companyId: connection.companyId,
-        ticketId: party.ticket.id,
-        contactId: party.contact.id,
+        ticketId: ticket.id,
+        contactId: contact.id,
         whatsappId: connection.id,
         providerMessageId: message.providerMessageId,
         remoteJid: message.group?.id ?? message.contact.id,
@@ -194,11 +204,17 @@ export class IngestService implements InboundSink {
     });
 
     const stored = await this.repo.storeMessages(rows, moves);
-    await this.linkQuotesWithinBatch(wanted, stored.messages);
+    await this.linkQuotesWithinBatch(placed, stored.messages);
     const due = [...stored.tickets.values()].filter((t) => t.automationDueAt !== null);
     if (due.length > 0)
       this.deps.onContactMessages?.(due.map((t) => ({ companyId: t.companyId, ticketId: t.id })));
     const contactsById = new Map(parties.map((p) => [p.contact.id, p.contact]));
+    // A reopened ticket leaves the closed lists of those who saw it closed.
+    for (const { contact, ticket, reopened } of parties) {
+      if (!reopened || !ticket) continue;
+      const now = stored.tickets.get(ticket.id) ?? ticket;
+      this.deps.events.ticketChanged(now.companyId, presentTicket(now, contact), "update", reopened);
+    }
     for (const message of stored.messages) {
       const ticket = stored.tickets.get(message.ticketId);
       const contact = contactsById.get(message.contactId ?? -1);
@@ -236,14 +252,20 @@ export class IngestService implements InboundSink {
 
   /**
    * Each key's contact and non-closed ticket, in the keys' order: one read
-   * for the known ones; contacts created or renamed and tickets opened only
-   * where needed.
+   * for the known ones; contacts created or renamed, closed tickets reopened
+   * and tickets opened only where needed. A key with no open ticket whose
+   * messages are all stored already (a redelivery after a close) gets none:
+   * `ticket` is null. `reopened`: the ticket as it was closed, when the
+   * connection's timeCreateNewTicket brought it back.
    */
-  private async parties(
-    keys: { input: ContactInput; connection: Connection }[],
-  ): Promise<{ contact: ContactRow; ticket: TicketRow }[]> {
+  private async parties(keys: PartyKey[]): Promise<Party[]> {
     const known = await this.repo.contactsWithOpenTickets(
-      keys.map(({ input, connection }) => ({ ...input, whatsappId: connection.id })),
+      keys.map(({ input, connection, providerIds }) => ({
+        ...input,
+        whatsappId: connection.id,
+        reopenMinutes: connection.timeCreateNewTicket,
+        providerIds,
+      })),
     );
     await this.withProfiles(keys, known);
     const contactKey = (c: { companyId: number; channel: string; number: string }) =>
@@ -261,24 +283,41 @@ export class IngestService implements InboundSink {
       if (!contact) throw new Error("contact upsert returned no row");
       return contact;
     });
-    const opened = await this.repo.openTickets(
-      keys.flatMap(({ input, connection }, i) =>
-        known.get(i)?.ticket
-          ? []
-          : [
-              {
-                companyId: input.companyId,
-                contactId: (contactsOf[i] as ContactRow).id,
-                whatsappId: connection.id,
-                channel: connection.channel,
-                isGroup: input.isGroup,
-              },
-            ],
-      ),
+    // Keys that need a ticket: no open one, and something new to put in it.
+    const needy = keys.flatMap((_, i) => {
+      const found = known.get(i);
+      return found?.ticket || (found && !found.fresh) ? [] : [i];
+    });
+    const reopened = await this.repo.reopenTickets(
+      needy.flatMap((i) => {
+        const closed = known.get(i)?.reopen;
+        return closed ? [{ companyId: closed.companyId, ticketId: closed.id }] : [];
+      }),
     );
-    return keys.map(({ connection }, i) => {
+    const pair = (i: number) => `${(contactsOf[i] as ContactRow).id}:${(keys[i] as PartyKey).connection.id}`;
+    const opened = await this.repo.openTickets(
+      needy.flatMap((i) => {
+        if (reopened.has(pair(i))) return [];
+        const { input, connection } = keys[i] as PartyKey;
+        return [
+          {
+            companyId: input.companyId,
+            contactId: (contactsOf[i] as ContactRow).id,
+            whatsappId: connection.id,
+            channel: connection.channel,
+            isGroup: input.isGroup,
+          },
+        ];
+      }),
+    );
+    const wanted = new Set(needy);
+    return keys.map((_, i) => {
       const contact = contactsOf[i] as ContactRow;
-      const ticket = known.get(i)?.ticket ?? opened.get(`${contact.id}:${connection.id}`);
+      const found = known.get(i);
+      if (!wanted.has(i)) return { contact, ticket: found?.ticket ?? null };
+      const back = reopened.get(pair(i));
+      if (back) return { contact, ticket: back, reopened: found?.reopen ?? undefined };
+      const ticket = opened.get(pair(i));
       if (!ticket) throw new Error("no open ticket resolved");
       return { contact, ticket };
     });
@@ -558,6 +597,19 @@ function contactNumber(channel: string, message: InboundMessage): string {
 type ConnectionRef = { id: number; companyId: number };
 
 type ContactInput = ReturnType<typeof contactInputOf>;
+
+/** One (contact, connection) of a batch, with the provider ids of its messages. */
+interface PartyKey {
+  input: ContactInput;
+  connection: Connection;
+  providerIds: string[];
+}
+
+interface Party {
+  contact: ContactRow;
+  ticket: TicketRow | null;
+  reopened?: TicketRow;
+}
 
 function contactInputOf(connection: Connection, message: InboundMessage) {
   const channel = contactChannel(connection.channel);

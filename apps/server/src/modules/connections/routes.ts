@@ -28,8 +28,10 @@ const FIELD_RULES =
   "connection); collectiveVacationMessage between the vacation dates; with expiresTicket > 0 an idle open " +
   "ticket gets inactiveMessage after timeInactiveMessage minutes and is closed with expiresInactiveMessage " +
   "after expiresTicket more (whenExpiresTicket 1: only when our message was the last); ratingMessage asks " +
-  "for a 0-10 rating for expiresTicketNPS minutes and maxUseBotQueuesNPS invalid answers; a contact writing " +
-  "within timeCreateNewTicket minutes of a close reopens that ticket. A connection without queues sends its " +
+  "for a 0-10 rating for expiresTicketNPS minutes and maxUseBotQueuesNPS invalid answers; a message of a contact " +
+  "whose last ticket on the connection was closed less than timeCreateNewTicket minutes ago reopens that ticket " +
+  "instead of opening a new one (pending, its queue kept, no user, logged reopen; 0: always a new ticket). " +
+  "A connection without queues sends its " +
   "tickets to users who see tickets without a queue.";
 
 const listQuery = z.object({
