@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -12,6 +13,7 @@ import {
 import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { whatsapps } from "./connections.js";
+import { users } from "./users.js";
 
 export const contacts = pgTable(
   "contacts",
@@ -35,11 +37,21 @@ export const contacts = pgTable(
     /** When the bot last told this contact the company is closed (sent at most once every few hours). */
     outOfHoursSentAt: timestamp({ withTimezone: true, mode: "date" }),
     whatsappId: integer(),
+    /**
+     * The user who owns the contact (its "wallet"): with the company's DirectTicketsToWallets
+     * enabled, the contact's new tickets open directly for that user (ingest/repo.ts openTickets).
+     */
+    walletUserId: integer(),
     ...timestamps,
   },
   (t) => [
     unique("contacts_company_id_id_key").on(t.companyId, t.id),
     sameCompany("contacts_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "set null"),
+    sameCompany("contacts_wallet_user_id_fk", t.companyId, t.walletUserId, users, "set null"),
+    /** Deleting a user clears its contacts' wallet through this index, not a scan of every contact. */
+    index("contacts_company_wallet_user_idx")
+      .on(t.companyId, t.walletUserId)
+      .where(sql`${t.walletUserId} IS NOT NULL`),
     uniqueIndex("contacts_company_channel_number_key").on(t.companyId, t.channel, t.number),
     index("contacts_company_name_idx").on(t.companyId, t.name, t.id),
     index("contacts_company_lid_idx").on(t.companyId, t.lid),
