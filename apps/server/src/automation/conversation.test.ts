@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildQueue, buildUser } from "../../test/factories.js";
+import { SAMPLE_FILES } from "../../test/files.js";
 import { connectedCompany, eventually, startMetaWorld } from "../../test/meta.js";
 import {
   chatbots,
@@ -148,6 +149,31 @@ describe("the queue menu and a two-level chatbot", () => {
     await c.say("1");
     await new Promise((r) => setTimeout(r, 400));
     expect(textsTo(c.from)).toHaveLength(6);
+  });
+
+  it("the connection's greeting file (media-upload) goes before its greeting and menu", async () => {
+    const c = await company();
+    const boundary = "----greeting";
+    const upload = await world.server.app.inject({
+      method: "POST",
+      url: `/whatsapp/${c.account.connectionId}/media-upload`,
+      headers: {
+        ...c.account.team.adminSession.headers,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="boas-vindas.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        SAMPLE_FILES.png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    await c.say("Oi");
+    expect((await received(c.from, 2))[1]).toContain("*[ 1 ]* - Vendas");
+    const sends = world.sim.sent.filter((s) => s.recipient === c.from && s.id);
+    expect(sends.map((s) => s.body.type)).toEqual(["image", "text"]);
   });
 
   it("a connection with one queue: the contact enters it at once, greeted when sendGreetingMessageOneQueues", async () => {

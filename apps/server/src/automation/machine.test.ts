@@ -216,6 +216,15 @@ describe("greeting and the queue menu", () => {
     expect(second.state.stage).toBe("done");
   });
 
+  it("the connection's greeting file goes first, with the first greeting only (not a repeated menu, not one queue)", () => {
+    const first = decide(INITIAL_STATE, say("oi"), world());
+    expect(first.actions[0]).toEqual({ type: "sendGreetingMedia" });
+    expect(decide(first.state, say("x"), world()).actions).not.toContainEqual({ type: "sendGreetingMedia" });
+    expect(decide(INITIAL_STATE, say("oi"), world({ queues: [sales] })).actions).not.toContainEqual({
+      type: "sendGreetingMedia",
+    });
+  });
+
   it("the queue's name works too, whatever its case and accents", () => {
     const { actions } = converse(
       world({ queues: [queue(5, "Financeiro"), queue(6, "Técnico")] }),

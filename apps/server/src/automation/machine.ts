@@ -132,6 +132,8 @@ export type BotAction =
   | { type: "tellPosition"; queueId: number; message: string }
   /** The contact's score (0 to 10) of the user who resolved the ticket. */
   | { type: "rate"; value: number }
+  /** The connection's greeting file, when it has one (the runner knows). */
+  | { type: "sendGreetingMedia" }
   /** Seams: file lists and integrations are later issues; the runner logs them. */
   | { type: "sendFiles"; fileListId: number | null }
   | { type: "handOver"; integrationId: number | null };
@@ -337,6 +339,8 @@ class Turn {
   private greet(): void {
     const { connection, settings } = this.world;
     const [only, ...others] = connection.queues;
+    // The connection's greeting file (if any) goes before its greeting, once per ticket.
+    if (others.length > 0 || !only) this.actions.push({ type: "sendGreetingMedia" });
     if (!only) {
       this.sendIfAny(connection.greetingMessage);
       this.state.stage = "done";

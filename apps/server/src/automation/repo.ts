@@ -256,6 +256,21 @@ export class AutomationRepo {
     await tx.insert(userRatings).values(entry);
   }
 
+  /** The connection's greeting file (connections' media-upload), if it has one. */
+  async greetingMedia(tx: Tx, companyId: number, whatsappId: number) {
+    const [row] = await tx
+      .select({
+        path: whatsapps.greetingMediaAttachment,
+        name: whatsapps.greetingMediaName,
+        type: whatsapps.greetingMediaType,
+      })
+      .from(whatsapps)
+      .where(rowOf(whatsapps, companyId, whatsappId));
+    return row?.path
+      ? { path: row.path, name: row.name ?? "arquivo", type: row.type ?? "application/octet-stream" }
+      : undefined;
+  }
+
   /** The inactivity settings of a connection (rule 5). */
   async inactivityRules(tx: Tx, companyId: number, whatsappId: number) {
     const [row] = await tx

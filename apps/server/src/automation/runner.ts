@@ -2,7 +2,8 @@ import { renderMessageVariables } from "@inbox/shared";
 import type { Db, Tx } from "../db/client.js";
 import { messages } from "../db/schema/index.js";
 import type { JobDefinition, Jobs } from "../jobs/jobs.js";
-import type { OutboundService } from "../modules/messages/outbound-service.js";
+import { attachmentKind } from "../modules/messages/media.js";
+import type { NewOutbound, OutboundService } from "../modules/messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
 import { previewOf } from "../modules/messages/preview.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
@@ -298,6 +299,22 @@ export class AutomationRunner {
           sent.push(...(await this.storeBotMessage(tx, ticket, `${render(action.message)} *${position}*`)));
           break;
         }
+        case "sendGreetingMedia": {
+          if (ticket.whatsappId === null) break;
+          const media = await this.repo.greetingMedia(tx, companyId, ticket.whatsappId);
+          const kind = media ? attachmentKind(media.type) : undefined;
+          if (media && kind)
+            sent.push(
+              ...(await this.storeBotMessage(tx, ticket, "", {
+                kind: kind.kind,
+                mediaType: kind.mediaType,
+                mediaUrl: media.path,
+                mimeType: media.type,
+                filename: media.name,
+              })),
+            );
+          break;
+        }
         case "lgpdAccepted":
           if (ticket.contactId !== null) await this.repo.acceptLgpd(tx, companyId, ticket.contactId, now);
           break;
@@ -321,7 +338,12 @@ export class AutomationRunner {
   }
 
   /** A bot message: an outbound row (ack 0, no user, sentBy bot) the outbound path sends after the commit. */
-  private async storeBotMessage(tx: Tx, ticket: TicketRow, body: string): Promise<MessageRow[]> {
+  private async storeBotMessage(
+    tx: Tx,
+    ticket: TicketRow,
+    body: string,
+    media: Pick<NewOutbound, "kind" | "mediaType" | "mediaUrl" | "mimeType" | "filename"> = {},
+  ): Promise<MessageRow[]> {
     if (ticket.whatsappId === null || ticket.contactId === null) return [];
     const row = this.deps.outbound.rowOf({
       companyId: ticket.companyId,
@@ -329,6 +351,7 @@ export class AutomationRunner {
       contactId: ticket.contactId,
       whatsappId: ticket.whatsappId,
       body,
+      ...media,
     });
     return tx
       .insert(messages)

@@ -248,6 +248,7 @@ export async function buildApp(
       publicUrl: config.PUBLIC_URL,
       sessions: deps.sessions,
       storage: deps.storage,
+      logger: app.log,
     });
     await priv.register(connectionsRoutes(connections));
     await priv.register(

@@ -14,8 +14,9 @@ import type { Db, Tx } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
-import type { Storage } from "../../storage/storage.js";
+import { detectFile, type Storage } from "../../storage/storage.js";
 import { CompaniesRepo } from "../companies/repo.js";
+import { channelAudio } from "../messages/channel-audio.js";
 import { checkedQueueIds } from "../queues/links.js";
 import { authorizeManage, canManageConnections, channelAllowed } from "./policy.js";
 import { presentConnection } from "./presenter.js";
@@ -53,6 +54,7 @@ export interface ConnectionsDeps {
   sessions?: SessionControl;
   /** Where greeting media is kept (POST /whatsapp/{id}/media-upload). */
   storage?: Storage;
+  logger?: { warn(obj: object, msg: string): void };
 }
 
 /** A file of POST /whatsapp/{id}/media-upload. */
@@ -178,15 +180,16 @@ export class ConnectionsService {
     file: GreetingUpload | undefined,
   ): Promise<ConnectionDto> {
     authorizeManage(ctx.user);
-    await this.find(ctx, id);
+    const current = await this.find(ctx, id);
     if (!file) throw new AppError("ERR_VALIDATION", { field: "file", message: "Required" });
     if (file.bytes.length === 0)
       throw new AppError("ERR_VALIDATION", { field: "file", message: "Empty file" });
     const storage = this.storage();
+    const fitted = await this.inChannelAudio(current.channel, file);
     const saved = await storage.save(ctx.companyId, "greeting", {
-      bytes: file.bytes,
-      name: file.filename,
-      declaredType: file.mimeType,
+      bytes: fitted.bytes,
+      name: fitted.filename,
+      declaredType: fitted.mimeType,
       use: "media",
     });
     const stored = await this.deps.db.transaction((tx) =>
@@ -202,6 +205,24 @@ export class ConnectionsService {
       throw new AppError("ERR_NO_WAPP_FOUND");
     }
     return this.announceUpdate(ctx, id);
+  }
+
+  /**
+   * The bot sends the greeting file as it is stored: an audio is converted
+   * once, here, to a format the connection's channel plays (voice notes as
+   * the message input does; ERR_AUDIO_CONVERSION when it cannot be).
+   */
+  private async inChannelAudio(channel: string, file: GreetingUpload): Promise<GreetingUpload> {
+    const type = await detectFile({ bytes: file.bytes, name: file.filename, declaredType: file.mimeType });
+    if (!type.mime.startsWith("audio/")) return file;
+    const fitted = await channelAudio(
+      channel as Channel,
+      { bytes: file.bytes, mimeType: type.mime, name: file.filename },
+      this.deps.logger ?? { warn: () => {} },
+    );
+    return fitted.converted
+      ? { bytes: fitted.bytes, mimeType: fitted.mimeType, filename: fitted.name }
+      : file;
   }
 
   /** DELETE /whatsapp/{id}/media-upload: the greeting goes without a file (deleted by the files.remove job). */
