@@ -9,6 +9,7 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/api-error";
 import { errorMessage } from "../../app/toast/toast-error";
+import { FormattedText } from "./bubble/FormattedText";
 import { MediaPlayer } from "./bubble/MediaPlayer";
 import { MediaUnavailable } from "./bubble/MediaUnavailable";
 import { MessageDetails } from "./bubble/MessageDetails";
@@ -234,7 +235,7 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
               message.body &&
               !bodyRepeatsDetails(message) && (
                 <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                  {message.body}
+                  <FormattedText text={message.body} />
                 </Typography>
               )
             )}
