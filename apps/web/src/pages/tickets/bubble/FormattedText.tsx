@@ -29,7 +29,8 @@ function render(nodes: FormatNode[], prefix: string): ReactNode[] {
             {node.text}
           </Box>
         );
-      case "code":
+      default:
+        // Inline code.
         return (
           <Box
             key={key}
