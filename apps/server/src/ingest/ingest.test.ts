@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildConnection, unique } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
 import type { InboundEvent, InboundMessage } from "../channels/types.js";
-import { contacts, messages, ticketLogs, tickets } from "../db/schema/index.js";
+import { companySettings, contacts, messages, ticketLogs, tickets } from "../db/schema/index.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -172,6 +172,18 @@ describe("ingest", () => {
     await server.ingest.deliver(connection, [{ kind: "delete", providerMessageId: "wamid.e1" }]);
     const [row] = (await rowsOf(company.id)).messages;
     expect(row).toMatchObject({ body: "depois", isEdited: true, isDeleted: true });
+  });
+
+  it("LGPD with lgpdDeleteMessage: a message the contact deletes is erased, not only marked", async () => {
+    const { company, connection } = await setup();
+    await server.database.db
+      .update(companySettings)
+      .set({ enableLGPD: "enabled", lgpdDeleteMessage: "enabled" })
+      .where(eq(companySettings.companyId, company.id));
+    await server.ingest.deliver(connection, [text("5511933332299", "wamid.lgpd1", "meu CPF é 123")]);
+    await server.ingest.deliver(connection, [{ kind: "delete", providerMessageId: "wamid.lgpd1" }]);
+    const [row] = (await rowsOf(company.id)).messages;
+    expect(row).toMatchObject({ body: "", isDeleted: true, mediaUrl: null });
   });
 
   it("an echo of our own message neither counts as unread nor duplicates", async () => {

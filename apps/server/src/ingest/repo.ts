@@ -1,7 +1,7 @@
 import { eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
 import { fromJsonRow, insertRows } from "../db/json-rows.js";
-import { contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
+import { companySettings, contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
@@ -436,6 +436,15 @@ export class IngestRepo {
         ),
       )
       .returning();
+  }
+
+  /** enableLGPD and lgpdDeleteMessage: a message the contact deletes is erased (docs/SETTINGS.md). */
+  async erasesDeletedMessages(companyId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ lgpd: companySettings.enableLGPD, erase: companySettings.lgpdDeleteMessage })
+      .from(companySettings)
+      .where(eq(companySettings.companyId, companyId));
+    return row?.lgpd === "enabled" && row.erase === "enabled";
   }
 
   async update(companyId: number, id: number, values: Partial<NewMessage>): Promise<MessageRow | undefined> {

@@ -118,7 +118,14 @@ export class IngestService implements InboundSink {
       case "edit":
         return this.changeMessage(connection, event.providerMessageId, { body: event.body, isEdited: true });
       case "delete":
-        return this.changeMessage(connection, event.providerMessageId, { isDeleted: true });
+        // LGPD with lgpdDeleteMessage: what the contact deleted is erased (text and file), not only marked.
+        return this.changeMessage(
+          connection,
+          event.providerMessageId,
+          (await this.repo.erasesDeletedMessages(connection.companyId))
+            ? { isDeleted: true, body: "", mediaUrl: null }
+            : { isDeleted: true },
+        );
       case "session": {
         const updated = await this.repo.setConnectionStatus(connection.companyId, connection.id, {
           status: event.status,
