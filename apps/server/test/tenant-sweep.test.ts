@@ -502,6 +502,7 @@ const kindByName: Record<string, Kind | { none: string }> = {
   chatbotId: "chatbot",
   optQueueId: "queue",
   optUserId: "user",
+  walletUserId: "user",
   optIntegrationId: { none: "no integrations in this product: only null is accepted" },
   optFileId: { none: "no file lists in this product: only null is accepted" },
   fileListId: { none: "no file lists in this product: only null is accepted" },

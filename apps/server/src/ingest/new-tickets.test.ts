@@ -1,9 +1,26 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCompany, buildConnection, buildQueue, buildUser, unique } from "../../test/factories.js";
+import {
+  buildCompany,
+  buildConnection,
+  buildContact,
+  buildQueue,
+  buildUser,
+  unique,
+} from "../../test/factories.js";
 import { connectedCompany, eventually, startMetaWorld } from "../../test/meta.js";
 import type { InboundEvent } from "../channels/types.js";
-import { messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
+import {
+  companySettings,
+  contacts,
+  messages,
+  ticketLogs,
+  tickets,
+  userQueues,
+  users,
+  whatsappQueues,
+  whatsapps,
+} from "../db/schema/index.js";
 
 /**
  * Which ticket a contact's message lands on (issue 9, rule 4): a closed one
@@ -190,6 +207,9 @@ describe("timeCreateNewTicket", () => {
     for (const ticket of await s.ticketsOf()) await close(ticket.id, 2);
     const ref = { id: s.connection.id, companyId: s.company.id };
     const batch = numbers.map((n) => [{ connection: ref, events: [text(n), text(n)] }]);
+    // The connection and the company's number-privacy setting are cached reads: warm, as on a busy server.
+    await world.server.ingest.deliver(ref, []);
+    await world.server.numbers.hides(s.company.id);
     const statements = await countingStatements(() => world.server.ingest.deliverMany(batch));
     // The read, new contacts, the reopens, the new tickets, the messages.
     expect(statements).toBeLessThanOrEqual(5);
@@ -257,6 +277,95 @@ describe("timeCreateNewTicket over meta-sim", () => {
       return all.length === 2 && all;
     });
     expect(rows.map((t) => t.status)).toEqual(["closed", "pending"]);
+  });
+});
+
+describe("DirectTicketsToWallets", () => {
+  /** A company with the setting as given, a connection with two queues (menu order B then A) and a contact. */
+  async function walletSetup(setting: "enabled" | "disabled", options: { queues?: boolean } = {}) {
+    const s = await setup(0);
+    await db()
+      .update(companySettings)
+      .set({ directTicketsToWallets: setting })
+      .where(eq(companySettings.companyId, s.company.id));
+    const owner = await buildUser(db(), s.company.id, { name: "Olga Dona" });
+    const first = await buildQueue(db(), s.company.id, { orderQueue: 1 });
+    const second = await buildQueue(db(), s.company.id, { orderQueue: 2 });
+    const outside = await buildQueue(db(), s.company.id, { orderQueue: 0 });
+    if (options.queues !== false)
+      await db()
+        .insert(whatsappQueues)
+        .values(
+          [first, second].map((q) => ({
+            companyId: s.company.id,
+            whatsappId: s.connection.id,
+            queueId: q.id,
+          })),
+        );
+    // The owner works in the connection's second queue and in one the connection does not serve.
+    await db()
+      .insert(userQueues)
+      .values([second, outside].map((q) => ({ companyId: s.company.id, userId: owner.id, queueId: q.id })));
+    const contact = await buildContact(db(), s.company.id, { number: s.from, walletUserId: owner.id });
+    return { ...s, owner, first, second, contact };
+  }
+
+  it("enabled: the contact's new ticket opens for its wallet user in their first queue of the connection", async () => {
+    const s = await walletSetup("enabled");
+    await s.deliver(text(s.from, unique("wamid"), "Oi"));
+    const [ticket] = await s.ticketsOf();
+    expect(ticket).toMatchObject({
+      status: "open",
+      userId: s.owner.id,
+      queueId: s.second.id,
+      contactId: s.contact.id,
+    });
+    expect(await logsOf(ticket!.id)).toEqual([
+      { type: "create", userId: null, queueId: null },
+      { type: "open", userId: s.owner.id, queueId: s.second.id },
+    ]);
+    // The ticket is the attendant's: the bot leaves it alone.
+    await world.server.automation.kick({ companyId: s.company.id, ticketId: ticket!.id });
+    expect((await messagesOf(ticket!.id)).filter((m) => m.fromMe)).toEqual([]);
+    expect((await s.ticketsOf())[0]).toMatchObject({
+      status: "open",
+      userId: s.owner.id,
+      automationDueAt: null,
+    });
+  });
+
+  it("a connection without a queue the owner shares: open for the owner, no queue", async () => {
+    const s = await walletSetup("enabled", { queues: false });
+    await s.deliver(text(s.from));
+    expect((await s.ticketsOf())[0]).toMatchObject({ status: "open", userId: s.owner.id, queueId: null });
+  });
+
+  it("disabled, no wallet, or a deleted wallet user: a pending ticket as usual", async () => {
+    const disabled = await walletSetup("disabled");
+    await disabled.deliver(text(disabled.from));
+    expect((await disabled.ticketsOf())[0]).toMatchObject({ status: "pending", userId: null, queueId: null });
+
+    const deleted = await walletSetup("enabled");
+    await db().delete(users).where(eq(users.id, deleted.owner.id));
+    await deleted.deliver(text(deleted.from));
+    expect((await deleted.ticketsOf())[0]).toMatchObject({ status: "pending", userId: null });
+
+    const nobody = await walletSetup("enabled");
+    await db().update(contacts).set({ walletUserId: null }).where(eq(contacts.id, nobody.contact.id));
+    await nobody.deliver(text(nobody.from));
+    expect((await nobody.ticketsOf())[0]).toMatchObject({ status: "pending", userId: null });
+  });
+
+  it("only new tickets: an open ticket keeps its state, and a reopened one comes back pending to its queue", async () => {
+    const s = await walletSetup("enabled");
+    await db().update(whatsapps).set({ timeCreateNewTicket: 10 }).where(eq(whatsapps.id, s.connection.id));
+    await s.deliver(text(s.from));
+    const [ticket] = await s.ticketsOf();
+    await close(ticket!.id, 1);
+    await s.deliver(text(s.from));
+    expect(await s.ticketsOf()).toMatchObject([
+      { id: ticket!.id, status: "pending", userId: null, queueId: s.second.id },
+    ]);
   });
 });
 

@@ -1,7 +1,18 @@
 import { eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
 import { fromJsonRow, insertRows } from "../db/json-rows.js";
-import { companySettings, contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
+import {
+  companySettings,
+  contacts,
+  messages,
+  queues,
+  ticketLogs,
+  tickets,
+  userQueues,
+  users,
+  whatsappQueues,
+  whatsapps,
+} from "../db/schema/index.js";
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
@@ -164,21 +175,70 @@ export class IngestRepo {
    * statement. The partial unique index makes concurrent first messages agree
    * on one ticket: a losing insert does nothing and the winner's is read.
    * Answers every asked pair's non-closed ticket, keyed `contactId:whatsappId`.
+   *
+   * DirectTicketsToWallets: when the company enables it and the contact (not
+   * a group) has a wallet user, the ticket opens for that user directly
+   * (status open), in the first of the connection's queues (menu order:
+   * orderQueue, then id) that the user belongs to, or no queue when they
+   * share none; logged "create", then "open" by the wallet user in that
+   * queue, as an acceptance would be. Read in the same statement, so a user
+   * deleted meanwhile (the contact's wallet cleared) gives a pending ticket.
    */
   async openTickets(
     inputs: { companyId: number; contactId: number; whatsappId: number; channel: string; isGroup: boolean }[],
   ): Promise<Map<string, TicketRow>> {
     const byPair = new Map<string, TicketRow>();
     if (inputs.length === 0) return byPair;
-    const rows = inputs.map((input) => ({ ...input, status: input.isGroup ? "group" : "pending" }));
-    // One statement: the tickets and their "create" log entries, atomically.
+    const rows = JSON.stringify(
+      inputs.map((input) => [
+        input.companyId,
+        input.contactId,
+        input.whatsappId,
+        input.channel,
+        input.isGroup,
+      ]),
+    );
+    // One statement: the tickets and their log entries, atomically.
     const result = await this.db.execute(sql`
-      WITH created AS (
-        ${insertRows(tickets, ["companyId", "contactId", "whatsappId", "channel", "isGroup", "status"], rows)}
+      WITH wanted AS (
+        SELECT (r->>0)::int AS company_id, (r->>1)::int AS contact_id, (r->>2)::int AS whatsapp_id,
+          r->>3 AS channel, (r->>4)::boolean AS is_group, ordinality
+        FROM json_array_elements(${rows}::json) WITH ORDINALITY AS e(r, ordinality)
+      ), routed AS (
+        SELECT w.*, wallet.user_id, wallet.queue_id
+        FROM wanted w
+        LEFT JOIN LATERAL (
+          SELECT u.id AS user_id, (
+            SELECT q.id FROM ${queues} q
+            JOIN ${whatsappQueues} wq ON wq.company_id = q.company_id AND wq.queue_id = q.id
+              AND wq.whatsapp_id = w.whatsapp_id
+            JOIN ${userQueues} uq ON uq.company_id = q.company_id AND uq.queue_id = q.id AND uq.user_id = u.id
+            WHERE q.company_id = w.company_id
+            ORDER BY q.order_queue ASC NULLS LAST, q.id ASC
+            LIMIT 1
+          ) AS queue_id
+          FROM ${contacts} c
+          JOIN ${companySettings} s ON s.company_id = c.company_id AND s.direct_tickets_to_wallets = 'enabled'
+          JOIN ${users} u ON u.company_id = c.company_id AND u.id = c.wallet_user_id
+          WHERE NOT w.is_group AND c.company_id = w.company_id AND c.id = w.contact_id
+        ) wallet ON true
+      ), created AS (
+        INSERT INTO ${tickets} (company_id, contact_id, whatsapp_id, channel, is_group, status, user_id, queue_id)
+        SELECT company_id, contact_id, whatsapp_id, channel, is_group,
+          CASE WHEN is_group THEN 'group' WHEN user_id IS NOT NULL THEN 'open' ELSE 'pending' END,
+          user_id, queue_id
+        FROM routed ORDER BY ordinality
         ON CONFLICT DO NOTHING
         RETURNING *
       ), logged AS (
-        INSERT INTO ${ticketLogs} (company_id, ticket_id, type) SELECT company_id, id, 'create' FROM created
+        INSERT INTO ${ticketLogs} (company_id, ticket_id, type, user_id, queue_id)
+        SELECT company_id, id, kind.type, kind.user_id, kind.queue_id
+        FROM created
+        CROSS JOIN LATERAL (
+          VALUES (1, 'create', NULL::int, NULL::int), (2, 'open', created.user_id, created.queue_id)
+        ) AS kind(n, type, user_id, queue_id)
+        WHERE kind.n = 1 OR created.user_id IS NOT NULL
+        ORDER BY created.id, kind.n
       )
       SELECT row_to_json(created.*) AS row FROM created`);
     const created = rowsOf<{ row: Record<string, unknown> }>(result).map((r) => fromJsonRow(tickets, r.row));

@@ -24,6 +24,17 @@ export const usersApi = {
     api.put<UserDto>(`/users/toggleChangeWidht/${id}`, { defaultTicketsManagerWidth }),
 };
 
+/** Every user of the company, by id and name, for pickers (GET /users/list: the whole list, not a page). */
+export function useUserChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.users.all, "choices"] as const,
+    queryFn: () => usersApi.list(),
+    enabled,
+    staleTime: 60_000,
+    select: (list) => list.map(({ id, name }) => ({ id, name })),
+  });
+}
+
 /** The users list, one page of LIMITS.pageSize per pageNumber. */
 export function useUsersInfinite(searchParam: string) {
   return useInfiniteQuery({

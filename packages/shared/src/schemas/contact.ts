@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dbId, dbIdParam, looseBoolean } from "./common.js";
+import { dbId, dbIdParam, looseBoolean, noneAsNull } from "./common.js";
 import { tagRefDto } from "./ticket.js";
 
 /**
@@ -61,12 +61,20 @@ export const extraInfoItem = z.object({
 });
 export type ExtraInfoInput = z.infer<typeof extraInfoItem>;
 
+/**
+ * The contact's wallet user: the user of the company who owns the contact. With the company's
+ * DirectTicketsToWallets enabled, the contact's new tickets open directly for that user.
+ * Only admins set or change it; null (or "" / false) clears it.
+ */
+export const walletUserIdField = noneAsNull(dbId.nullable());
+
 const contactFields = (nameMax: number) => ({
   name: contactName(nameMax),
   number: contactNumber,
   email: contactEmail.optional().default(""),
   disableBot: looseBoolean.optional().default(false),
   acceptAudioMessage: looseBoolean.optional(),
+  walletUserId: walletUserIdField.optional(),
   extraInfo: z.array(extraInfoItem).max(100).optional().default([]),
 });
 
@@ -81,6 +89,7 @@ export const contactUpdateSchema = z.object({
   email: contactEmail.optional(),
   disableBot: looseBoolean.optional(),
   acceptAudioMessage: looseBoolean.optional(),
+  walletUserId: walletUserIdField.optional(),
   extraInfo: z.array(extraInfoItem).max(100).optional(),
 });
 export type ContactUpdateInput = z.infer<typeof contactUpdateSchema>;
@@ -91,6 +100,7 @@ export const contactFormSchema = z.object({
   number: contactNumber,
   email: contactEmail,
   disableBot: z.boolean(),
+  walletUserId: dbId.nullable(),
   extraInfo: z.array(extraInfoItem).max(100),
 });
 export type ContactFormInput = z.input<typeof contactFormSchema>;
@@ -116,6 +126,8 @@ export const contactDto = z.object({
   /** The original's field name for the picture. */
   urlPicture: z.string().nullable(),
   whatsappId: z.number().nullable(),
+  /** The user who owns the contact (DirectTicketsToWallets), or null. */
+  walletUserId: z.number().nullable(),
   extraInfo: z.array(extraInfoDto),
   tags: z.array(tagRefDto),
   createdAt: z.string(),

@@ -18,6 +18,7 @@ export function presentContact(row: ContactWithRefs): ContactDto {
     profilePicUrl: row.profilePicUrl,
     urlPicture: row.profilePicUrl,
     whatsappId: row.whatsappId,
+    walletUserId: row.walletUserId,
     extraInfo: row.extraInfo,
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { contactCustomFields, contacts, contactTags, tags, tickets } from "../../db/schema/index.js";
+import { contactCustomFields, contacts, contactTags, tags, tickets, users } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
 
@@ -111,6 +111,16 @@ export class ContactsRepo {
       .set({ ...values, updatedAt: new Date() })
       .where(rowOf(contacts, companyId, id));
     if (extraInfo) await this.replaceExtraInfo(tx, companyId, id, extraInfo);
+  }
+
+  /** Whether the user is the company's; its row is share-locked until the transaction ends (a wallet points at it). */
+  async hasUser(tx: Tx, companyId: number, userId: number): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(rowOf(users, companyId, userId))
+      .for("key share");
+    return Boolean(row);
   }
 
   /** The contact's tickets (tickets_company_contact_idx), to announce their removal with the contact. */

@@ -17,6 +17,14 @@ import type { ContactsService } from "./service.js";
 
 const messageDto = z.object({ message: z.string() });
 
+/** What walletUserId does (issue 9 rule 4; docs/SETTINGS.md DirectTicketsToWallets). */
+const WALLET_RULE =
+  'walletUserId: the contact\'s wallet user, the user who owns the contact (null, false or "" clears it). Only ' +
+  "admins set or change it (403 ERR_NO_PERMISSION; an unchanged value is accepted from anyone); a user of " +
+  "another company answers 400 ERR_NOT_FOUND on walletUserId; deleting the user clears it. With the company's " +
+  "DirectTicketsToWallets enabled, the contact's new tickets open as open for that user, in their first queue " +
+  "of the connection (none when they share none), logged create then open by that user.";
+
 /** Contacts (spec 1 section 7). Thin: parse, call the service, answer. */
 export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -72,7 +80,7 @@ export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod 
       "/contacts",
       {
         config: { numbers: maskContactRef },
-        schema: { body: contactCreateSchema, response: { 201: contactDto } },
+        schema: { description: WALLET_RULE, body: contactCreateSchema, response: { 201: contactDto } },
       },
       async (req, reply) => reply.status(201).send(await service.create(req.ctx, req.body)),
     );
@@ -81,7 +89,12 @@ export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod 
       "/contacts/:id",
       {
         config: { owner: "contact", numbers: maskContactRef },
-        schema: { params: idParam, body: contactUpdateSchema, response: { 200: contactDto } },
+        schema: {
+          description: WALLET_RULE,
+          params: idParam,
+          body: contactUpdateSchema,
+          response: { 200: contactDto },
+        },
       },
       (req) => service.update(req.ctx, req.params.id, req.body),
     );

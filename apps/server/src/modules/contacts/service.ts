@@ -8,7 +8,7 @@ import {
   type ContactUpdateInput,
   LIMITS,
 } from "@inbox/shared";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
@@ -88,10 +88,13 @@ export class ContactsService {
       disableBot: input.disableBot,
       channel: MANUAL_CHANNEL,
       ...(input.acceptAudioMessage === undefined ? {} : { acceptAudioMessage: input.acceptAudioMessage }),
+      ...(input.walletUserId ? { walletUserId: input.walletUserId } : {}),
     };
+    if (values.walletUserId) authorize(ctx.user, "contact:setWallet");
     const id = await this.withDuplicateCheck(() =>
       this.deps.db.transaction(async (tx) => {
         if (await this.repo.findByNumber(ctx.companyId, MANUAL_CHANNEL, number, tx)) throw duplicated();
+        await this.checkWallet(tx, ctx.companyId, values.walletUserId);
         return this.repo.insert(tx, ctx.companyId, values, input.extraInfo);
       }),
     );
@@ -102,8 +105,13 @@ export class ContactsService {
 
   async update(ctx: RequestContext, id: number, input: ContactUpdateInput): Promise<ContactDto> {
     const target = await this.find(ctx, id);
-    const { extraInfo, number: typedNumber, ...fields } = input;
+    const { extraInfo, number: typedNumber, walletUserId, ...fields } = input;
     const values: Partial<NewContact> = { ...fields };
+    // The modal sends the wallet back as it was: only a change needs an admin.
+    if (walletUserId !== undefined && walletUserId !== target.walletUserId) {
+      authorize(ctx.user, "contact:setWallet");
+      values.walletUserId = walletUserId;
+    }
     // A user who sees masked numbers sends the mask back: the number is not theirs to change.
     if (typedNumber !== undefined && !(await this.masksFor(ctx))) {
       const number = target.channel === MANUAL_CHANNEL ? normalizePhone(typedNumber) : typedNumber;
@@ -115,6 +123,7 @@ export class ContactsService {
           const other = await this.repo.findByNumber(ctx.companyId, target.channel, values.number, tx);
           if (other && other.id !== id) throw duplicated();
         }
+        await this.checkWallet(tx, ctx.companyId, values.walletUserId);
         await this.repo.update(tx, ctx.companyId, id, values, extraInfo);
       }),
     );
@@ -151,6 +160,12 @@ export class ContactsService {
     const contact = await this.find(ctx, id);
     await this.announce(ctx.companyId, "update", contact);
     return this.present(ctx, contact);
+  }
+
+  /** A wallet user must be a user of the company (held until the write commits). */
+  private async checkWallet(tx: Tx, companyId: number, userId: number | null | undefined): Promise<void> {
+    if (userId && !(await this.repo.hasUser(tx, companyId, userId)))
+      throw new AppError("ERR_NOT_FOUND", { status: 400, field: "walletUserId", message: "Unknown user" });
   }
 
   async find(ctx: RequestContext, id: number): Promise<ContactWithRefs> {

@@ -59,7 +59,7 @@ export const SETTING_RULES: Record<SettingKey, string> = {
   sendQueuePositionMessage: "Text that tells a contact their position in the queue.",
   showNotificationPending: "Users are notified of new waiting (pending) tickets, not only of their own.",
   DirectTicketsToWallets:
-    "A contact's wallet user (the user who owns the contact) receives the contact's new tickets directly.",
+    "A contact's wallet user (the contact's walletUserId, chosen by an admin) receives the contact's new tickets directly: opened for that user in their first queue of the connection (none when they share none), logged create then open by that user; without a wallet user, for groups and for reopened tickets, pending as usual.",
   allowSignup: "Platform (company 1). Public: whether the public signup is offered. Super users only.",
   primaryColorLight:
     "Platform whitelabel, public: primary colour of the light theme (#RGB or #RRGGBB). Super users only.",

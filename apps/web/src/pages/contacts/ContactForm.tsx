@@ -6,14 +6,16 @@ import {
   DialogActions,
   DialogContent,
   IconButton,
+  MenuItem,
   Stack,
   TextField,
   Tooltip,
   Typography,
 } from "@mui/material";
-import { type UseFormSetError, useFieldArray, useForm } from "react-hook-form";
+import { Controller, type UseFormSetError, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/api-error";
+import { useUserChoices } from "../../api/users";
 import { errorMessage, toastError } from "../../app/toast/toast-error";
 import { muiRegister } from "../../components/mui-register";
 import { SwitchField } from "../../components/SwitchField";
@@ -29,6 +31,8 @@ interface ContactFormProps {
   initialValues: ContactFormInput;
   /** The signed-in user sees this contact's number masked (LGPD): the field is read-only. */
   numberHidden: boolean;
+  /** Admins choose the wallet user; others see it read-only. */
+  canSetWallet: boolean;
   onSubmit: (values: ContactFormValues) => Promise<void>;
   onCancel: () => void;
 }
@@ -36,8 +40,15 @@ interface ContactFormProps {
 const resolver = zodResolver(contactModalSchema);
 
 /** Name, number, e-mail, the bot switch and the extra info list of a contact. */
-export function ContactForm({ initialValues, numberHidden, onSubmit, onCancel }: ContactFormProps) {
+export function ContactForm({
+  initialValues,
+  numberHidden,
+  canSetWallet,
+  onSubmit,
+  onCancel,
+}: ContactFormProps) {
   const { t } = useTranslation();
+  const users = useUserChoices(true);
   const {
     control,
     register,
@@ -104,6 +115,35 @@ export function ContactForm({ initialValues, numberHidden, onSubmit, onCancel }:
             helperText={errors.email?.message}
           />
           <SwitchField control={control} name="disableBot" label={t("contacts.modal.fields.disableBot")} />
+          <Controller
+            control={control}
+            name="walletUserId"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t("contacts.modal.fields.walletUserId")}
+                value={field.value === null || field.value === undefined ? "" : String(field.value)}
+                onChange={(event) => field.onChange(event.target.value ? Number(event.target.value) : null)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                fullWidth
+                disabled={!canSetWallet}
+                error={Boolean(errors.walletUserId)}
+                helperText={errors.walletUserId?.message ?? t("contacts.modal.walletHelp")}
+              >
+                <MenuItem value="">{t("contacts.modal.noWallet")}</MenuItem>
+                {(users.data ?? []).map((user) => (
+                  <MenuItem key={user.id} value={String(user.id)}>
+                    {user.name}
+                  </MenuItem>
+                ))}
+                {/* The stored owner stays shown while the list loads. */}
+                {field.value && !users.data?.some((user) => user.id === field.value) ? (
+                  <MenuItem value={String(field.value)}>{`#${field.value}`}</MenuItem>
+                ) : null}
+              </TextField>
+            )}
+          />
           <Typography variant="subtitle2" component="h3">
             {t("contacts.modal.extraInfo")}
           </Typography>
@@ -156,7 +196,7 @@ export function ContactForm({ initialValues, numberHidden, onSubmit, onCancel }:
   );
 }
 
-const FORM_FIELDS: readonly ContactFormField[] = ["name", "number", "email"];
+const FORM_FIELDS: readonly ContactFormField[] = ["name", "number", "email", "walletUserId"];
 
 /** A duplicate number or a field's validation answer goes under its field; false means "toast it". */
 function applyServerError(error: unknown, setError: UseFormSetError<ContactFormInput>): boolean {
@@ -165,7 +205,9 @@ function applyServerError(error: unknown, setError: UseFormSetError<ContactFormI
     setError("number", { type: "server", message: errorMessage(error) }, { shouldFocus: true });
     return true;
   }
-  if (error.code !== "ERR_VALIDATION") return false;
+  // An owner deleted while the modal was open (400 ERR_NOT_FOUND on walletUserId).
+  if (error.code !== "ERR_VALIDATION" && !(error.code === "ERR_NOT_FOUND" && error.field === "walletUserId"))
+    return false;
   const issues = error.issues?.length ? error.issues : [{ field: error.field ?? "", message: error.message }];
   let applied = false;
   for (const issue of issues) {

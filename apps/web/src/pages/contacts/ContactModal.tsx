@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useContactForEdit, useCreateContact, useUpdateContact } from "../../api/contact-list";
 import { useCurrentUser } from "../../app/auth/auth-context";
+import { isAdmin } from "../../app/permissions";
 import { errorMessage } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
 import { EmptyState } from "../../components/EmptyState";
@@ -28,11 +29,15 @@ export function ContactModal({ open, contactId, onClose }: ContactModalProps) {
   const createContact = useCreateContact();
   const updateContact = useUpdateContact();
   const numberHidden = editing && seesMaskedNumbers(me);
+  const canSetWallet = isAdmin(me);
 
   const handleSubmit = async (values: ContactFormValues) => {
     if (editing)
-      await updateContact.mutateAsync({ id: contactId, body: toUpdateBody(values, { numberHidden }) });
-    else await createContact.mutateAsync(toCreateBody(values));
+      await updateContact.mutateAsync({
+        id: contactId,
+        body: toUpdateBody(values, { numberHidden, canSetWallet }),
+      });
+    else await createContact.mutateAsync(toCreateBody(values, { canSetWallet }));
     toast.success(t("contacts.modal.saved"));
     onClose();
   };
@@ -51,6 +56,7 @@ export function ContactModal({ open, contactId, onClose }: ContactModalProps) {
           key={contactId ?? "new"}
           initialValues={toFormValues(editing ? detail.data : undefined)}
           numberHidden={numberHidden}
+          canSetWallet={canSetWallet}
           onSubmit={handleSubmit}
           onCancel={onClose}
         />

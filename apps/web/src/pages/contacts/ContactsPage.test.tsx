@@ -24,6 +24,7 @@ function buildContact(overrides: Partial<ContactDto> = {}): ContactDto {
     profilePicUrl: null,
     urlPicture: null,
     whatsappId: null,
+    walletUserId: null,
     extraInfo: [],
     tags: [],
     createdAt: "2024-01-01T00:00:00.000Z",
@@ -62,6 +63,8 @@ function serve(pages: ContactDto[][], handler: Handler = () => undefined) {
         };
         return Response.json(list);
       }
+      // The contact modal's wallet picker.
+      if (call.method === "GET" && url === "/users/list") return Response.json(companyUsers);
       const shown = pages.flat().find((contact) => url === `/contacts/${contact.id}`);
       if (call.method === "GET" && shown) return Response.json(shown);
       return unknownRequest(call.method, url);
@@ -81,6 +84,7 @@ function renderPage(user: UserDto) {
 }
 
 const admin = buildUser({ profile: "admin" });
+const companyUsers = [buildUser({ id: 31, name: "Olga Dona" }), buildUser({ id: 32, name: "Paulo Lima" })];
 const attendant = buildUser({ profile: "user" });
 
 let toasts: ToastMessage[] = [];
@@ -284,5 +288,36 @@ describe("ContactModal", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
     expect(calls.find((c) => c.method === "PUT")?.body).not.toHaveProperty("number");
+  });
+
+  it("an admin picks the contact's wallet user; the choice is sent", async () => {
+    const contact = buildContact({ id: 8, walletUserId: 31 });
+    const calls = serve([[contact]], (call) =>
+      call.method === "PUT" ? { body: { ...contact, walletUserId: 32 } } : undefined,
+    );
+    renderPage(admin);
+    fireEvent.click(await screen.findByRole("button", { name: "Editar Bruna Lima" }));
+    const dialog = await screen.findByRole("dialog", { name: "Editar contato" });
+    const wallet = await within(dialog).findByRole("combobox", { name: /Carteira \(responsável\)/ });
+    await waitFor(() => expect(wallet.textContent).toBe("Olga Dona"));
+    fireEvent.mouseDown(wallet);
+    fireEvent.click(await screen.findByRole("option", { name: "Paulo Lima" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ walletUserId: 32 });
+  });
+
+  it("an attendant sees the wallet user but cannot change it, and never sends it", async () => {
+    const contact = buildContact({ id: 9, walletUserId: 31 });
+    const calls = serve([[contact]], (call) => (call.method === "PUT" ? { body: contact } : undefined));
+    renderPage(attendant);
+    fireEvent.click(await screen.findByRole("button", { name: "Editar Bruna Lima" }));
+    const dialog = await screen.findByRole("dialog", { name: "Editar contato" });
+    const wallet = await within(dialog).findByRole("combobox", { name: /Carteira \(responsável\)/ });
+    await waitFor(() => expect(wallet.textContent).toBe("Olga Dona"));
+    expect(wallet.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")?.body).not.toHaveProperty("walletUserId");
   });
 });

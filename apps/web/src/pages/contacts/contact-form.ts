@@ -7,7 +7,7 @@ import { formatPhone } from "./phone-format";
 export const contactModalSchema = contactFormSchema;
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
-export type ContactFormField = "name" | "number" | "email";
+export type ContactFormField = "name" | "number" | "email" | "walletUserId";
 
 export function toFormValues(contact: ContactDto | undefined): ContactFormInput {
   return {
@@ -15,22 +15,33 @@ export function toFormValues(contact: ContactDto | undefined): ContactFormInput 
     number: contact ? formatPhone(contact.number) : "",
     email: contact?.email ?? "",
     disableBot: contact?.disableBot ?? false,
+    walletUserId: contact?.walletUserId ?? null,
     extraInfo: contact?.extraInfo.map(({ id, name, value }) => ({ id, name, value })) ?? [],
   };
 }
 
-export function toCreateBody(values: ContactFormValues): ContactCreateBody {
-  return { ...values };
+/** Only admins choose a contact's wallet user: for anyone else the field is shown, never sent. */
+export function toCreateBody(
+  values: ContactFormValues,
+  options: { canSetWallet: boolean },
+): ContactCreateBody {
+  const { walletUserId, ...rest } = values;
+  return options.canSetWallet ? { ...rest, walletUserId } : rest;
 }
 
 /**
  * An edit's body. A user who sees the number masked (LGPD) never sends it:
- * the mask is not a number, and the number is not theirs to change.
+ * the mask is not a number, and the number is not theirs to change. The
+ * wallet user goes only from admins.
  */
 export function toUpdateBody(
   values: ContactFormValues,
-  options: { numberHidden: boolean },
+  options: { numberHidden: boolean; canSetWallet: boolean },
 ): ContactUpdateInput {
-  const { number, ...rest } = values;
-  return options.numberHidden ? rest : { ...rest, number };
+  const { number, walletUserId, ...rest } = values;
+  return {
+    ...rest,
+    ...(options.numberHidden ? {} : { number }),
+    ...(options.canSetWallet ? { walletUserId } : {}),
+  };
 }

@@ -37,11 +37,15 @@ const contactsEn: LocaleShape<typeof contactsPt> = {
     extraName: "Field name",
     extraValue: "Value",
     removeExtraInfo: "Remove information {{index}}",
+    noWallet: "No owner",
+    walletHelp:
+      "With \"Send tickets to the contact's wallet\" on, this user receives the contact's new tickets directly.",
     fields: {
       name: "Name",
       number: "WhatsApp number",
       email: "Email address",
       disableBot: "Disable chatbot",
+      walletUserId: "Wallet (owner)",
     },
   },
 };

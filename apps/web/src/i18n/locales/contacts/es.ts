@@ -37,11 +37,15 @@ const contactsEs: LocaleShape<typeof contactsPt> = {
     extraName: "Nombre del campo",
     extraValue: "Valor",
     removeExtraInfo: "Quitar información {{index}}",
+    noWallet: "Sin responsable",
+    walletHelp:
+      'Con "Dirigir tickets a la cartera del contacto" activo, este usuario recibe directamente los nuevos tickets del contacto.',
     fields: {
       name: "Nombre",
       number: "Número de WhatsApp",
       email: "Correo electrónico",
       disableBot: "Desactivar chatbot",
+      walletUserId: "Cartera (responsable)",
     },
   },
 };

@@ -36,11 +36,15 @@ const contactsPt = {
     extraName: "Nome do campo",
     extraValue: "Valor",
     removeExtraInfo: "Remover informação {{index}}",
+    noWallet: "Sem responsável",
+    walletHelp:
+      'Com "Direcionar atendimentos para a carteira" ativo, este usuário recebe direto os novos atendimentos do contato.',
     fields: {
       name: "Nome",
       number: "Número do WhatsApp",
       email: "Endereço de email",
       disableBot: "Desabilitar chatbot",
+      walletUserId: "Carteira (responsável)",
     },
   },
 };

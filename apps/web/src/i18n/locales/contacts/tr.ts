@@ -37,11 +37,15 @@ const contactsTr: LocaleShape<typeof contactsPt> = {
     extraName: "Alan adı",
     extraValue: "Değer",
     removeExtraInfo: "{{index}}. bilgiyi kaldır",
+    noWallet: "Sorumlu yok",
+    walletHelp:
+      '"Talepleri kişinin portföyüne yönlendir" açıkken bu kullanıcı kişinin yeni taleplerini doğrudan alır.',
     fields: {
       name: "Ad",
       number: "WhatsApp numarası",
       email: "E-posta adresi",
       disableBot: "Sohbet botunu kapat",
+      walletUserId: "Portföy (sorumlu)",
     },
   },
 };

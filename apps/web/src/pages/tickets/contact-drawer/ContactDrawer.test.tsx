@@ -24,6 +24,7 @@ function buildContact(overrides: Partial<ContactDto> = {}): ContactDto {
     profilePicUrl: null,
     urlPicture: null,
     whatsappId: 1,
+    walletUserId: null,
     extraInfo: [{ id: 1, name: "CPF", value: "123" }],
     tags: [],
     createdAt: "2026-03-01T10:00:00.000Z",

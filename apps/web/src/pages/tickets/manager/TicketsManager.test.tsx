@@ -171,6 +171,7 @@ function buildContact(overrides: Partial<ContactDto> = {}): ContactDto {
     profilePicUrl: null,
     urlPicture: null,
     whatsappId: 1,
+    walletUserId: null,
     extraInfo: [],
     tags: [],
     createdAt: "2026-03-01T10:00:00.000Z",
