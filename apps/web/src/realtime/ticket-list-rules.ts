@@ -241,7 +241,10 @@ export function applyMessage(
       ...data,
       pages: data.pages.map((page) => ({
         ...page,
-        messages: page.messages.map((m) => (m.id === message.id ? message : m)),
+        // An event that did not load the sender (acks, edits) keeps the name already shown.
+        messages: page.messages.map((m) =>
+          m.id === message.id ? (message.user === undefined ? { ...message, user: m.user } : message) : m,
+        ),
       })),
     };
   }

@@ -68,6 +68,7 @@ export function buildMessage(overrides: Partial<MessageDto> = {}): MessageDto {
     isDeleted: false,
     isEdited: false,
     isForwarded: false,
+    userId: null,
     quotedMsgId: null,
     reactions: [],
     sendError: null,

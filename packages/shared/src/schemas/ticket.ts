@@ -221,6 +221,15 @@ export const messageDto = z.object({
   isDeleted: z.boolean(),
   isEdited: z.boolean(),
   isForwarded: z.boolean(),
+  /** The user who sent it; null for the contact's messages, the bot's and those sent from the phone. */
+  userId: z.number().nullable(),
+  /**
+   * That user's id and name (the bubble shows who sent it); null when no user sent it. Absent when
+   * the sender of the payload did not load it (ack and edit events): a client keeps the one it has.
+   */
+  user: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
+  /** "bot": written by the automatic conversation (greetings, menus, rating questions). */
+  sentBy: z.literal("bot").optional(),
   quotedMsgId: z.number().nullable(),
   reactions: z.array(z.object({ emoji: z.string(), fromMe: z.boolean(), by: z.string(), at: z.string() })),
   /** In a group conversation, the number of the member who wrote (talk-to opens a private ticket with them). */

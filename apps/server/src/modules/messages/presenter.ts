@@ -7,7 +7,25 @@ export type MessageRow = typeof messages.$inferSelect;
 
 export { type MessageDto, messageDto };
 
-export function presentMessage(row: MessageRow): MessageDto {
+/** A message's sender as the bubble names it. */
+export interface MessageSender {
+  id: number;
+  name: string;
+}
+
+/**
+ * `sender`: the user who sent the row, when the caller has them (the page
+ * joins users, a send knows its user). Without it the answer carries no
+ * `user` and clients keep the name they know; a row without a user says
+ * `user: null`.
+ */
+export function presentMessage(row: MessageRow, sender?: MessageSender | null): MessageDto {
+  const user =
+    row.userId === null
+      ? { user: null }
+      : sender && sender.id === row.userId
+        ? { user: { id: sender.id, name: sender.name } }
+        : {};
   return {
     id: row.id,
     ticketId: row.ticketId,
@@ -22,6 +40,9 @@ export function presentMessage(row: MessageRow): MessageDto {
     isDeleted: row.isDeleted,
     isEdited: row.isEdited,
     isForwarded: row.isForwarded,
+    userId: row.userId,
+    ...user,
+    ...(row.extra?.sentBy === "bot" ? { sentBy: "bot" as const } : {}),
     ...(!row.mediaUrl && typeof row.extra?.mediaError === "string"
       ? { mediaError: row.extra.mediaError }
       : {}),

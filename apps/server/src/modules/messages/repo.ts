@@ -1,4 +1,4 @@
-import { count, desc, eq, isNotNull, like, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, like, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
   companySettings,
@@ -6,11 +6,12 @@ import {
   messages,
   ticketLogs,
   tickets,
+  users,
   whatsapps,
 } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import type { TicketRow } from "../tickets/presenter.js";
-import type { MessageRow } from "./presenter.js";
+import type { MessageRow, MessageSender } from "./presenter.js";
 
 type Values = typeof messages.$inferInsert;
 
@@ -21,18 +22,20 @@ export class MessagesRepo {
   /**
    * Page `number` of a ticket's messages counted from the newest (page 1 is
    * the latest), answered oldest first, as the conversation shows them.
-   * The order matches `messages_company_ticket_created_idx`.
+   * The order matches `messages_company_ticket_created_idx`. Each message
+   * comes with the user who sent it (the bubble names them).
    */
   async pageOfTicket(
     companyId: number,
     ticketId: number,
     page: { number: number; size: number },
-  ): Promise<{ rows: MessageRow[]; count: number }> {
+  ): Promise<{ rows: { message: MessageRow; sender: MessageSender | null }[]; count: number }> {
     const where = ofCompany(messages, companyId, eq(messages.ticketId, ticketId));
     const [rows, [total]] = await Promise.all([
       this.db
-        .select()
+        .select({ message: messages, sender: { id: users.id, name: users.name } })
         .from(messages)
+        .leftJoin(users, and(eq(users.id, messages.userId), eq(users.companyId, messages.companyId)))
         .where(where)
         .orderBy(desc(messages.createdAt), desc(messages.id))
         .limit(page.size)

@@ -27,7 +27,7 @@ import { channelAudio } from "./channel-audio.js";
 import { attachmentKind, mimeTypeOf } from "./media.js";
 import type { NewOutbound, OutboundService } from "./outbound-service.js";
 import { authorizeDelete, authorizeEdit, authorizeTranscription } from "./policy.js";
-import { type MessageRow, presentMessage } from "./presenter.js";
+import { type MessageRow, type MessageSender, presentMessage } from "./presenter.js";
 import { previewOf } from "./preview.js";
 import { MessagesRepo } from "./repo.js";
 import { signatureOf, signedBody } from "./signature.js";
@@ -94,7 +94,7 @@ export class MessagesService {
       size: pageSize,
     });
     return {
-      messages: rows.map(presentMessage),
+      messages: rows.map(({ message, sender }) => presentMessage(message, sender)),
       ticket: presentDetail(detail),
       count,
       hasMore: pageNumber * pageSize < count,
@@ -123,7 +123,7 @@ export class MessagesService {
       message = { ...base, body };
     }
     const [row] = await this.store(ctx, shown(detail), [message]);
-    return presentMessage(row as MessageRow);
+    return presentMessage(row as MessageRow, ctx.user);
   }
 
   /** POST /messages/{ticketId} as multipart: each file a message, in order, with its caption. */
@@ -161,7 +161,7 @@ export class MessagesService {
         body: kind.kind === "audio" ? "" : sign((caption ?? "").trim()),
       });
     }
-    return (await this.store(ctx, shown(detail), messages)).map(presentMessage);
+    return (await this.store(ctx, shown(detail), messages)).map((row) => presentMessage(row, ctx.user));
   }
 
   /** POST /messages/edit/{id}: own text, within 15 minutes; on the channel where it carries edits. */
@@ -173,21 +173,21 @@ export class MessagesService {
     });
     const extra = { ...(message.extra ?? {}), editedOnChannel: onChannel, previousBody: message.body };
     const row = await this.repo.update(ctx.companyId, id, { body, isEdited: true, extra });
-    return this.announce(row);
+    return this.announce(row, ctx.user);
   }
 
   /** DELETE /messages/{id}: own messages; deleted on the channel where it carries deletes, marked here. */
   async remove(ctx: RequestContext, id: number): Promise<MessageDto> {
     const { message } = await this.visibleMessage(ctx, id);
     authorizeDelete(ctx.user, message);
-    if (message.isDeleted) return presentMessage(message);
+    if (message.isDeleted) return presentMessage(message, ctx.user);
     const onChannel = await this.deps.outbound.change(message, "delete").catch((error) => {
       throw providerFailure("ERR_DELETE_WAPP_MSG", error);
     });
     const extra = { ...(message.extra ?? {}), deletedOnChannel: onChannel };
     // The file goes with the message (the files.remove job deletes it unless a forward shares it).
     const row = await this.repo.update(ctx.companyId, id, { isDeleted: true, extra, mediaUrl: null });
-    return this.announce(row);
+    return this.announce(row, ctx.user);
   }
 
   /** POST /messages/{id}/reactions: our one reaction (the account's) replaces the previous; empty removes it. */
@@ -202,7 +202,7 @@ export class MessagesService {
     const reactions = message.reactions.filter((r) => r.by !== "me");
     if (emoji) reactions.push({ emoji, fromMe: true, by: "me", at: new Date().toISOString() });
     const row = await this.repo.update(ctx.companyId, id, { reactions });
-    return this.announce(row);
+    return this.announce(row, ctx.user);
   }
 
   /** POST /messages/{id}/retry-media: the media of a message the user sees, downloaded again. */
@@ -215,7 +215,7 @@ export class MessagesService {
         message: error instanceof MediaRetryError ? error.message : "The media could not be downloaded",
       });
     });
-    return presentMessage(row);
+    return presentMessage(row, ctx.user);
   }
 
   /**
@@ -294,7 +294,7 @@ export class MessagesService {
       stored.push(...(await this.store(ctx, target, messages, { dispatch: false })));
     // One sender for the whole forward keeps the spacing between contacts too.
     this.deps.outbound.dispatch(stored);
-    return { messages: stored.map(presentMessage) };
+    return { messages: stored.map((row) => presentMessage(row, ctx.user)) };
   }
 
   /** GET /messages/transcribeAudio/{file}: a received audio of a visible ticket, as text (kept once made). */
@@ -383,7 +383,7 @@ export class MessagesService {
     const stored = await this.repo.storeOutgoing(ctx.companyId, target.ticket.id, rows, lastMessage);
     const ticket = target.present(stored.ticket ?? target.ticket);
     for (const row of stored.messages)
-      this.deps.events.messageCreated(ctx.companyId, ticket, presentMessage(row));
+      this.deps.events.messageCreated(ctx.companyId, ticket, presentMessage(row, ctx.user));
     this.receipts(ctx.companyId, target.ticket.id, stored.read);
     if (options.dispatch) this.deps.outbound.dispatch(stored.messages);
     return stored.messages;
@@ -536,9 +536,10 @@ export class MessagesService {
     return readFile(join(this.deps.storage.root, publicPath.slice("/public/".length)));
   }
 
-  private announce(row: MessageRow | undefined): MessageDto {
+  /** `by`: the user changing the message (named when the message is theirs). */
+  private announce(row: MessageRow | undefined, by: MessageSender): MessageDto {
     if (!row) throw new AppError("ERR_NOT_FOUND", { message: "Message not found" });
-    const dto = presentMessage(row);
+    const dto = presentMessage(row, by);
     this.deps.events.messageUpdated(row.companyId, row.ticketId, dto);
     return dto;
   }

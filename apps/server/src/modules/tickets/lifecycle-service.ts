@@ -389,7 +389,7 @@ export class TicketLifecycleService {
         });
         const row = await this.repo.setLastMessage(ctx.companyId, ticket.id, text);
         latest = presentDetail({ ...detail, ticket: row ?? ticket });
-        this.announceMessage(ctx.companyId, latest, presentMessage(message));
+        this.announceMessage(ctx.companyId, latest, presentMessage(message, ctx.user));
       } catch (err) {
         // The transition is committed: a message that could not even be stored must not turn it into an error.
         this.deps.logger.error({ err, ticketId: ticket.id, kind }, "lifecycle message not queued");

@@ -8,6 +8,7 @@ import settingsEn from "./settings/en";
 import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
 import ticketsManagerEn from "./tickets-manager/en";
+import timelineEn from "./timeline/en";
 import topBarEn from "./top-bar/en";
 
 const en: LocaleShape = {
@@ -412,6 +413,7 @@ const en: LocaleShape = {
   connectionModal: connectionDialogEn,
   ticketView: ticketViewEn,
   ticketTools: ticketToolsEn,
+  timeline: timelineEn,
   contacts: contactsEn,
   ticketsManager: ticketsManagerEn,
   topBar: topBarEn,

@@ -8,6 +8,7 @@ import settingsEs from "./settings/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
 import ticketsManagerEs from "./tickets-manager/es";
+import timelineEs from "./timeline/es";
 import topBarEs from "./top-bar/es";
 
 const es: LocaleShape = {
@@ -415,6 +416,7 @@ const es: LocaleShape = {
   connectionModal: connectionDialogEs,
   ticketView: ticketViewEs,
   ticketTools: ticketToolsEs,
+  timeline: timelineEs,
   contacts: contactsEs,
   ticketsManager: ticketsManagerEs,
   topBar: topBarEs,

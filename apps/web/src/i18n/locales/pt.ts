@@ -7,6 +7,7 @@ import settingsPt from "./settings/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
 import ticketsManagerPt from "./tickets-manager/pt";
+import timelinePt from "./timeline/pt";
 import topBarPt from "./top-bar/pt";
 
 /**
@@ -416,6 +417,7 @@ const pt = {
   connectionModal: connectionDialogPt,
   ticketView: ticketViewPt,
   ticketTools: ticketToolsPt,
+  timeline: timelinePt,
   contacts: contactsPt,
   ticketsManager: ticketsManagerPt,
   topBar: topBarPt,

@@ -8,6 +8,7 @@ import settingsTr from "./settings/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
 import ticketsManagerTr from "./tickets-manager/tr";
+import timelineTr from "./timeline/tr";
 import topBarTr from "./top-bar/tr";
 
 const tr: LocaleShape = {
@@ -415,6 +416,7 @@ const tr: LocaleShape = {
   connectionModal: connectionDialogTr,
   ticketView: ticketViewTr,
   ticketTools: ticketToolsTr,
+  timeline: timelineTr,
   contacts: contactsTr,
   ticketsManager: ticketsManagerTr,
   topBar: topBarTr,

@@ -181,8 +181,17 @@ function bodyRepeatsDetails(message: MessageDto): boolean {
   return Boolean(details.fileName) && message.body === details.fileName;
 }
 
-/** One message: the contact's on the left, ours on the right, with time and (ours) the ack. */
-export const MessageBubble = memo(function MessageBubble({ message }: { message: MessageDto }) {
+/**
+ * One message: the contact's on the left, ours on the right, with time and
+ * (ours) the ack; `sender` names who sent ours (a user, or the bot).
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  sender,
+}: {
+  message: MessageDto;
+  sender?: string;
+}) {
   const { t } = useTranslation();
   const mine = message.fromMe;
   const deleted = message.isDeleted;
@@ -210,6 +219,15 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           borderColor: "divider",
         }}
       >
+        {sender && (
+          <Typography
+            variant="caption"
+            data-sender
+            sx={{ display: "block", fontWeight: 700, opacity: 0.85, overflowWrap: "anywhere" }}
+          >
+            {sender}
+          </Typography>
+        )}
         {message.isPrivate && (
           <Typography variant="caption" sx={{ display: "block", fontWeight: 600 }}>
             {t("tickets.conversation.privateNote")}

@@ -1,12 +1,14 @@
-import { LIMITS, type MessageDto } from "@inbox/shared";
+import { LIMITS, type MessageDto, type TicketDto } from "@inbox/shared";
 import { Box, LinearProgress } from "@mui/material";
-import { type UIEvent, useLayoutEffect, useRef } from "react";
+import { type UIEvent, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
 import { MessageBubble } from "./MessageBubble";
 
 interface MessagesListProps {
   messages: MessageDto[];
+  /** The open ticket: its holder names messages whose event carried no name. */
+  ticket?: TicketDto;
   canLoadOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
@@ -26,8 +28,15 @@ export function isNearTop(
  * what the user is reading; a new message scrolls into view when the user
  * was already at the bottom.
  */
-export function MessagesList({ messages, canLoadOlder, loadingOlder, onLoadOlder }: MessagesListProps) {
+export function MessagesList({
+  messages,
+  ticket,
+  canLoadOlder,
+  loadingOlder,
+  onLoadOlder,
+}: MessagesListProps) {
   const { t } = useTranslation();
+  const senderOf = useSenderNames(messages, ticket, t("timeline.sender.bot"));
   const ref = useRef<HTMLDivElement>(null);
   const anchor = useRef<{ first?: number; last?: number; height: number; top: number; atBottom: boolean }>({
     height: 0,
@@ -90,10 +99,36 @@ export function MessagesList({ messages, canLoadOlder, loadingOlder, onLoadOlder
       ) : (
         <Box component="ol" aria-label={t("tickets.conversation.messages")} sx={{ m: 0, p: 0 }}>
           {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} />
+            <MessageBubble key={message.id} message={message} sender={senderOf(message)} />
           ))}
         </Box>
       )}
     </Box>
   );
+}
+
+/**
+ * Who sent each outgoing message (issue 9 rule 7): "Bot" for the automatic
+ * conversation's, the user's name for ours; nothing for the contact's, nor
+ * for ours sent from the phone (no user). A message whose event carried no
+ * name (a scheduled send) is named from another message of the same user or
+ * the ticket's holder.
+ */
+export function useSenderNames(
+  messages: MessageDto[],
+  ticket: TicketDto | undefined,
+  botLabel: string,
+): (message: MessageDto) => string | undefined {
+  const holder = ticket?.user;
+  return useMemo(() => {
+    const names = new Map<number, string>();
+    if (holder) names.set(holder.id, holder.name);
+    for (const message of messages) if (message.user) names.set(message.user.id, message.user.name);
+    return (message: MessageDto) => {
+      if (!message.fromMe) return undefined;
+      if (message.sentBy === "bot") return botLabel;
+      if (message.user) return message.user.name;
+      return message.userId === null || message.userId === undefined ? undefined : names.get(message.userId);
+    };
+  }, [messages, holder, botLabel]);
 }

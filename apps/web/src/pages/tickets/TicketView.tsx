@@ -202,6 +202,7 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
           ) : (
             <MessagesList
               messages={loaded}
+              ticket={data}
               canLoadOlder={Boolean(messages.hasNextPage)}
               loadingOlder={messages.isFetchingNextPage}
               onLoadOlder={() => void messages.fetchNextPage()}
