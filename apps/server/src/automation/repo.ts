@@ -43,6 +43,39 @@ export class AutomationRepo {
     return row;
   }
 
+  /**
+   * The ticket locked, with its contact's bot facts and its automation row,
+   * in one statement (the row is created on first use).
+   */
+  async lockForRun(tx: Tx, companyId: number, ticketId: number) {
+    const [found] = await tx
+      .select({
+        ticket: tickets,
+        state: ticketAutomations,
+        contact: {
+          id: contacts.id,
+          name: contacts.name,
+          disableBot: contacts.disableBot,
+          outOfHoursSentAt: contacts.outOfHoursSentAt,
+          lgpdAcceptedAt: contacts.lgpdAcceptedAt,
+        },
+      })
+      .from(tickets)
+      .leftJoin(
+        ticketAutomations,
+        and(eq(ticketAutomations.companyId, tickets.companyId), eq(ticketAutomations.ticketId, tickets.id)),
+      )
+      .leftJoin(contacts, and(eq(contacts.companyId, tickets.companyId), eq(contacts.id, tickets.contactId)))
+      .where(rowOf(tickets, companyId, ticketId))
+      .for("update", { of: tickets });
+    if (!found) return undefined;
+    return {
+      ticket: found.ticket,
+      state: found.state ?? (await this.state(tx, companyId, ticketId)),
+      contact: found.contact,
+    };
+  }
+
   /** The ticket's automation row, created on first use. */
   async state(tx: Tx, companyId: number, ticketId: number): Promise<AutomationRow> {
     const [created] = await tx
@@ -93,7 +126,7 @@ export class AutomationRepo {
 
   /** Everything the machine reads besides the ticket, the contact and its state. */
   async world(
-    tx: Tx,
+    tx: Db | Tx,
     companyId: number,
     whatsappId: number,
   ): Promise<Omit<World, "now" | "ticket" | "contact"> | undefined> {
@@ -166,7 +199,7 @@ export class AutomationRepo {
   }
 
   /** The company's queues in menu order, each with its chatbot option tree. */
-  private async queues(tx: Tx, companyId: number): Promise<QueueInfo[]> {
+  private async queues(tx: Db | Tx, companyId: number): Promise<QueueInfo[]> {
     const rows = await tx
       .select({
         id: queues.id,

@@ -1,6 +1,7 @@
 import { renderMessageVariables } from "@inbox/shared";
 import type { Db, Tx } from "../db/client.js";
 import { messages } from "../db/schema/index.js";
+import { TtlCache } from "../ingest/ttl-cache.js";
 import type { JobDefinition, Jobs } from "../jobs/jobs.js";
 import { attachmentKind } from "../modules/messages/media.js";
 import type { NewOutbound, OutboundService } from "../modules/messages/outbound-service.js";
@@ -26,6 +27,30 @@ import { QueueRotator } from "./rotator.js";
 export const AUTOMATION_TIMER = "automation.timer";
 export const AUTOMATION_SWEEP = "automation.sweep";
 
+/** How long the cached connection/company side of the world is used (automation/repo.ts world). */
+const WORLD_TTL_MS = 3_000;
+/** Runs at once per process. */
+const RUNS_AT_ONCE = 4;
+
+/** A counting semaphore: at most `size` tasks at once, the rest wait in order. */
+class Slots {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly size: number) {}
+
+  async use<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      return await task();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
 /** A ticket's contact messages or timer left this long without a run are the sweeper's. */
 const OVERDUE_SECONDS = 20;
 
@@ -41,6 +66,8 @@ export interface AutomationDeps {
 interface TicketKey {
   companyId: number;
   ticketId: number;
+  /** The ticket's connection when the caller knows it (ingest): its cached world is read before the run. */
+  whatsappId?: number | null;
 }
 
 /** What one run changed, announced after its transaction commits. */
@@ -75,6 +102,13 @@ export class AutomationRunner {
   /** Hands waiting tickets of rotating queues to their online users (rotator.ts). */
   readonly rotator: QueueRotator;
   private jobs?: Jobs;
+  /**
+   * The connection's and company's side of the world (settings, hours, queues and their options),
+   * read at most every few seconds per connection: a change applies within WORLD_TTL_MS.
+   */
+  private readonly worlds = new TtlCache<string, Omit<World, "now" | "ticket" | "contact">>(WORLD_TTL_MS);
+  /** At most this many runs at once in this process: a burst of tickets must not take every connection. */
+  private readonly slots = new Slots(RUNS_AT_ONCE);
   /** In-process coalescing: one run per ticket at a time, one more if notified meanwhile. */
   private readonly running = new Map<string, { again: boolean; done: Promise<void> }>();
 
@@ -106,9 +140,11 @@ export class AutomationRunner {
       try {
         do {
           entry.again = false;
-          await this.run(key.companyId, key.ticketId).catch((err) =>
-            this.deps.logger.warn({ err, ...key }, "automation run failed; the sweeper retries"),
-          );
+          await this.slots
+            .use(() => this.run(key.companyId, key.ticketId))
+            .catch((err) =>
+              this.deps.logger.warn({ err, ...key }, "automation run failed; the sweeper retries"),
+            );
         } while (entry.again);
       } finally {
         this.running.delete(id);
@@ -119,10 +155,25 @@ export class AutomationRunner {
   }
 
   /** One run: the contact messages after the watermark, or the timer whose token is given. */
-  async run(companyId: number, ticketId: number, timerToken?: number): Promise<void> {
+  async run(
+    companyId: number,
+    ticketId: number,
+    timerToken?: number,
+    whatsappId?: number | null,
+  ): Promise<void> {
     const now = this.deps.now?.() ?? new Date();
+    // Read outside the transaction (PGlite has one connection): the connection's cached world.
+    const cached =
+      typeof whatsappId === "number"
+        ? {
+            whatsappId,
+            world: await this.worlds.get(`${companyId}:${whatsappId}`, () =>
+              this.repo.world(this.deps.db, companyId, whatsappId),
+            ),
+          }
+        : undefined;
     const outcome = await this.repo.transaction((tx) =>
-      this.decideAndStore(tx, companyId, ticketId, now, timerToken),
+      this.decideAndStore(tx, companyId, ticketId, now, timerToken, cached),
     );
     if (!outcome) return;
     await this.announce(companyId, outcome);
@@ -136,17 +187,20 @@ export class AutomationRunner {
     ticketId: number,
     now: Date,
     timerToken: number | undefined,
+    cached?: { whatsappId: number; world: Omit<World, "now" | "ticket" | "contact"> | undefined },
   ): Promise<Outcome | undefined> {
-    const ticket = await this.repo.lockTicket(tx, companyId, ticketId);
-    if (!ticket) return undefined;
-    const row = await this.repo.state(tx, companyId, ticketId);
+    const locked = await this.repo.lockForRun(tx, companyId, ticketId);
+    if (!locked) return undefined;
+    const { ticket, state: row, contact } = locked;
     const incoming = await this.repo.contactMessages(tx, companyId, ticketId, row.handledMessageId);
     const events: BotEvent[] = incoming.map((m) => ({ type: "message", body: m.body }));
     let state = { ...INITIAL_STATE, ...(row.state as Partial<BotState>) };
     const timerDue =
       timerToken !== undefined && timerToken === row.timerToken && row.timerAt !== null && row.timerAt <= now;
-    // A ticket resolved with rating waits in nps: the question goes first.
-    if (ticket.status === "nps" && state.stage !== "rating") events.unshift({ type: "ratingRequested" });
+    // A ticket resolved with rating waits in nps: the question goes first, and what the contact
+    // wrote before it (handled here, not answered) cannot be an answer to it.
+    if (ticket.status === "nps" && state.stage !== "rating")
+      events.splice(0, events.length, { type: "ratingRequested" });
     if (timerDue && state.timer) events.push({ type: "timer", kind: state.timer.kind });
     if (events.length === 0) {
       if (ticket.automationDueAt)
@@ -154,7 +208,6 @@ export class AutomationRunner {
       return undefined;
     }
 
-    const contact = ticket.contactId ? await this.repo.contact(tx, companyId, ticket.contactId) : undefined;
     const facts = {
       status: ticket.status,
       queueId: ticket.queueId,
@@ -167,7 +220,9 @@ export class AutomationRunner {
     };
     const rest =
       botMaySpeak(quick as World) && ticket.whatsappId !== null
-        ? await this.repo.world(tx, companyId, ticket.whatsappId)
+        ? cached?.whatsappId === ticket.whatsappId
+          ? cached.world
+          : await this.repo.world(tx, companyId, ticket.whatsappId)
         : undefined;
     const actions: BotAction[] = [];
     const before = state;

@@ -28,7 +28,7 @@ export interface IngestDeps {
   channels: ChannelRegistry;
   logger: { warn(obj: object, msg: string): void };
   /** Contacts wrote on these tickets (stored and committed): the automation decides what to answer. */
-  onContactMessages?: (tickets: { companyId: number; ticketId: number }[]) => void;
+  onContactMessages?: (tickets: { companyId: number; ticketId: number; whatsappId: number | null }[]) => void;
 }
 
 type Connection = NonNullable<Awaited<ReturnType<IngestRepo["connection"]>>>;
@@ -214,7 +214,9 @@ export class IngestService implements InboundSink {
     await this.linkQuotesWithinBatch(placed, stored.messages);
     const due = [...stored.tickets.values()].filter((t) => t.automationDueAt !== null);
     if (due.length > 0)
-      this.deps.onContactMessages?.(due.map((t) => ({ companyId: t.companyId, ticketId: t.id })));
+      this.deps.onContactMessages?.(
+        due.map((t) => ({ companyId: t.companyId, ticketId: t.id, whatsappId: t.whatsappId })),
+      );
     const contactsById = new Map(parties.map((p) => [p.contact.id, p.contact]));
     // A reopened ticket leaves the closed lists of those who saw it closed.
     for (const { contact, ticket, reopened } of parties) {
