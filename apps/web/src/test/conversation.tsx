@@ -62,6 +62,8 @@ export function serveConversation(
       if (method === "GET" && CONVERSATION_EMPTY_LISTS.includes(parsed.pathname)) return Response.json([]);
       if (parsed.pathname === `/messages/${ticket.id}`)
         return Response.json({ messages, ticket, count: messages.length, hasMore: false });
+      // The conversation's system lines (the ticket's log): none unless a route gives some.
+      if (method === "GET" && parsed.pathname === `/tickets-log/${ticket.id}`) return Response.json([]);
       return unknownRequest(method, url);
     },
   });

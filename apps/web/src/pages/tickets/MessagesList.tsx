@@ -1,13 +1,18 @@
-import { LIMITS, type MessageDto, type TicketDto } from "@inbox/shared";
-import { Box, LinearProgress } from "@mui/material";
+import { LIMITS, type MessageDto, type TicketDto, type TicketLogEntryDto } from "@inbox/shared";
+import { Box, LinearProgress, Typography } from "@mui/material";
 import { type UIEvent, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
+import { interleave, logLine, useTicketTimeline } from "./conversation/timeline";
 import { MessageBubble } from "./MessageBubble";
+import { formatMessageTime } from "./ticket-text";
 
 interface MessagesListProps {
   messages: MessageDto[];
-  /** The open ticket: its holder names messages whose event carried no name. */
+  /**
+   * The open ticket: its log's system lines go between the messages, and its
+   * holder names messages whose event carried no name.
+   */
   ticket?: TicketDto;
   canLoadOlder: boolean;
   loadingOlder: boolean;
@@ -23,10 +28,11 @@ export function isNearTop(
 }
 
 /**
- * The conversation, oldest at the top. It opens at the newest message; an
- * older page loads within 50 px of the top (spec 1 section 9) without moving
- * what the user is reading; a new message scrolls into view when the user
- * was already at the bottom.
+ * The conversation, oldest at the top, with the ticket's events (accepted,
+ * transferred, resolved, the bot's moves) as small centred lines at their
+ * time. It opens at the newest message; an older page loads within 50 px of
+ * the top (spec 1 section 9) without moving what the user is reading; a new
+ * message or line scrolls into view when the user was already at the bottom.
  */
 export function MessagesList({
   messages,
@@ -37,15 +43,20 @@ export function MessagesList({
 }: MessagesListProps) {
   const { t } = useTranslation();
   const senderOf = useSenderNames(messages, ticket, t("timeline.sender.bot"));
+  const entries = useTicketTimeline(ticket);
+  const items = useMemo(
+    () => interleave(messages, entries, (entry) => logLine(entry, t), canLoadOlder),
+    [messages, entries, t, canLoadOlder],
+  );
   const ref = useRef<HTMLDivElement>(null);
-  const anchor = useRef<{ first?: number; last?: number; height: number; top: number; atBottom: boolean }>({
+  const anchor = useRef<{ first?: string; last?: string; height: number; top: number; atBottom: boolean }>({
     height: 0,
     top: 0,
     atBottom: true,
   });
 
-  const first = messages[0]?.id;
-  const last = messages.at(-1)?.id;
+  const first = items[0]?.key;
+  const last = items.at(-1)?.key;
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -94,13 +105,16 @@ export function MessagesList({
       sx={{ flexGrow: 1, minHeight: 0, overflowY: "auto", bgcolor: "action.hover", py: 1 }}
     >
       {loadingOlder && <LinearProgress aria-label={t("tickets.conversation.loadingOlder")} />}
-      {messages.length === 0 ? (
-        <EmptyState message={t("tickets.conversation.empty")} />
-      ) : (
+      {messages.length === 0 && <EmptyState message={t("tickets.conversation.empty")} />}
+      {items.length > 0 && (
         <Box component="ol" aria-label={t("tickets.conversation.messages")} sx={{ m: 0, p: 0 }}>
-          {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} sender={senderOf(message)} />
-          ))}
+          {items.map((item) =>
+            item.kind === "message" ? (
+              <MessageBubble key={item.key} message={item.message} sender={senderOf(item.message)} />
+            ) : (
+              <SystemLine key={item.key} entry={item.entry} text={item.text} />
+            ),
+          )}
         </Box>
       )}
     </Box>
@@ -131,4 +145,38 @@ export function useSenderNames(
       return message.userId === null || message.userId === undefined ? undefined : names.get(message.userId);
     };
   }, [messages, holder, botLabel]);
+}
+
+/**
+ * A ticket event between the messages: small, centred, with its time. Not a
+ * list item for assistive technology (role none): the list's items are the
+ * messages, and the line is read as the text it is.
+ */
+function SystemLine({ entry, text }: { entry: TicketLogEntryDto; text: string }) {
+  return (
+    <Box
+      component="li"
+      role="none"
+      data-system-line={entry.type}
+      sx={{ listStyle: "none", display: "flex", justifyContent: "center", px: 1, py: 0.5 }}
+    >
+      <Typography
+        variant="caption"
+        sx={{
+          px: 1.25,
+          py: 0.25,
+          borderRadius: 2,
+          bgcolor: "background.paper",
+          border: 1,
+          borderColor: "divider",
+          color: "text.secondary",
+          textAlign: "center",
+        }}
+      >
+        {text}
+        {" · "}
+        <time dateTime={entry.createdAt}>{formatMessageTime(entry.createdAt)}</time>
+      </Typography>
+    </Box>
+  );
 }

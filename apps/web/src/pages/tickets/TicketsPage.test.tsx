@@ -50,6 +50,8 @@ function serve(byStatus: Record<string, TicketDto[]>, conversation?: MessageList
       if (parsed.pathname.startsWith("/tickets/u/") && conversation)
         return Response.json(conversation.ticket);
       if (parsed.pathname.startsWith("/messages/") && conversation) return Response.json(conversation);
+      // The conversation's system lines (the ticket's log): none.
+      if (parsed.pathname.startsWith("/tickets-log/") && conversation) return Response.json([]);
       if ((init.method ?? "GET") === "GET" && CONVERSATION_EMPTY_LISTS.includes(parsed.pathname))
         return Response.json([]);
       return unknownRequest(init.method, url);

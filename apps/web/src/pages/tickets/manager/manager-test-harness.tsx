@@ -59,6 +59,8 @@ export function serveTickets(
       if (shown) return Response.json(shown);
       if (parsed.pathname.startsWith("/messages/") && method === "GET")
         return Response.json({ messages: [], ticket: shown, count: 0, hasMore: false });
+      // The open conversation's system lines (its log): none.
+      if (parsed.pathname.startsWith("/tickets-log/") && method === "GET") return Response.json([]);
       if (method === "GET" && CONVERSATION_EMPTY_LISTS.includes(parsed.pathname)) return Response.json([]);
       return unknownRequest(method, url);
     },
