@@ -115,9 +115,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     onError: (err) => log.error({ err }, "reading the LGPD number setting failed; numbers hidden"),
   });
   const events = new TicketEvents(realtime, numbers);
+  const outbound = new OutboundService({ db: database.db, events, channels, storageRoot, logger: log });
   // The automation needs the outbound path, made below; ingest calls it only after a commit.
   let automation: AutomationRunner | undefined;
   const ingest = new IngestService({
+    outbound,
     db: database.db,
     realtime,
     events,
@@ -132,7 +134,6 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: log,
     maxInFlight: config.WEBHOOK_MAX_IN_FLIGHT,
   });
-  const outbound = new OutboundService({ db: database.db, events, channels, storageRoot, logger: log });
   automation = new AutomationRunner({ db: database.db, outbound, events, logger: log });
   const schedules = new ScheduleSender({ db: database.db, realtime, events, outbound, logger: log });
   const scheduleTimer = new ScheduleJobTimer();

@@ -84,6 +84,20 @@ export type InboundEvent =
   | { kind: "edit"; providerMessageId: string; body: string }
   | { kind: "delete"; providerMessageId: string }
   | {
+      /**
+       * Someone calls the connection (WhatsApp Web: Baileys `call` with status offer). Ingest
+       * rejects it and answers with AcceptCallWhatsappMessage when the company does not accept calls.
+       */
+      kind: "call";
+      /** The provider's call id, the same for every event of one call. */
+      callId: string;
+      contact: ContactRef;
+      /** The caller as the provider names them (a jid), to reject the call with. */
+      providerFrom: string;
+      isVideo: boolean;
+      timestamp: Date;
+    }
+  | {
       kind: "session";
       status: "qrcode" | "OPENING" | "CONNECTED" | "DISCONNECTED" | "PAIRING" | "TIMEOUT";
       qrcode?: string;
@@ -165,6 +179,8 @@ export interface ChannelAdapter {
     connection: ConnectionCredentials,
     media: MediaRef,
   ): Promise<{ bytes: Buffer; mimeType: string; filename?: string }>;
+  /** Declines a ringing call (WhatsApp Web only); `from` is the event's `providerFrom`. */
+  rejectCall?(connection: ConnectionCredentials, call: { id: string; from: string }): Promise<void>;
   /** The contact's name and picture URL as the channel describes them (Messenger/Instagram Graph profile). */
   profile?(
     connection: ConnectionCredentials,

@@ -1,6 +1,7 @@
 import type { ChannelRegistry } from "../channels/registry.js";
 import type {
   ConnectionCredentials,
+  ContactRef,
   InboundEvent,
   InboundMessage,
   InboundSink,
@@ -8,12 +9,14 @@ import type {
   SinkEvents,
 } from "../channels/types.js";
 import type { Db } from "../db/client.js";
+import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
 import { previewOf } from "../modules/messages/preview.js";
 import { type ContactRow, presentTicket, type TicketRow } from "../modules/tickets/presenter.js";
 import type { Realtime } from "../realtime/realtime.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
 import type { Storage } from "../storage/storage.js";
+import { CallAnswers } from "./calls.js";
 import { contactChannel, normalizePhone } from "./phone.js";
 import { ProfileLookup } from "./profiles.js";
 import { contactNeedsUpdate, IngestRepo } from "./repo.js";
@@ -29,6 +32,8 @@ export interface IngestDeps {
   logger: { warn(obj: object, msg: string): void };
   /** Contacts wrote on these tickets (stored and committed): the automation decides what to answer. */
   onContactMessages?: (tickets: { companyId: number; ticketId: number; whatsappId: number | null }[]) => void;
+  /** Sends what ingest itself answers (a declined call's message). */
+  outbound?: OutboundService;
 }
 
 type Connection = NonNullable<Awaited<ReturnType<IngestRepo["connection"]>>>;
@@ -47,8 +52,20 @@ export class IngestService implements InboundSink {
   /** Names and pictures of Messenger and Instagram contacts (webhooks carry only their ids). */
   private readonly profiles: ProfileLookup;
 
+  /** Calls to WhatsApp Web connections (acceptCallWhatsapp). */
+  private readonly calls: CallAnswers<Connection>;
+
   constructor(private readonly deps: IngestDeps) {
     this.repo = new IngestRepo(deps.db);
+    this.calls = new CallAnswers({
+      repo: this.repo,
+      channels: deps.channels,
+      events: deps.events,
+      logger: deps.logger,
+      outbound: deps.outbound,
+      credentials,
+      party: (connection, contact) => this.partyOf(connection, contact),
+    });
     this.profiles = new ProfileLookup({
       channels: deps.channels,
       storage: deps.storage,
@@ -126,6 +143,8 @@ export class IngestService implements InboundSink {
             ? { isDeleted: true, body: "", mediaUrl: null }
             : { isDeleted: true },
         );
+      case "call":
+        return this.calls.handle(connection, event);
       case "session": {
         const updated = await this.repo.setConnectionStatus(connection.companyId, connection.id, {
           status: event.status,
@@ -330,6 +349,14 @@ export class IngestService implements InboundSink {
       if (!ticket) throw new Error("no open ticket resolved");
       return { contact, ticket };
     });
+  }
+
+  /** One caller's contact and ticket, found, reopened or opened as a message of theirs would be. */
+  private async partyOf(connection: Connection, contact: ContactRef): Promise<Party> {
+    const input = contactInputOf(connection, { contact });
+    const [party] = await this.parties([{ input, connection, providerIds: [] }]);
+    if (!party) throw new Error("no party resolved for a caller");
+    return party;
   }
 
   /**
@@ -597,7 +624,7 @@ function extensionOf(mimeType: string): string {
 }
 
 /** Digits for phone numbers (Brazil's ninth digit added); provider ids and `@lid` privacy ids as they are. */
-function contactNumber(channel: string, message: InboundMessage): string {
+function contactNumber(channel: string, message: Pick<InboundMessage, "contact" | "group">): string {
   if (message.group) return message.group.id;
   const id = message.contact.id;
   return channel === "whatsapp" && !id.includes("@") ? normalizePhone(id) : id;
@@ -620,7 +647,7 @@ interface Party {
   reopened?: TicketRow;
 }
 
-function contactInputOf(connection: Connection, message: InboundMessage) {
+function contactInputOf(connection: Connection, message: Pick<InboundMessage, "contact" | "group">) {
   const channel = contactChannel(connection.channel);
   return {
     companyId: connection.companyId,

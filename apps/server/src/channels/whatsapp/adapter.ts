@@ -12,6 +12,7 @@ export function createWhatsappAdapter(manager: WhatsappSessionManager): ChannelA
     channel: "whatsapp",
     changes: new Set(["edit", "delete"]),
     send: (connection, message) => manager.send(connection, message),
+    rejectCall: (connection, call) => manager.rejectCall(connection, call.id, call.from),
     async downloadMedia(_connection, media) {
       if (media.bytes) {
         return {

@@ -53,6 +53,32 @@ export function ackEvent(providerMessageId: string, status: number): InboundEven
 }
 
 /**
+ * `call`: a call being offered to us, once per call (its later states,
+ * ringing, timeout, reject, are not events of ours). Group calls and our own
+ * calls from the phone are left alone.
+ */
+export function callsToEvents(
+  calls: BaileysEventMap["call"],
+  me?: { id: string; lid?: string },
+): InboundEvent[] {
+  const events: InboundEvent[] = [];
+  for (const call of calls) {
+    if (call.status !== "offer" || call.isGroup || !call.id || !call.from) continue;
+    if (me && [me.id, me.lid].some((jid) => jid && jidNormalizedUser(jid) === jidNormalizedUser(call.from)))
+      continue;
+    events.push({
+      kind: "call",
+      callId: call.id,
+      contact: contactFromJids(call.from, call.callerPn),
+      providerFrom: call.from,
+      isVideo: Boolean(call.isVideo),
+      timestamp: call.date instanceof Date && !Number.isNaN(call.date.getTime()) ? call.date : new Date(),
+    });
+  }
+  return events;
+}
+
+/**
  * `messages.upsert`: every message of the batch, in order. `append` batches
  * (history and our other devices' sync) are stored like any message but carry
  * `extra.append = true`, so the sink neither counts them unread nor runs bots.

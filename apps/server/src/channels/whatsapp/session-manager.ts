@@ -193,6 +193,17 @@ export class WhatsappSessionManager {
   }
 
   /**
+   * ChannelAdapter.rejectCall. A call reaches only the process running the
+   * session (its events come from that socket), so no hand-off: running
+   * nowhere here is an error the caller logs.
+   */
+  async rejectCall(connection: WhatsappConnectionRef, callId: string, from: string): Promise<void> {
+    const session = this.find(connection);
+    if (!session) throw new ProviderError("WhatsApp session is not running here", undefined);
+    await session.rejectCall(callId, from);
+  }
+
+  /**
    * Joins the cluster: hears commands addressed to this process and runs the
    * lease loop (renew, drop lost sessions, take over orphans). At boot.
    */

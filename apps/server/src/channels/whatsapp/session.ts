@@ -10,7 +10,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { type InboundEvent, type OutboundMessage, ProviderError, type SendResult } from "../types.js";
 import { clearAuthState, type DatabaseAuthState, useDatabaseAuthState } from "./auth-state.js";
-import { reactionsToEvents, updatesToEvents, upsertToEvents } from "./events.js";
+import { callsToEvents, reactionsToEvents, updatesToEvents, upsertToEvents } from "./events.js";
 import { jidDigits } from "./jid.js";
 import type { MediaDownloader } from "./media.js";
 import { planSend, toProviderError } from "./outbound.js";
@@ -146,6 +146,14 @@ export class WhatsappSession {
     }
   }
 
+  /** Declines a call offered to this session (acceptCallWhatsapp disabled). */
+  async rejectCall(callId: string, from: string): Promise<void> {
+    const socket = this.socket;
+    if (!socket || this.status !== "CONNECTED")
+      throw new ProviderError("WhatsApp session is not connected", undefined, { retryable: false });
+    await socket.rejectCall(callId, from);
+  }
+
   /** Resolves when every queued hook call so far has finished (tests, shutdown). */
   async settled(): Promise<void> {
     await Promise.all([this.eventQueue, this.statusQueue, this.credsQueue]);
@@ -204,6 +212,8 @@ export class WhatsappSession {
       });
     });
     on("messages.update", (updates) => this.deliver(() => updatesToEvents(updates)));
+    // Whether a call is declined is the company's setting: ingest decides and calls rejectCall.
+    on("call", (calls) => this.deliver(() => callsToEvents(calls, this.me(socket))));
     on("messages.reaction", (reactions) => {
       // Baileys emits these for reaction messages whose upsert we already translated.
       const fresh = reactions.filter((r) => !(r.reaction.key?.id && this.recent.has(r.reaction.key.id)));

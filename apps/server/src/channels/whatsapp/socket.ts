@@ -44,6 +44,7 @@ export interface WhatsappSocket {
   logout: WASocket["logout"];
   end: WASocket["end"];
   updateMediaMessage: WASocket["updateMediaMessage"];
+  rejectCall: WASocket["rejectCall"];
 }
 
 export type SocketFactory = (config: UserFacingSocketConfig) => WhatsappSocket;

@@ -6,6 +6,7 @@ import {
   type MiscMessageGenerationOptions,
   proto,
   type UserFacingSocketConfig,
+  type WACallEvent,
   type WAMessage,
   type WAMessageKey,
   WAMessageStatus,
@@ -25,6 +26,8 @@ export class FakeSocket implements WhatsappSocket {
   readonly sent: { jid: string; content: AnyMessageContent; options?: MiscMessageGenerationOptions }[] = [];
   readonly reads: WAMessageKey[][] = [];
   readonly reuploads: WAMessage[] = [];
+  /** Calls declined through rejectCall, in order. */
+  readonly rejectedCalls: { callId: string; from: string }[] = [];
   logoutCalls = 0;
   endCalls = 0;
   /** Makes the next sendMessage reject with this error. */
@@ -75,7 +78,18 @@ export class FakeSocket implements WhatsappSocket {
     return this.reuploadAnswer ? this.reuploadAnswer(message) : message;
   };
 
+  rejectCall = async (callId: string, from: string) => {
+    this.rejectedCalls.push({ callId, from });
+  };
+
   // Helpers that emit what Baileys emits.
+
+  /** A call offered to us, as Baileys emits it (`call` with status offer). */
+  offerCall(fields: Partial<WACallEvent> & { id: string; from: string }): void {
+    this.emit("call", [
+      { chatId: fields.from, date: new Date(TIMESTAMP * 1000), offline: false, status: "offer", ...fields },
+    ]);
+  }
 
   qr(code: string): void {
     this.emit("connection.update", { qr: code });

@@ -21,7 +21,7 @@ export const SETTING_RULES: Record<SettingKey, string> = {
     "disabled, queue, company or connection: which business hours apply. Outside them a contact's message gets that level's out-of-hours message (at most once per contact every 2 hours) and the ticket waits as pending. company uses the schedules tab (PUT /companies/{id}/schedules); no hours saved means always open.",
   chatBotType: "Only text: queue menus and chatbot options are sent as numbered text.",
   acceptCallWhatsapp:
-    "disabled: a call to a QR-code (Baileys) connection is rejected and AcceptCallWhatsappMessage is sent to the caller.",
+    "disabled: a call to a QR-code (Baileys) connection is rejected and AcceptCallWhatsappMessage is sent to the caller, stored on their ticket (opened if needed), once per call. Group calls are left alone; Cloud API calls are not handled yet (logged).",
   userRandom:
     "A waiting ticket of a queue is given to a random online user of the queue instead of the rotator's turn.",
   sendGreetingMessageOneQueues:
