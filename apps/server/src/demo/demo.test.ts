@@ -3,8 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildQueue, buildTeam } from "../../test/factories.js";
 import { eventually, startMetaWorld } from "../../test/meta.js";
-import { contacts, messages, queues, tickets, whatsapps } from "../db/schema/index.js";
-import { DEFAULT_QUEUE } from "../db/seed.js";
+import { contacts, messages, tickets, whatsapps } from "../db/schema/index.js";
 import { DEMO_CONNECTION_NAME, DEMO_CONTACT, localServerUrl, setupDemo } from "./demo.js";
 
 let world: Awaited<ReturnType<typeof startMetaWorld>>;
