@@ -446,7 +446,7 @@ export class AutomationRunner {
     const now = this.deps.now?.() ?? new Date();
     const outcome = await this.repo.transaction(async (tx): Promise<Outcome | undefined> => {
       const ticket = await this.repo.lockTicket(tx, companyId, ticketId);
-      if (!ticket || ticket.status !== "open" || ticket.whatsappId === null) return undefined;
+      if (ticket?.status !== "open" || ticket.whatsappId === null) return undefined;
       const rules = await this.repo.inactivityRules(tx, companyId, ticket.whatsappId);
       if (!rules) return undefined;
       const row = await this.repo.state(tx, companyId, ticketId);
