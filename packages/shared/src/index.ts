@@ -3,6 +3,7 @@ export * from "./errors.js";
 export * from "./events.js";
 export * from "./limits.js";
 export * from "./message-variables.js";
+export * from "./ratings.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/common.js";
 export * from "./schemas/connection.js";

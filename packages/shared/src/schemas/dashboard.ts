@@ -70,6 +70,14 @@ export const dashboardCountersDto = z.object({
   avgSupportTime: z.number().nullable(),
   /** Creation to acceptance, over the accepted tickets. */
   avgWaitTime: z.number().nullable(),
+  /**
+   * Ratings contacts gave in the range (NPS scores 0 to 10, whatever the ticket's age): their
+   * average (2 decimals; null without one), their number, and the NPS: the share of promoters
+   * (9 and 10) minus the share of detractors (0 to 6), in whole points from -100 to 100.
+   */
+  avgRating: z.number().nullable(),
+  countRating: z.number(),
+  nps: z.number().nullable(),
 });
 export type DashboardCounters = z.infer<typeof dashboardCountersDto>;
 
@@ -78,8 +86,12 @@ export const dashboardAttendantDto = z.object({
   id: z.number(),
   name: z.string(),
   online: z.boolean(),
-  /** Average rating 1 to 5; null while no rating exists. */
+  /**
+   * Average of the ratings (NPS scores 0 to 10, 2 decimals) contacts gave in the range to tickets
+   * this attendant resolved; null without one. The web app shows it as a face (ratings.ts).
+   */
   rating: z.number().nullable(),
+  /** How many ratings that average counts. */
   countRating: z.number(),
   /** Tickets of the range assigned to the attendant. */
   tickets: z.number(),

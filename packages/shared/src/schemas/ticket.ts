@@ -139,6 +139,12 @@ export const ticketDto = z.object({
   user: ticketUserRefDto.nullable().optional(),
   whatsapp: ticketConnectionRefDto.nullable().optional(),
   tags: z.array(tagRefDto).optional(),
+  /**
+   * The contact's latest rating of the ticket: `rate` is the NPS score 0 to 10 as given (the list
+   * shows it as one of five faces, see ratings.ts `ratingFace`); null while unrated. Absent when the
+   * sender did not load it (the inbound message path): a client keeps the one it has.
+   */
+  userRating: z.object({ rate: z.number() }).nullable().optional(),
 });
 export type TicketDto = z.infer<typeof ticketDto>;
 

@@ -159,6 +159,10 @@ describe("GET /dashboard", () => {
       maxResponseTime: 20,
       avgSupportTime: 40,
       avgWaitTime: 13.33,
+      // No contact rated anything (ratings.test.ts has them).
+      avgRating: null,
+      countRating: 0,
+      nps: null,
     });
     expect(body.attendants).toEqual([
       {

@@ -25,6 +25,9 @@ export interface CounterRow {
   maxResponseTime: number | null;
   avgSupportTime: number | null;
   avgWaitTime: number | null;
+  avgRating: number | null;
+  countRating: number;
+  nps: number | null;
 }
 
 export interface AttendantRow {
@@ -36,6 +39,8 @@ export interface AttendantRow {
   open: number;
   avgWaitTime: number | null;
   avgSupportTime: number | null;
+  rating: number | null;
+  countRating: number;
 }
 
 export interface DayRow {
@@ -134,6 +139,12 @@ export class DashboardRepo {
     const to = range.to.toISOString();
     const result = await this.db.execute(sql`
       WITH ${this.facts(companyId, range)},
+      range_ratings AS (
+        SELECT r.user_id, r.rate
+        FROM user_ratings r
+        WHERE r.company_id = ${companyId}
+          AND r.created_at >= ${from}::timestamptz AND r.created_at < ${to}::timestamptz
+      ),
       counters AS (
         SELECT
           (count(*) FILTER (WHERE status = 'open'))::int AS "supportHappening",
@@ -147,10 +158,20 @@ export class DashboardRepo {
           round(avg(response_minutes)::numeric, 2)::float8 AS "avgResponseTime",
           max(response_minutes)::float8 AS "maxResponseTime",
           round(avg(support_minutes)::numeric, 2)::float8 AS "avgSupportTime",
-          round(avg(wait_minutes)::numeric, 2)::float8 AS "avgWaitTime"
+          round(avg(wait_minutes)::numeric, 2)::float8 AS "avgWaitTime",
+          (SELECT round(avg(rate)::numeric, 2)::float8 FROM range_ratings) AS "avgRating",
+          (SELECT count(*) FROM range_ratings)::int AS "countRating",
+          (SELECT round(100.0 * (count(*) FILTER (WHERE rate >= 9) - count(*) FILTER (WHERE rate <= 6))
+                  / nullif(count(*), 0))::int FROM range_ratings) AS nps
         FROM timed
       ),
-      attendants AS (
+      user_ratings_of_range AS (
+        SELECT user_id, round(avg(rate)::numeric, 2)::float8 AS rating, count(*)::int AS "countRating"
+        FROM range_ratings
+        WHERE user_id IS NOT NULL
+        GROUP BY user_id
+      ),
+      attendant_tickets AS (
         SELECT u.id, u.name, u.online,
           count(t.id)::int AS tickets,
           (count(t.id) FILTER (WHERE t.status = 'closed'))::int AS finished,
@@ -161,6 +182,11 @@ export class DashboardRepo {
         LEFT JOIN timed t ON t.user_id = u.id
         WHERE u.company_id = ${companyId}
         GROUP BY u.id, u.name, u.online
+      ),
+      attendants AS (
+        SELECT a.*, r.rating, coalesce(r."countRating", 0) AS "countRating"
+        FROM attendant_tickets a
+        LEFT JOIN user_ratings_of_range r ON r.user_id = a.id
       ),
       days AS (
         SELECT

@@ -82,8 +82,7 @@ export class DashboardService {
       dateFrom: first,
       dateTo: last,
       counters,
-      // Ratings are not recorded yet (no rating table): rows say so instead of inventing a score.
-      attendants: attendants.map((row) => ({ ...row, rating: null, countRating: 0 })),
+      attendants,
       ticketsByDay: fillDays(first, last, days),
     };
   }

@@ -12,6 +12,8 @@ export interface TicketRefs {
   user: Pick<typeof users.$inferSelect, "id" | "name" | "color"> | null;
   whatsapp: Pick<typeof whatsapps.$inferSelect, "id" | "name" | "channel" | "status"> | null;
   tags: Pick<typeof tags.$inferSelect, "id" | "name" | "color">[];
+  /** The latest rating (0 to 10) when the reader loaded it; null: not rated. */
+  userRating?: { rate: number } | null;
 }
 
 export { contactRefDto, type TicketDto, ticketDto };
@@ -62,6 +64,9 @@ export function presentTicket(row: TicketRow, contact?: ContactRow, refs?: Ticke
             status: refs.whatsapp.status,
           },
           tags: refs.tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color })),
+          ...(refs.userRating !== undefined
+            ? { userRating: refs.userRating && { rate: refs.userRating.rate } }
+            : {}),
         }
       : {}),
   };

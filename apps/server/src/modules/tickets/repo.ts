@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.js";
 import {
   contacts,
@@ -9,6 +9,7 @@ import {
   tickets,
   ticketTags,
   userQueues,
+  userRatings,
   users,
   whatsapps,
 } from "../../db/schema/index.js";
@@ -57,23 +58,46 @@ export class TicketsRepo {
   }
 
   async findByUuid(companyId: number, uuid: string): Promise<TicketDetail | undefined> {
-    const rows = await this.detailQuery()
+    const [row] = await this.detailQuery()
       .where(ofCompany(tickets, companyId, eq(tickets.uuid, uuid)))
       .limit(1);
-    return rows[0];
+    if (!row) return undefined;
+    return withRatings([row], await this.latestRatings(companyId, [row.ticket.id]))[0];
   }
 
   async findById(companyId: number, id: number): Promise<TicketDetail | undefined> {
-    const rows = await this.detailQuery()
-      .where(rowOf(tickets, companyId, id))
-      .limit(1);
-    return rows[0];
+    // The id is known: the ticket and its rating are asked for side by side.
+    const [rows, ratings] = await Promise.all([
+      this.detailQuery()
+        .where(rowOf(tickets, companyId, id))
+        .limit(1),
+      this.latestRatings(companyId, [id]),
+    ]);
+    return withRatings(rows, ratings)[0];
   }
 
-  /** Several tickets by id (the tickets closeAll closed), in one query. */
+  /** Several tickets by id (a list's page, the tickets closeAll closed): two queries whatever their number. */
   async findByIds(companyId: number, ids: number[]): Promise<TicketDetail[]> {
     if (ids.length === 0) return [];
-    return this.detailQuery().where(ofCompany(tickets, companyId, inArray(tickets.id, ids)));
+    const [rows, ratings] = await Promise.all([
+      this.detailQuery().where(ofCompany(tickets, companyId, inArray(tickets.id, ids))),
+      this.latestRatings(companyId, ids),
+    ]);
+    return withRatings(rows, ratings);
+  }
+
+  /**
+   * The latest rating (0 to 10) of each of these tickets that has one, read
+   * for all of them at once: one walk of `user_ratings_company_ticket_idx`
+   * per page, not a query per ticket.
+   */
+  private async latestRatings(companyId: number, ticketIds: number[]): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectDistinctOn([userRatings.ticketId], { ticketId: userRatings.ticketId, rate: userRatings.rate })
+      .from(userRatings)
+      .where(ofCompany(userRatings, companyId, inArray(userRatings.ticketId, ticketIds)))
+      .orderBy(userRatings.ticketId, desc(userRatings.createdAt), desc(userRatings.id));
+    return new Map(rows.map((r) => [r.ticketId, r.rate]));
   }
 
   /**
@@ -168,4 +192,12 @@ export class TicketsRepo {
       )
       .$dynamic();
   }
+}
+
+/** Details with their rating (spec 1 section 3 userRating): null when not rated. */
+function withRatings(rows: TicketDetail[], ratings: Map<number, number>): TicketDetail[] {
+  return rows.map((row) => {
+    const rate = ratings.get(row.ticket.id);
+    return { ...row, userRating: rate === undefined ? null : { rate } };
+  });
 }

@@ -3,6 +3,7 @@ import contactsEn from "./contacts/en";
 import notificationsEn from "./notifications/en";
 import type { LocaleShape } from "./pt";
 import queuesEn from "./queues/en";
+import ratingsEn from "./ratings/en";
 import schedulesEn from "./schedules/en";
 import settingsEn from "./settings/en";
 import ticketToolsEn from "./ticket-tools/en";
@@ -414,6 +415,7 @@ const en: LocaleShape = {
   ticketView: ticketViewEn,
   ticketTools: ticketToolsEn,
   timeline: timelineEn,
+  ratings: ratingsEn,
   contacts: contactsEn,
   ticketsManager: ticketsManagerEn,
   topBar: topBarEn,

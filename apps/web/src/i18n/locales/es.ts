@@ -3,6 +3,7 @@ import contactsEs from "./contacts/es";
 import notificationsEs from "./notifications/es";
 import type { LocaleShape } from "./pt";
 import queuesEs from "./queues/es";
+import ratingsEs from "./ratings/es";
 import schedulesEs from "./schedules/es";
 import settingsEs from "./settings/es";
 import ticketToolsEs from "./ticket-tools/es";
@@ -417,6 +418,7 @@ const es: LocaleShape = {
   ticketView: ticketViewEs,
   ticketTools: ticketToolsEs,
   timeline: timelineEs,
+  ratings: ratingsEs,
   contacts: contactsEs,
   ticketsManager: ticketsManagerEs,
   topBar: topBarEs,

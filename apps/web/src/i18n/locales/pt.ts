@@ -2,6 +2,7 @@ import connectionDialogPt from "./connection-dialog/pt";
 import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
 import queuesPt from "./queues/pt";
+import ratingsPt from "./ratings/pt";
 import schedulesPt from "./schedules/pt";
 import settingsPt from "./settings/pt";
 import ticketToolsPt from "./ticket-tools/pt";
@@ -418,6 +419,7 @@ const pt = {
   ticketView: ticketViewPt,
   ticketTools: ticketToolsPt,
   timeline: timelinePt,
+  ratings: ratingsPt,
   contacts: contactsPt,
   ticketsManager: ticketsManagerPt,
   topBar: topBarPt,

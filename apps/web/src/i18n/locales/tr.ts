@@ -3,6 +3,7 @@ import contactsTr from "./contacts/tr";
 import notificationsTr from "./notifications/tr";
 import type { LocaleShape } from "./pt";
 import queuesTr from "./queues/tr";
+import ratingsTr from "./ratings/tr";
 import schedulesTr from "./schedules/tr";
 import settingsTr from "./settings/tr";
 import ticketToolsTr from "./ticket-tools/tr";
@@ -417,6 +418,7 @@ const tr: LocaleShape = {
   ticketView: ticketViewTr,
   ticketTools: ticketToolsTr,
   timeline: timelineTr,
+  ratings: ratingsTr,
   contacts: contactsTr,
   ticketsManager: ticketsManagerTr,
   topBar: topBarTr,

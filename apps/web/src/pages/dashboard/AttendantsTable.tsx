@@ -5,7 +5,6 @@ import {
   Button,
   Chip,
   LinearProgress,
-  Rating,
   Table,
   TableBody,
   TableCell,
@@ -15,6 +14,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { RatingFace } from "../../components/RatingFace";
 import { attendantsCsv, downloadText, formatMinutes, resolutionRate } from "./dashboard-data";
 
 interface AttendantsTableProps {
@@ -95,7 +95,17 @@ export function AttendantsTable({ attendants, rangeLabel }: AttendantsTableProps
                         {t("dashboard.attendants.noRating")}
                       </Typography>
                     ) : (
-                      <Rating value={row.rating} precision={0.1} max={5} readOnly size="small" />
+                      <Box
+                        sx={{ display: "inline-flex", alignItems: "center", gap: 0.75, whiteSpace: "nowrap" }}
+                      >
+                        <RatingFace rate={row.rating} average />
+                        <Typography variant="body2" component="span">
+                          {row.rating.toFixed(1)}
+                        </Typography>
+                        <Typography variant="caption" component="span" color="text.secondary">
+                          ({t("ratings.count", { count: row.countRating })})
+                        </Typography>
+                      </Box>
                     )}
                   </TableCell>
                   <TableCell align="right">{row.tickets}</TableCell>

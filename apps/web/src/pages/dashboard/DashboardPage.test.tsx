@@ -25,6 +25,9 @@ function buildDashboard(overrides: Partial<DashboardDto> = {}): DashboardDto {
       maxResponseTime: 20,
       avgSupportTime: 95,
       avgWaitTime: 13.33,
+      avgRating: 8.25,
+      countRating: 4,
+      nps: 25,
     },
     attendants: [
       {
@@ -43,7 +46,7 @@ function buildDashboard(overrides: Partial<DashboardDto> = {}): DashboardDto {
         id: 2,
         name: "Bruno",
         online: false,
-        rating: 4.5,
+        rating: 9.5,
         countRating: 2,
         tickets: 0,
         finished: 0,
@@ -129,6 +132,13 @@ describe("DashboardPage", () => {
     expect(within(counter("passiveTickets")).getByText("3")).toBeTruthy();
     expect(within(counter("avgResponseTime")).getByText("13 min")).toBeTruthy();
     expect(within(counter("avgSupportTime")).getByText("1 h 35 min")).toBeTruthy();
+    // The range's ratings (0 to 10): their average as a face (8.25 rounds to 8: satisfied), and the NPS.
+    expect(within(counter("avgRating")).getByText("Avaliação média")).toBeTruthy();
+    expect(
+      within(counter("avgRating")).getByRole("img", { name: "Média 8.3/10: Satisfeito" }).textContent,
+    ).toBe("🙂");
+    expect(within(counter("avgRating")).getByText("(4 avaliações)")).toBeTruthy();
+    expect(within(counter("nps")).getByText("+25")).toBeTruthy();
     // Resolution rate 1 of 4; average response 12.5 of the slowest, 20.
     expect(screen.getByRole("progressbar", { name: "Taxa de resolução" }).getAttribute("aria-valuenow")).toBe(
       "25",
@@ -154,6 +164,10 @@ describe("DashboardPage", () => {
     expect(within(ana).getByText("20 min")).toBeTruthy();
     expect(within(ana).getByText("50%")).toBeTruthy();
     expect(within(bruno).getByText("Offline")).toBeTruthy();
+    // The 0-10 average as a face (9.5: the best), with the figure and how many ratings it counts.
+    expect(within(bruno).getByRole("img", { name: "Média 9.5/10: Muito satisfeito" }).textContent).toBe("😍");
+    expect(within(bruno).getByText("9.5")).toBeTruthy();
+    expect(within(bruno).getByText("(2 avaliações)")).toBeTruthy();
     expect(within(bruno).getAllByText("-")).toHaveLength(2);
     expect(
       within(bruno)
@@ -209,6 +223,9 @@ describe("DashboardPage", () => {
           maxResponseTime: null,
           avgSupportTime: null,
           avgWaitTime: null,
+          avgRating: null,
+          countRating: 0,
+          nps: null,
         },
         attendants: [],
       }),
@@ -216,6 +233,8 @@ describe("DashboardPage", () => {
     renderPage(buildUser({ profile: "admin" }));
     expect(await screen.findByText("Nenhum atendimento no período.")).toBeTruthy();
     expect(within(counter("avgWaitTime")).getByText("-")).toBeTruthy();
+    expect(within(counter("avgRating")).getByText("-")).toBeTruthy();
+    expect(within(counter("nps")).getByText("-")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Exportar planilha" }).hasAttribute("disabled")).toBe(true);
   });
 

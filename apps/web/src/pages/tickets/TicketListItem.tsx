@@ -12,6 +12,7 @@ import {
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { ChannelIcon } from "../../components/ChannelIcon";
+import { RatingFace } from "../../components/RatingFace";
 import { cutContactName, cutLastMessage, formatTicketTime } from "./ticket-text";
 
 interface TicketListItemProps {
@@ -28,11 +29,9 @@ interface TicketListItemProps {
 /**
  * One row of the ticket list (spec 1 section 2): channel, avatar, contact
  * name (cut at 60), last message (cut at 40), time, unread count, queue name
- * and colour, connection, assigned user (admins) and tags (first, then +N).
- *
- * Not shown yet: the rating emoji (1 to 5) of a rated ticket. TicketDto
- * (packages/shared/src/schemas/ticket.ts) carries no `userRating`; once the
- * server sends `userRating.rate`, show the matching emoji after the tags.
+ * and colour, connection, assigned user (admins), tags (first, then +N) and,
+ * once the contact rated it, the rating's face (1 to 5; the 0-10 score maps
+ * onto them as packages/shared ratings.ts says).
  */
 export const TicketListItem = memo(function TicketListItem({
   ticket,
@@ -126,6 +125,11 @@ export const TicketListItem = memo(function TicketListItem({
                 label={t("tickets.moreTags", { count: otherTags.length })}
                 sx={{ height: 20 }}
               />
+            )}
+            {ticket.userRating && (
+              <Box component="span" sx={{ display: "inline-flex", alignItems: "center", fontSize: 16 }}>
+                <RatingFace rate={ticket.userRating.rate} />
+              </Box>
             )}
           </Stack>
         </Box>
