@@ -8,11 +8,14 @@ const port = Number(process.env.E2E_PORT ?? 8099);
 /** packages/meta-sim stands in for Meta: the app's Graph calls go to it, its webhooks come to the app. */
 const simPort = Number(process.env.E2E_SIM_PORT ?? port - 1);
 export const META_SIM_URL = `http://127.0.0.1:${simPort}`;
+const dataDir = `.tmp/data-${port}`;
 export const ADMIN_EMAIL = "admin@e2e.test";
 export const ADMIN_PASSWORD = "e2e-admin-password";
 
 export default defineConfig({
   testDir: "tests",
+  // The queues and settings every spec expects, made as an admin would (POST /queue, PUT /settings/{key}).
+  globalSetup: "./fixtures/global-setup.ts",
   // Every wait is on a condition (web-first assertions, expect.poll, auto-waiting actions; no fixed
   // sleeps), so a long limit costs nothing when the app works: it only delays the report of a real
   // failure. A loaded 2-core machine (CI, or other work beside the suite) once took over 10 s to show a
@@ -53,8 +56,9 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-      // fixtures/prepare-data.mjs adds what an administrator configures first (queues, sendGreetingAccepted).
-      command: "rm -rf .tmp/data && node fixtures/prepare-data.mjs && node ../apps/server/dist/main.js",
+      // A fresh database each run (the server migrates and seeds it); fixtures/global-setup.ts then
+      // configures it through the API. One directory per port, so runs on other ports never share it.
+      command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
       url: `http://127.0.0.1:${port}/version`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -62,7 +66,7 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: "127.0.0.1",
-        DATA_DIR: `${process.cwd()}/.tmp/data`,
+        DATA_DIR: `${process.cwd()}/${dataDir}`,
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
         LOG_LEVEL: "warn",

@@ -6,7 +6,7 @@ import { META_SIM_URL } from "../playwright.config";
  * Issue 4's attendance journey on the real server, with meta-sim playing Meta:
  * a contact writes from the sim's phone page; an attendant sees the pending
  * ticket arrive live, accepts it (the greeting reaches the contact: the
- * company has sendGreetingAccepted on, fixtures/prepare-data.mjs), answers
+ * company has sendGreetingAccepted on, fixtures/global-setup.ts), answers
  * with text and an image, watches the ticks turn to read when the contact
  * reads, adds a note and a tag in the contact drawer and transfers the ticket
  * to a second attendant, signed in in another browser, who sees it arrive
