@@ -8,9 +8,11 @@ import {
   companySettings,
   contacts,
   messages,
+  queues,
   ticketAutomations,
   ticketLogs,
   tickets,
+  userQueues,
   userRatings,
   whatsappQueues,
   whatsapps,
@@ -220,6 +222,45 @@ describe("timers", () => {
     await world.server.automation.sweep();
     await new Promise((r) => setTimeout(r, 300));
     expect(textsTo(c.from)).toHaveLength(2);
+  });
+});
+
+describe("the queue rotator", () => {
+  it("two contacts who chose a rotating queue are handed to its two online users in turn", async () => {
+    const c = await company();
+    await db()
+      .update(queues)
+      .set({ ativarRoteador: true, tempoRoteador: 2 })
+      .where(eq(queues.id, c.support.id));
+    const [ana, bia] = [
+      await buildUser(db(), c.companyId, { name: "Ana", online: true }),
+      await buildUser(db(), c.companyId, { name: "Bia", online: true }),
+    ];
+    await db()
+      .insert(userQueues)
+      .values([ana, bia].map((u) => ({ companyId: c.companyId, userId: u.id, queueId: c.support.id })));
+    const second = newNumber();
+    const sayAsSecond = (body: string) =>
+      world.sim.cloud.text(c.account.accountId, { from: second, body, name: "Outra Pessoa" });
+    await c.say("Oi");
+    await sayAsSecond("Olá");
+    await received(c.from, 1);
+    await received(second, 1);
+    await c.say("2");
+    await sayAsSecond("2");
+    await received(c.from, 2);
+    await received(second, 2);
+
+    await world.server.automation.rotator.pass();
+    const owners = await eventually(async () => {
+      const rows = await db()
+        .select({ userId: tickets.userId, status: tickets.status })
+        .from(tickets)
+        .where(eq(tickets.companyId, c.companyId))
+        .orderBy(asc(tickets.id));
+      return rows.every((r) => r.status === "open") && rows;
+    });
+    expect(owners.map((o) => o.userId).sort()).toEqual([ana.id, bia.id].sort());
   });
 });
 
