@@ -5,6 +5,9 @@ import { renderConversation, serveConversation } from "../../test/conversation";
 import { buildUser } from "../../test/render";
 import { buildMessage, buildTicket, messagePagesOf } from "../../test/tickets";
 
+/** The first conversation of a file renders slowly while the whole suite runs on two cores. */
+const FIRST_RENDER_MS = 15_000;
+
 const me = buildUser({ id: 7, name: "Ana", companyId: 2 });
 const ticket = buildTicket({ id: 4, status: "open", userId: 8, user: { id: 8, name: "Bruno", color: null } });
 
@@ -27,7 +30,7 @@ describe("who sent each bubble", () => {
       buildMessage({ id: 5, ticketId: 4, body: "Do celular", fromMe: true, userId: null, user: null }),
     ]);
     renderConversation(me, ticket);
-    const list = await screen.findByRole("list", { name: "Mensagens" });
+    const list = await screen.findByRole("list", { name: "Mensagens" }, { timeout: FIRST_RENDER_MS });
     await within(list).findByText("Do celular");
     const senders = within(list)
       .getAllByRole("listitem")

@@ -4,11 +4,14 @@ import { renderConversation, serveConversation } from "../../../test/conversatio
 import { buildUser } from "../../../test/render";
 import { buildMessage, buildTicket } from "../../../test/tickets";
 
+/** The first conversation of a file renders slowly while the whole suite runs on two cores. */
+const FIRST_RENDER_MS = 15_000;
+
 const me = buildUser({ id: 7, name: "Ana", companyId: 2 });
 const ticket = buildTicket({ id: 4, status: "open", userId: 7 });
 
 async function bubble() {
-  const list = await screen.findByRole("list", { name: "Mensagens" });
+  const list = await screen.findByRole("list", { name: "Mensagens" }, { timeout: FIRST_RENDER_MS });
   const [first] = within(list).getAllByRole("listitem");
   return first as HTMLElement;
 }

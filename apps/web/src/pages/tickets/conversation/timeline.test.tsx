@@ -7,6 +7,9 @@ import { buildUser } from "../../../test/render";
 import { buildMessage, buildTicket } from "../../../test/tickets";
 import { interleave, logLine } from "./timeline";
 
+/** The first conversation of a file renders slowly while the whole suite runs on two cores. */
+const FIRST_RENDER_MS = 15_000;
+
 const t = i18n.getFixedT("pt");
 const ana = { id: 7, name: "Ana" };
 const vendas = { id: 3, name: "Vendas", color: "#123456" };
@@ -117,7 +120,7 @@ describe("system lines in the conversation", () => {
       { "GET /tickets-log/4": () => log },
     );
     const { socket } = renderConversation(me, ticket);
-    const list = await screen.findByRole("list", { name: "Mensagens" });
+    const list = await screen.findByRole("list", { name: "Mensagens" }, { timeout: FIRST_RENDER_MS });
     await within(list).findByText("Ana aceitou o atendimento", { exact: false });
     // Lines are not list items for assistive technology (the messages are): read the elements.
     const order = () =>
