@@ -37,6 +37,9 @@ const subtab = (page: Page, name: "Atendendo" | "Aguardando") =>
   page.getByRole("tab", { name: new RegExp(`^${name}`) });
 const ticketList = (page: Page) => page.getByRole("list", { name: "Lista de atendimentos" });
 const conversation = (page: Page) => page.getByRole("list", { name: "Mensagens" });
+/** Who a bubble of the conversation names as its sender (a user's name, or Bot). */
+const senderOf = (page: Page, text: string) =>
+  conversation(page).getByRole("listitem").filter({ hasText: text }).locator("[data-sender]");
 
 /** meta-sim's phone page, chatting as `contact` with the connection's number. */
 async function phoneOf(browser: Browser, contact: { number: string; name: string }): Promise<Page> {
@@ -221,6 +224,7 @@ test("a queue with a two-level chatbot made in the UI routes a contact's ticket 
     await expect(conversation(vera).getByText(text)).toBeVisible();
   }
   await expect(conversation(vera).getByText(CONNECTION_GREETING)).toBeVisible();
+  await expect(senderOf(vera, BASICO)).toHaveText("Bot");
   await vera.screenshot({ path: "test-results/attendant-pending-from-bot.png" });
 
   // Vera accepts: the ticket has its queue, so no queue is asked; the contact is greeted by her.
@@ -230,6 +234,7 @@ test("a queue with a two-level chatbot made in the UI routes a contact's ticket 
   await expect(vera.getByText(`Atribuído a ${VERA.name}`)).toBeVisible();
   await expect(received(diego)).toHaveCount(5);
   await expect(received(diego).last()).toContainText("meu nome é Vera Vendas");
+  await expect(senderOf(vera, "meu nome é Vera Vendas")).toHaveText(VERA.name);
   await vera.screenshot({ path: "test-results/attendant-accepted.png" });
 
   // Elisa chooses Vendas by its name, then the attendant option: the ticket is Vera's at once.
