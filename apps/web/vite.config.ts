@@ -25,6 +25,7 @@ function apiProxy(target: string): ProxyOptions {
 export const API_PREFIXES = [
   "/announcements",
   "/auth",
+  "/chatbot",
   "/chats",
   "/companies",
   "/companySetting",

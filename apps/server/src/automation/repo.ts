@@ -44,13 +44,17 @@ export class AutomationRepo {
   }
 
   /**
-   * The ticket locked, with its contact's bot facts and its automation row,
-   * in one statement (the row is created on first use).
+   * The ticket locked, then its contact's bot facts and its automation row.
+   * The second read is its own statement on purpose: under READ COMMITTED it
+   * starts after the lock is granted, so it sees what the run that held the
+   * lock committed (a join in the locking statement would read the state as
+   * it was before the wait, and answer a message twice).
    */
   async lockForRun(tx: Tx, companyId: number, ticketId: number) {
+    const ticket = await this.lockTicket(tx, companyId, ticketId);
+    if (!ticket) return undefined;
     const [found] = await tx
       .select({
-        ticket: tickets,
         state: ticketAutomations,
         contact: {
           id: contacts.id,
@@ -66,13 +70,11 @@ export class AutomationRepo {
         and(eq(ticketAutomations.companyId, tickets.companyId), eq(ticketAutomations.ticketId, tickets.id)),
       )
       .leftJoin(contacts, and(eq(contacts.companyId, tickets.companyId), eq(contacts.id, tickets.contactId)))
-      .where(rowOf(tickets, companyId, ticketId))
-      .for("update", { of: tickets });
-    if (!found) return undefined;
+      .where(rowOf(tickets, companyId, ticketId));
     return {
-      ticket: found.ticket,
-      state: found.state ?? (await this.state(tx, companyId, ticketId)),
-      contact: found.contact,
+      ticket,
+      state: found?.state ?? (await this.state(tx, companyId, ticketId)),
+      contact: found?.contact ?? null,
     };
   }
 
