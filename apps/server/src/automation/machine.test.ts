@@ -412,6 +412,26 @@ describe("the bot is quiet when it is not its turn", () => {
   });
 });
 
+describe("a ticket an attendant placed in a queue", () => {
+  it("the contact's first message to it gets no menu: the queue's people answer", () => {
+    const d = decide(INITIAL_STATE, say("oi"), world({ ticket: { queueId: 2 } }));
+    expect(d.actions).toEqual([]);
+    expect(d.state.stage).toBe("done");
+    expect(decide(d.state, say("1"), world({ ticket: { queueId: 2 } })).actions).toEqual([]);
+  });
+
+  it("out of hours still answers the contact", () => {
+    const w = world({
+      ticket: { queueId: 2 },
+      settings: {
+        scheduleType: "company",
+        companySchedules: [{ weekdayEn: "monday", startTimeA: "14:00", endTimeA: "18:00" }],
+      },
+    });
+    expect(sent(decide(INITIAL_STATE, say("oi"), w).actions)).toEqual(["Estamos fechados"]);
+  });
+});
+
 describe("rating (NPS)", () => {
   const nps = world({ ticket: { status: "nps", userId: 5, queueId: 1 } });
   const asked = decide(INITIAL_STATE, { type: "ratingRequested" }, nps);

@@ -242,7 +242,10 @@ class Turn {
     if (this.closedAnswer()) return;
     switch (this.state.stage) {
       case "new":
-        this.start();
+        // An attendant already placed this ticket in a queue (created, transferred or
+        // returned it there): the conversation is the queue's, not the bot's menu.
+        if (this.world.ticket.queueId !== null) this.state.stage = "done";
+        else this.start();
         return;
       case "lgpd":
         this.consent(body.trim());
