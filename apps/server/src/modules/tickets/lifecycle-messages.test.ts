@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildContact, buildQueue, buildTicket, buildUser } from "../../../test/factories.js";
 import { connectedCompany, eventually, startMetaWorld } from "../../../test/meta.js";
-import { companySettings, messages, tickets, users, whatsapps } from "../../db/schema/index.js";
+import { companySettings, messages, ticketLogs, tickets, users, whatsapps } from "../../db/schema/index.js";
 
 /**
  * What the lifecycle says to the contact (spec 1 section 4): the greeting on
@@ -227,6 +227,65 @@ describe("transfer message", () => {
     const res = await put(c.headers, c.ticket.id, { userId: null, queueId: c.queue.id, isTransfered: true });
     expect(res.json()).toMatchObject({ status: "pending", userId: null });
     await waitForText(c.from, "Você foi transferido para a fila Financeiro, Maria.");
+  });
+
+  it("closeTicketOnTransfer: the ticket closes and the conversation goes on in a new one of the target queue", async () => {
+    const c = await conversation();
+    await c.settings({ closeTicketOnTransfer: "enabled" });
+    const colleague = await buildUser(db(), c.companyId);
+    const res = await put(c.headers, c.ticket.id, {
+      userId: colleague.id,
+      queueId: c.queue.id,
+      status: "open",
+      isTransfered: true,
+      msgTransfer: "Agora com o {{queue}}",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const next = res.json<TicketDto>();
+    expect(next.id).not.toBe(c.ticket.id);
+    expect(next).toMatchObject({ status: "open", userId: colleague.id, queueId: c.queue.id });
+    const [old] = await db().select().from(tickets).where(eq(tickets.id, c.ticket.id));
+    expect(old).toMatchObject({ status: "closed", queueId: c.ticket.queueId });
+    expect(old?.closedAt).toBeInstanceOf(Date);
+    await waitForText(c.from, "Agora com o Financeiro");
+    expect((await outboundRows(c.companyId, next.id)).map((m) => m.body)).toEqual(["Agora com o Financeiro"]);
+    expect(await outboundRows(c.companyId, c.ticket.id)).toEqual([]);
+    const types = async (ticketId: number) =>
+      (
+        await db().select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticketId)).orderBy(ticketLogs.id)
+      ).map((l) => [l.type, l.userId]);
+    expect(await types(c.ticket.id)).toEqual([
+      ["create", null],
+      ["transfered", c.admin.id],
+      ["closed", c.admin.id],
+    ]);
+    expect(await types(next.id)).toEqual([
+      ["create", c.admin.id],
+      ["receivedTransfer", colleague.id],
+    ]);
+
+    // The contact's next message lands in the new ticket.
+    await world.sim.cloud.text(c.account.accountId, { from: c.from, body: "Obrigada" });
+    await eventually(async () => {
+      const rows = await db()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.ticketId, next.id), eq(messages.fromMe, false)));
+      return rows.length === 1 ? rows : undefined;
+    });
+  });
+
+  it("closeTicketOnTransfer: a transfer inside the same queue keeps the ticket", async () => {
+    const c = await conversation();
+    await c.settings({ closeTicketOnTransfer: "enabled" });
+    await put(c.headers, c.ticket.id, { queueId: c.queue.id });
+    const colleague = await buildUser(db(), c.companyId);
+    const res = await put(c.headers, c.ticket.id, {
+      userId: colleague.id,
+      queueId: c.queue.id,
+      isTransfered: true,
+    });
+    expect(res.json()).toMatchObject({ id: c.ticket.id, userId: colleague.id });
   });
 
   it("sendMsgTransfTicket disabled and no msgTransfer: nothing is sent", async () => {

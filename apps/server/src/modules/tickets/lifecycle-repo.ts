@@ -55,6 +55,8 @@ export interface LifecycleSettings {
   sendFarewellWaitingTicket: string;
   /** Resolving asks the contact for a rating first (the automation's nps wait). */
   userRating: string;
+  /** A transfer to another queue closes the ticket and the conversation goes on in a new one. */
+  closeTicketOnTransfer: string;
 }
 
 export type ConnectionFacts = Pick<
@@ -62,7 +64,7 @@ export type ConnectionFacts = Pick<
   "id" | "name" | "channel" | "groupAsTicket" | "complationMessage" | "ratingMessage"
 >;
 
-export type LogType = TicketLogType | "create";
+export type LogType = TicketLogType | "create" | "receivedTransfer";
 
 /**
  * The writes of the ticket lifecycle and the lookups they need. Every query
@@ -268,6 +270,7 @@ export class TicketLifecycleRepo {
         transferMessage: companySettings.transferMessage,
         sendFarewellWaitingTicket: companySettings.sendFarewellWaitingTicket,
         userRating: companySettings.userRating,
+        closeTicketOnTransfer: companySettings.closeTicketOnTransfer,
       })
       .from(companySettings)
       .where(eq(companySettings.companyId, companyId))
@@ -281,6 +284,7 @@ export class TicketLifecycleRepo {
         transferMessage: null,
         sendFarewellWaitingTicket: "disabled",
         userRating: "disabled",
+        closeTicketOnTransfer: "disabled",
       }
     );
   }

@@ -504,9 +504,14 @@ describe("PUT /tickets/{id}: transfer", () => {
       user: { name: o.carla.name },
       queue: { name: o.otherQueue.name },
     });
-    expect(await logTypes(t.id)).toEqual(["transfered"]);
-    const [entry] = await db().select().from(ticketLogs).where(eq(ticketLogs.ticketId, t.id));
-    expect(entry).toMatchObject({ userId: o.ana.id, queueId: o.otherQueue.id });
+    expect(await logTypes(t.id)).toEqual(["transfered", "receivedTransfer"]);
+    const [sent, received] = await db()
+      .select()
+      .from(ticketLogs)
+      .where(eq(ticketLogs.ticketId, t.id))
+      .orderBy(ticketLogs.id);
+    expect(sent).toMatchObject({ userId: o.ana.id, queueId: o.otherQueue.id });
+    expect(received).toMatchObject({ userId: o.carla.id, queueId: o.otherQueue.id });
   });
 
   it("without a user: pending in the new queue", async () => {
@@ -648,6 +653,7 @@ describe("GET /tickets-log/{ticketId}", () => {
       ["pending", o.ana.name, o.queue.name],
       ["open", o.bruno.name, o.queue.name],
       ["transfered", o.bruno.name, o.queue.name],
+      ["receivedTransfer", o.ana.name, o.queue.name],
       ["closed", o.ana.name, o.queue.name],
       ["reopen", o.ana.name, o.queue.name],
     ]);

@@ -45,7 +45,8 @@ export function ticketLifecycleRoutes(service: TicketLifecycleService): FastifyP
           description:
             "Accept, return to queue, resolve (with or without farewell), ignore, reopen or transfer " +
             "(spec 1 section 4). A ticket another attendant already took answers unchanged: its userId " +
-            "and user name say who handles it.",
+            "and user name say who handles it. With the closeTicketOnTransfer setting, a transfer to another " +
+            "queue closes this ticket and answers the new ticket the conversation goes on in (another id).",
           params: ticketPathParam,
           body: ticketUpdateBody,
           response: { 200: ticketDto },

@@ -50,6 +50,8 @@ interface Applied {
   before: TicketRow;
   transition: Transition;
   settings: LifecycleSettings;
+  /** The new ticket the conversation went on in (closeTicketOnTransfer), when not the same. */
+  continuedIn?: number;
 }
 
 const UNIQUE_VIOLATION = "23505";
@@ -167,6 +169,10 @@ export class TicketLifecycleService {
             const rating = await this.ratingWait(tx, companyId, before, settings, transition);
             if (rating) Object.assign(transition, rating);
           }
+          if (closesOnTransfer(before, transition, settings)) {
+            const continuedIn = await this.continueInNewTicket(tx, companyId, before, transition, actor.id);
+            return { before, transition, settings, continuedIn };
+          }
           const after = await this.repo.update(tx, companyId, id, transition.changes);
           if (transition.log)
             await this.repo.log(tx, {
@@ -176,12 +182,33 @@ export class TicketLifecycleService {
               userId: actor.id,
               queueId: after.queueId,
             });
+          if (transition.action === "transfer" && after.userId !== null)
+            await this.repo.log(tx, {
+              companyId,
+              ticketId: id,
+              type: "receivedTransfer",
+              userId: after.userId,
+              queueId: after.queueId,
+            });
           return { before, transition, settings };
         }),
     );
 
+    const { transition, before, continuedIn } = applied;
+    if (continuedIn !== undefined) {
+      // The transferred ticket is closed; the answer (and the transfer message) is the new one.
+      this.deps.events.ticketChanged(
+        companyId,
+        presentDetail(await this.detail(companyId, id)),
+        "update",
+        before,
+      );
+      const next = await this.detail(companyId, continuedIn);
+      const dto = presentDetail(next);
+      this.deps.events.ticketChanged(companyId, dto, "create");
+      return (await this.sendOutgoing(ctx, next, applied, body)) ?? dto;
+    }
     const detail = await this.detail(companyId, id);
-    const { transition, before } = applied;
     if (transition.action === "taken" || transition.action === "unchanged") return presentDetail(detail);
 
     const dto = presentDetail(detail);
@@ -211,6 +238,49 @@ export class TicketLifecycleService {
     if (!connection?.ratingMessage?.trim()) return undefined;
     const { closedAt: _notClosedYet, ...changes } = transition.changes;
     return { changes: { ...changes, status: "nps", automationDueAt: new Date() }, farewell: false };
+  }
+
+  /**
+   * closeTicketOnTransfer: the transferred ticket closes where it stands (its
+   * history stays with its queue and user) and the contact's conversation goes
+   * on in a new ticket of the target queue, with the target user or pending.
+   * Both happen in the transaction that holds the old ticket's lock, so the
+   * one-open rule never sees two. Answers the new ticket's id.
+   */
+  private async continueInNewTicket(
+    tx: Tx,
+    companyId: number,
+    before: TicketRow,
+    transition: Transition,
+    actorId: number,
+  ): Promise<number> {
+    const { changes } = transition;
+    const queueId = changes.queueId ?? before.queueId;
+    const userId = changes.userId ?? null;
+    await this.repo.update(tx, companyId, before.id, { status: "closed", closedAt: new Date() });
+    await this.repo.log(tx, { companyId, ticketId: before.id, type: "transfered", userId: actorId, queueId });
+    await this.repo.log(tx, {
+      companyId,
+      ticketId: before.id,
+      type: "closed",
+      userId: actorId,
+      queueId: before.queueId,
+    });
+    const row = await this.repo.insertTicket(tx, {
+      companyId,
+      contactId: before.contactId,
+      whatsappId: before.whatsappId,
+      channel: before.channel,
+      isGroup: before.isGroup,
+      queueId,
+      userId,
+      status: changes.status ?? "pending",
+    });
+    if (!row) throw new OneOpenConflict();
+    await this.repo.log(tx, { companyId, ticketId: row.id, type: "create", userId: actorId, queueId });
+    if (userId !== null)
+      await this.repo.log(tx, { companyId, ticketId: row.id, type: "receivedTransfer", userId, queueId });
+    return row.id;
   }
 
   /** DELETE /tickets/{id}: admins only (spec 1 section 6); messages, notes and logs go with it. */
@@ -401,6 +471,19 @@ export class TicketLifecycleService {
   private announceMessage(companyId: number, ticket: TicketDto, message: MessageDto): void {
     this.deps.events.messageCreated(companyId, ticket, message);
   }
+}
+
+/** closeTicketOnTransfer applies to a transfer of a ticket still in progress to another queue. */
+function closesOnTransfer(before: TicketRow, transition: Transition, settings: LifecycleSettings): boolean {
+  const queueId = transition.changes.queueId;
+  return (
+    transition.action === "transfer" &&
+    settings.closeTicketOnTransfer === "enabled" &&
+    before.status !== "closed" &&
+    queueId !== undefined &&
+    queueId !== null &&
+    queueId !== before.queueId
+  );
 }
 
 /** Thrown inside a transaction when the insert met the one-open index; mapped after the rollback. */
