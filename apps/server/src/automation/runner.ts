@@ -127,6 +127,11 @@ export class AutomationRunner {
     for (const key of keys) void this.kick(key);
   }
 
+  /** Resolves once no run is queued or in flight in this process (tests: "nothing more will be sent"). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
   /** Runs the ticket now, or once more after the run in flight; resolves when it has run. */
   kick(key: TicketKey): Promise<void> {
     const id = `${key.companyId}:${key.ticketId}`;
