@@ -25,6 +25,9 @@ export const ticketActionsApi = {
   /** The company's requiredTag setting ('enabled' or 'disabled'). */
   requiredTag: (signal?: AbortSignal) =>
     api.get<Record<string, string | null>>("/companySettingOne", { column: "requiredTag" }, signal),
+  /** The company's userRating setting: resolving with the farewell asks the contact for a score first. */
+  userRating: (signal?: AbortSignal) =>
+    api.get<Record<string, string | null>>("/companySettingOne", { column: "userRating" }, signal),
   /** POST /tickets; ERR_OTHER_OPEN_TICKET answers carry the open ticket (ApiError.ticket). */
   create: (body: TicketCreateRequest) => api.post<TicketDto>("/tickets", body),
   /** POST /tickets/closeAll (admin): every ticket of `status` in the selected queues. */
@@ -94,6 +97,20 @@ export function useRequiredTag(enabled: boolean) {
   return useQuery({
     queryKey: ["settings", "requiredTag"],
     queryFn: async ({ signal }) => (await ticketActionsApi.requiredTag(signal)).requiredTag === "enabled",
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * Is the userRating setting on? Read when the resolve dialog opens: resolving
+ * with the farewell then waits for the contact's 0-10 score (status nps)
+ * before the completion message closes the ticket.
+ */
+export function useUserRating(enabled: boolean) {
+  return useQuery({
+    queryKey: ["settings", "companySettingOne", "userRating"],
+    queryFn: async ({ signal }) => (await ticketActionsApi.userRating(signal)).userRating === "enabled",
     enabled,
     staleTime: 60_000,
   });

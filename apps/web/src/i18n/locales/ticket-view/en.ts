@@ -25,6 +25,14 @@ const ticketViewEn: LocaleShape<typeof ticketViewPt> = {
     withoutFarewell: "Resolve without farewell",
     withFarewell: "Resolve with farewell",
     requiredTag: "Add a tag to the contact before resolving this ticket.",
+    rating: {
+      label: "Rating",
+      message: "Choose how to close this ticket.",
+      ask: "Ask the contact for a rating (score from 0 to 10), then send the farewell",
+      skip: "Close without rating or farewell",
+      required: "Rating required",
+      confirm: "Resolve",
+    },
   },
   transfer: {
     title: "Transfer ticket",

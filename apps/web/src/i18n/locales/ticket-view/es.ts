@@ -25,6 +25,14 @@ const ticketViewEs: LocaleShape<typeof ticketViewPt> = {
     withoutFarewell: "Resolver sin despedida",
     withFarewell: "Resolver con despedida",
     requiredTag: "Agregue una etiqueta al contacto antes de resolver este ticket.",
+    rating: {
+      label: "Calificación",
+      message: "Elija cómo cerrar este ticket.",
+      ask: "Pedir una calificación al contacto (nota de 0 a 10), luego la despedida",
+      skip: "Cerrar sin calificación ni despedida",
+      required: "Calificación obligatoria",
+      confirm: "Resolver",
+    },
   },
   transfer: {
     title: "Transferir ticket",

@@ -27,6 +27,14 @@ const ticketViewPt = {
     withoutFarewell: "Resolver sem despedida",
     withFarewell: "Resolver com despedida",
     requiredTag: "Adicione uma tag ao contato antes de resolver este atendimento.",
+    rating: {
+      label: "Avaliação",
+      message: "Escolha como encerrar este atendimento.",
+      ask: "Pedir avaliação ao contato (nota de 0 a 10), depois a despedida",
+      skip: "Encerrar sem avaliação nem despedida",
+      required: "Avaliação obrigatória",
+      confirm: "Resolver",
+    },
   },
   transfer: {
     title: "Transferir atendimento",

@@ -25,6 +25,14 @@ const ticketViewTr: LocaleShape<typeof ticketViewPt> = {
     withoutFarewell: "Veda mesajı olmadan çöz",
     withFarewell: "Veda mesajıyla çöz",
     requiredTag: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
+    rating: {
+      label: "Değerlendirme",
+      message: "Bu talebin nasıl kapatılacağını seçin.",
+      ask: "Kişiden değerlendirme isteyin (0-10 arası puan), ardından veda mesajı",
+      skip: "Değerlendirme ve veda mesajı olmadan kapat",
+      required: "Değerlendirme zorunlu",
+      confirm: "Çöz",
+    },
   },
   transfer: {
     title: "Talebi aktar",

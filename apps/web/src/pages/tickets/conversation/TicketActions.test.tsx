@@ -1,8 +1,14 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { errorAnswer, renderConversation, serveConversation } from "../../../test/conversation";
+import {
+  errorAnswer,
+  type FakeHandler,
+  renderConversation,
+  serveConversation,
+} from "../../../test/conversation";
 import { buildUser } from "../../../test/render";
 import { buildMessage, buildTicket } from "../../../test/tickets";
+import { unknownRequest } from "../../../test/unknown-request";
 
 const me = buildUser({
   id: 7,
@@ -13,6 +19,20 @@ const me = buildUser({
 const admin = buildUser({ id: 1, profile: "admin", companyId: 2 });
 const location = () => screen.getByTestId("location").textContent;
 const support = { id: 5, name: "Suporte", color: "#123" };
+const ASK_RATING = "Pedir avaliação ao contato (nota de 0 a 10), depois a despedida";
+const SKIP_RATING = "Encerrar sem avaliação nem despedida";
+
+/** GET /companySettingOne?column=…: the company settings the resolve dialog reads; another column fails the test. */
+function companySettings(values: Record<string, string>): Record<string, FakeHandler> {
+  return {
+    "GET /companySettingOne": (request) => {
+      const column = request.search.get("column") ?? "";
+      return column in values
+        ? { [column]: values[column] }
+        : unknownRequest("GET", `${request.path}?${request.search}`);
+    },
+  };
+}
 
 describe("ticket header actions", () => {
   it("accepts a pending ticket with a queue at once and shows it in the attending tab", async () => {
@@ -75,13 +95,14 @@ describe("ticket header actions", () => {
   it("resolves with the farewell and goes back to /tickets", async () => {
     const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
     const seen = serveConversation(ticket, [], {
-      "GET /companySettingOne": () => ({ requiredTag: "disabled" }),
+      ...companySettings({ requiredTag: "disabled", userRating: "disabled" }),
       "PUT /tickets/4": () => ({ ...ticket, status: "closed" }),
     });
     renderConversation(me, ticket);
     fireEvent.click(await screen.findByRole("button", { name: "Resolver" }));
     const dialog = await screen.findByRole("dialog", { name: "Resolver atendimento" });
     fireEvent.click(await within(dialog).findByRole("button", { name: "Resolver com despedida" }));
+    expect(within(dialog).queryByRole("radiogroup")).toBeNull();
     await waitFor(() => expect(location()).toBe("/tickets"));
     expect(seen.find((r) => r.method === "PUT")?.body).toEqual({
       status: "closed",
@@ -93,7 +114,7 @@ describe("ticket header actions", () => {
   it("warns instead of resolving when a tag is required and the contact has none", async () => {
     const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
     serveConversation(ticket, [], {
-      "GET /companySettingOne": () => ({ requiredTag: "enabled" }),
+      ...companySettings({ requiredTag: "enabled", userRating: "disabled" }),
       "GET /contactTags/4": () => ({ tags: [] }),
     });
     renderConversation(me, ticket);
@@ -105,6 +126,75 @@ describe("ticket header actions", () => {
     expect(
       (within(dialog).getByRole("button", { name: "Resolver sem despedida" }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it("with userRating on, requires the rating choice ('Avaliação obrigatória') before resolving", async () => {
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    const seen = serveConversation(ticket, [], {
+      ...companySettings({ requiredTag: "disabled", userRating: "enabled" }),
+      "PUT /tickets/4": () => ({ ...ticket, status: "closed" }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Resolver" }));
+    const dialog = await screen.findByRole("dialog", { name: "Resolver atendimento" });
+    const group = await within(dialog).findByRole("radiogroup", { name: "Avaliação" });
+    const ask = within(group).getByRole("radio", { name: ASK_RATING }) as HTMLInputElement;
+    const skip = within(group).getByRole("radio", { name: SKIP_RATING }) as HTMLInputElement;
+    expect([ask.checked, skip.checked]).toEqual([false, false]);
+    // One group (arrow keys move between the choices), the first choice focused.
+    expect(ask.name).toBe(skip.name);
+    await waitFor(() => expect(document.activeElement).toBe(ask));
+    expect(within(dialog).queryByRole("button", { name: "Resolver com despedida" })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: "Resolver sem despedida" })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Resolver" }));
+    const message = await within(dialog).findByText("Avaliação obrigatória");
+    expect(group.getAttribute("aria-describedby")).toBe(message.id);
+    expect(seen.some((r) => r.method === "PUT")).toBe(false);
+
+    fireEvent.click(skip);
+    expect(within(dialog).queryByText("Avaliação obrigatória")).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Resolver" }));
+    await waitFor(() => expect(location()).toBe("/tickets"));
+    expect(seen.filter((r) => r.method === "PUT").map((r) => r.body)).toEqual([
+      { status: "closed", userId: 7, sendFarewellMessage: false },
+    ]);
+  });
+
+  it("with userRating on, Enter on 'ask for a rating' resolves with the farewell (the rating first)", async () => {
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    const seen = serveConversation(ticket, [], {
+      ...companySettings({ requiredTag: "disabled", userRating: "enabled" }),
+      "PUT /tickets/4": () => ({ ...ticket, status: "nps" }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Resolver" }));
+    const dialog = await screen.findByRole("dialog", { name: "Resolver atendimento" });
+    const ask = await within(dialog).findByRole("radio", { name: ASK_RATING });
+    fireEvent.click(ask);
+    fireEvent.keyDown(ask, { key: "Enter" });
+    await waitFor(() => expect(location()).toBe("/tickets"));
+    expect(seen.filter((r) => r.method === "PUT").map((r) => r.body)).toEqual([
+      { status: "closed", userId: 7, sendFarewellMessage: true },
+    ]);
+  });
+
+  it("with userRating on, still warns when a tag is required and the contact has none", async () => {
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    serveConversation(ticket, [], {
+      ...companySettings({ requiredTag: "enabled", userRating: "enabled" }),
+      "GET /contactTags/4": () => ({ tags: [] }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Resolver" }));
+    const dialog = await screen.findByRole("dialog", { name: "Resolver atendimento" });
+    expect(
+      await within(dialog).findByText("Adicione uma tag ao contato antes de resolver este atendimento."),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole("radiogroup")).toBeNull();
+    expect((within(dialog).getByRole("button", { name: "Resolver" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it("returns an attended ticket to the queue", async () => {
