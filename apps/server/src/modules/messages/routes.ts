@@ -20,7 +20,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../http/app-error.js";
 import { maskMessage, maskMessageList, maskMessages } from "../../privacy/number-masks.js";
-import type { MessagesService, MultipartSend, Upload } from "./service.js";
+import type { Upload } from "./message-files.js";
+import type { MultipartSend } from "./send-service.js";
+import type { MessagesService } from "./service.js";
 
 /** GET /messages/{ticketId} takes the ticket's id or its uuid, as the conversation's address does. */
 const ticketRefParam = z.object({ ticketId: z.union([z.uuid(), ticketIdParam.shape.ticketId]) });
