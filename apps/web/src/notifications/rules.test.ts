@@ -112,6 +112,17 @@ describe("notificationContent", () => {
     });
   });
 
+  it("shows the message without WhatsApp's markers", () => {
+    const ticket = buildTicket({ id: 4 });
+    const content = notificationContent(
+      buildMessage({ body: "*Bot:*\n_Olá_ ~Maria~" }),
+      ticket,
+      undefined,
+      texts,
+    );
+    expect(content.body).toBe("Bot: Olá Maria");
+  });
+
   it("falls back to the event's contact, a media label and the generic texts", () => {
     const { contact, ...ticket } = buildTicket({ id: 4 });
     expect(contact).toBeDefined();

@@ -8,6 +8,7 @@ import {
   type TicketVisibilityFacts,
   ticketScope,
 } from "@inbox/shared";
+import { stripWhatsApp } from "../pages/tickets/bubble/whatsapp-format";
 
 /**
  * Who hears about what (spec 1 section 4, Notifications; section 6).
@@ -105,7 +106,7 @@ export interface NotificationContent {
 
 export const notificationTag = (ticketUuid: string) => `ticket-${ticketUuid}`;
 
-/** Title = contact name, body = the message cut, icon = the contact's avatar. */
+/** Title = contact name, body = the message without WhatsApp's markers, cut; icon = the contact's avatar. */
 export function notificationContent(
   message: MessageDto,
   ticket: TicketDto,
@@ -113,7 +114,7 @@ export function notificationContent(
   texts: NotificationTexts,
 ): NotificationContent {
   const who = ticket.contact ?? contact;
-  const text = cutNotificationText(message.body);
+  const text = cutNotificationText(stripWhatsApp(message.body));
   const media = (MEDIA_LABELS as readonly string[]).includes(message.mediaType)
     ? texts.media(message.mediaType as MediaLabel)
     : null;

@@ -23,6 +23,7 @@ import {
   requestDesktopPermission,
 } from "../../notifications/desktop";
 import { cutNotificationText } from "../../notifications/rules";
+import { stripWhatsApp } from "../../pages/tickets/bubble/whatsapp-format";
 
 /** Contact names and last messages as the ticket list cuts them (spec 1 section 9). */
 const NAME_MAX = 60;
@@ -111,7 +112,7 @@ function UnreadTicketItem({ ticket, onOpen }: { ticket: TicketDto; onOpen: (uuid
       </ListItemAvatar>
       <ListItemText
         primary={cutNotificationText(name, NAME_MAX)}
-        secondary={cutNotificationText(ticket.lastMessage, MESSAGE_MAX)}
+        secondary={cutNotificationText(stripWhatsApp(ticket.lastMessage), MESSAGE_MAX)}
         slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
       />
       <Chip

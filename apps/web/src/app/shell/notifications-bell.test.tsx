@@ -113,7 +113,10 @@ describe("the notification bell and the tab title", () => {
   });
 
   it("lists the unread tickets with a badge; a click opens the ticket", async () => {
-    serve({ open: [mine(1, 2)], pending: [mine(2, 1, { status: "pending", userId: null })] });
+    serve({
+      open: [mine(1, 2, { lastMessage: "*Ana:*\n_Olá_" })],
+      pending: [mine(2, 1, { status: "pending", userId: null })],
+    });
     renderShell(attendant);
     const bell = await screen.findByRole("button", {
       name: "Notificações: 2 atendimentos com mensagens não lidas",
@@ -126,6 +129,8 @@ describe("the notification bell and the tab title", () => {
     expect(within(items[0]!).getByText("Contato 2")).toBeTruthy();
     expect(within(items[0]!).getByText("Mensagem 2")).toBeTruthy();
     expect(within(items[1]!).getByLabelText("2 mensagens não lidas")).toBeTruthy();
+    // The last message without WhatsApp's markers.
+    expect(within(items[1]!).getByText("Ana: Olá")).toBeTruthy();
     fireEvent.click(items[1]!);
     expect(await screen.findByText(`ticket ${mine(1, 0).uuid}`)).toBeTruthy();
     await waitFor(() =>

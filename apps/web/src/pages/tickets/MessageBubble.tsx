@@ -145,7 +145,7 @@ function ContactCard({ name, number }: { name: string; number: string }) {
   );
 }
 
-/** The quoted message of a reply, when it is loaded. */
+/** The quoted message of a reply, when it is loaded, formatted as its own bubble is. */
 function QuotedMessage({ id }: { id: number }) {
   const { t } = useTranslation();
   const actions = useMessageActions();
@@ -166,8 +166,11 @@ function QuotedMessage({ id }: { id: number }) {
       <Typography variant="caption" sx={{ fontWeight: 600, display: "block" }}>
         {quoted?.fromMe ? t("ticketView.input.you") : (actions?.contactName ?? "")}
       </Typography>
-      <Typography variant="caption" sx={{ display: "block", whiteSpace: "pre-wrap" }}>
-        {quoted ? quoted.body || t("tickets.conversation.media") : "…"}
+      <Typography
+        variant="caption"
+        sx={{ display: "block", whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+      >
+        {!quoted ? "…" : quoted.body ? <FormattedText text={quoted.body} /> : t("tickets.conversation.media")}
       </Typography>
     </Box>
   );

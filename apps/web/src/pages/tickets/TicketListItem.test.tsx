@@ -36,3 +36,16 @@ describe("the rating in the ticket list", () => {
     expect(Object.values(RATING_EMOJIS)).toEqual(["😡", "🙁", "😐", "🙂", "😍"]);
   });
 });
+
+describe("the last message in the ticket list", () => {
+  it("shows a signed message without WhatsApp's markers, on one line", () => {
+    const item = renderItem(buildTicket({ id: 3, lastMessage: "*Ana Souza:*\nSeu pedido _saiu_ ~ontem~" }));
+    expect(within(item).getByText("Ana Souza: Seu pedido saiu ontem")).toBeTruthy();
+    expect(item.textContent).not.toMatch(/[*_~]/);
+  });
+
+  it("keeps markers WhatsApp would show as typed", () => {
+    const item = renderItem(buildTicket({ id: 3, lastMessage: "snake_case 2*3*4" }));
+    expect(within(item).getByText("snake_case 2*3*4")).toBeTruthy();
+  });
+});

@@ -17,6 +17,13 @@ describe("list item cuts (spec 1 section 9)", () => {
     expect(cutLastMessage("Bom dia\n\nTudo bem?")).toBe("Bom dia Tudo bem?");
   });
 
+  it("drops WhatsApp's markers before the cut, so they take no room", () => {
+    expect(cutLastMessage("*Ana:*\nOlá, _Maria_")).toBe("Ana: Olá, Maria");
+    const visible = "m".repeat(LIMITS.lastMessageCut - 5);
+    expect(cutLastMessage(`*Bot:* ${visible}`)).toBe(`Bot: ${visible}`);
+    expect(cutLastMessage("snake_case_name 2*3*4")).toBe("snake_case_name 2*3*4");
+  });
+
   it("shows today's time as HH:mm and older days as dd/MM/yyyy", () => {
     const now = new Date(2026, 2, 4, 15, 0);
     expect(formatTicketTime(new Date(2026, 2, 4, 9, 5).toISOString(), now)).toBe("09:05");

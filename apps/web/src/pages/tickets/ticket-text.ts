@@ -1,4 +1,5 @@
 import { LIMITS } from "@inbox/shared";
+import { stripWhatsApp } from "./bubble/whatsapp-format";
 
 /** `text` cut at `max` characters, with an ellipsis when something was cut (spec 1 section 9). */
 export function cutText(text: string, max: number): string {
@@ -7,9 +8,12 @@ export function cutText(text: string, max: number): string {
 }
 
 export const cutContactName = (name: string) => cutText(name, LIMITS.contactNameCut);
-/** The last message on one line: line breaks become spaces before the cut. */
+/**
+ * The last message on one line: WhatsApp's markers dropped (a signed message starts
+ * with `*Name:*`), line breaks become spaces, then the cut.
+ */
 export const cutLastMessage = (text: string) =>
-  cutText(text.replace(/\s*\n\s*/g, " "), LIMITS.lastMessageCut);
+  cutText(stripWhatsApp(text).replace(/\s*\n\s*/g, " "), LIMITS.lastMessageCut);
 
 const pad = (value: number) => String(value).padStart(2, "0");
 

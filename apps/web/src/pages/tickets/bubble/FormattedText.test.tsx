@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderConversation, serveConversation } from "../../../test/conversation";
 import { buildUser } from "../../../test/render";
@@ -47,5 +47,35 @@ describe("WhatsApp formatting in a bubble", () => {
     expect(item.querySelector("b")).toBeNull();
     expect(item.querySelector("strong")?.textContent).toBe("<b>oi</b>");
     expect(item.textContent).toContain('<img src=x onerror="alert(1)">');
+  });
+});
+
+describe("WhatsApp formatting of a quoted message", () => {
+  const signed = buildMessage({ id: 1, ticketId: 4, fromMe: true, body: "*Ana:*\nSeu pedido _saiu_" });
+
+  it("formats the quote inside a reply's bubble as the quoted bubble is", async () => {
+    serveConversation(ticket, [
+      signed,
+      buildMessage({ id: 2, ticketId: 4, body: "Obrigada", quotedMsgId: 1 }),
+    ]);
+    renderConversation(me, ticket);
+    const list = await screen.findByRole("list", { name: "Mensagens" }, { timeout: FIRST_RENDER_MS });
+    const quote = within(list).getByLabelText("Mensagem respondida");
+    expect(quote.querySelector("strong")?.textContent).toBe("Ana:");
+    expect(quote.querySelector("em")?.textContent).toBe("saiu");
+    expect(quote.textContent).not.toMatch(/[*_]/);
+  });
+
+  it("shows the message replied to above the input without markers", async () => {
+    serveConversation(ticket, [signed]);
+    renderConversation(me, ticket);
+    const list = await screen.findByRole("list", { name: "Mensagens" }, { timeout: FIRST_RENDER_MS });
+    const item = within(list).getAllByRole("listitem")[0] as HTMLElement;
+    fireEvent.click(within(item).getByRole("button", { name: "Opções da mensagem" }));
+    await screen.findByRole("group", { name: "Opções da mensagem" });
+    fireEvent.click(screen.getByRole("button", { name: "Responder" }));
+    const label = await screen.findByText("Respondendo a você");
+    const banner = label.parentElement as HTMLElement;
+    expect(within(banner).getByText("Ana: Seu pedido saiu")).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FormatNode, parseWhatsApp, plainText } from "./whatsapp-format";
+import { type FormatNode, parseWhatsApp, plainText, stripWhatsApp } from "./whatsapp-format";
 
 const text = (value: string): FormatNode => ({ kind: "text", text: value });
 const bold = (...children: FormatNode[]): FormatNode => ({ kind: "bold", children });
@@ -102,5 +102,40 @@ describe("parseWhatsApp", () => {
 
   it("plainText drops the markers", () => {
     expect(plainText(parseWhatsApp("*Ana:*\n_oi_ ~x~ `y`"))).toBe("Ana:\noi x y");
+  });
+});
+
+describe("stripWhatsApp (one-line previews)", () => {
+  it("drops the markers of a signature, keeping its text and line break", () => {
+    expect(stripWhatsApp("*Ana:* oi")).toBe("Ana: oi");
+    expect(stripWhatsApp("*Ana Souza:*\nOlá!")).toBe("Ana Souza:\nOlá!");
+    expect(stripWhatsApp("*Bot:*\nEscolha _uma_ opção")).toBe("Bot:\nEscolha uma opção");
+  });
+
+  it("drops every kind of marker, nested or not", () => {
+    expect(stripWhatsApp("*_ambos_* e _*ambos*_")).toBe("ambos e ambos");
+    expect(stripWhatsApp("*muito ~caro~ mesmo*")).toBe("muito caro mesmo");
+    expect(stripWhatsApp("código ```AB_12``` ou `npm _test_`")).toBe("código AB_12 ou npm _test_");
+    expect(stripWhatsApp("```linha 1\n*linha* 2```")).toBe("linha 1\n*linha* 2");
+  });
+
+  it("keeps markers without a partner, and those inside words or around spaces", () => {
+    expect(stripWhatsApp("*sem fim")).toBe("*sem fim");
+    expect(stripWhatsApp("fim* e ~x")).toBe("fim* e ~x");
+    expect(stripWhatsApp("**")).toBe("**");
+    expect(stripWhatsApp("*um\ndois*")).toBe("*um\ndois*");
+    expect(stripWhatsApp("use snake_case_names")).toBe("use snake_case_names");
+    expect(stripWhatsApp("2*3*4 e 2 * 3 * 4")).toBe("2*3*4 e 2 * 3 * 4");
+    expect(stripWhatsApp("*bold*text")).toBe("*bold*text");
+    expect(stripWhatsApp("_file_name_")).toBe("file_name");
+  });
+
+  it("keeps links whole, markers inside them included", () => {
+    expect(stripWhatsApp("*veja* https://example.com/a_b_c_")).toBe("veja https://example.com/a_b_c_");
+  });
+
+  it("leaves plain and empty text as it is", () => {
+    expect(stripWhatsApp("Olá, tudo bem?")).toBe("Olá, tudo bem?");
+    expect(stripWhatsApp("")).toBe("");
   });
 });

@@ -47,9 +47,18 @@ export function parseWhatsApp(text: string): FormatNode[] {
   return merged(nodes);
 }
 
-/** The text without its markers (the visible characters), e.g. for previews. */
+/** The text without its markers (the visible characters) of a parsed body. */
 export function plainText(nodes: FormatNode[]): string {
   return nodes.map((node) => ("children" in node ? plainText(node.children) : node.text)).join("");
+}
+
+/**
+ * A body as the bubble shows it, without the markers: for one-line previews
+ * (ticket list, notifications, reply banner), where formatting is not drawn.
+ * `*Ana:* oi` becomes `Ana: oi`; markers the bubble would show as typed stay.
+ */
+export function stripWhatsApp(text: string): string {
+  return plainText(parseWhatsApp(text));
 }
 
 interface Span {

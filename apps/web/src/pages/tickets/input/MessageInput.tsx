@@ -23,6 +23,7 @@ import { type MediaToSend, messagesApi, useQuickMessages } from "../../../api/me
 import { useStoredFlag } from "../../../app/hooks/use-stored-flag";
 import { toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
+import { stripWhatsApp } from "../bubble/whatsapp-format";
 import { CameraDialog } from "../camera/CameraDialog";
 import { SendContactDialog } from "../send-contact/SendContactDialog";
 import { AttachmentsDialog } from "./AttachmentsDialog";
@@ -241,13 +242,17 @@ export function MessageInput({
   };
 
   const banner = editing
-    ? { label: t("ticketView.input.editing"), body: editing.body, cancel: t("ticketView.input.cancelEdit") }
+    ? {
+        label: t("ticketView.input.editing"),
+        body: stripWhatsApp(editing.body),
+        cancel: t("ticketView.input.cancelEdit"),
+      }
     : replyTo
       ? {
           label: t("ticketView.input.replyingTo", {
             name: replyTo.fromMe ? t("ticketView.input.you") : (ticket.contact?.name ?? ""),
           }),
-          body: replyTo.body || t("tickets.conversation.media"),
+          body: stripWhatsApp(replyTo.body) || t("tickets.conversation.media"),
           cancel: t("ticketView.input.cancelReply"),
         }
       : null;
