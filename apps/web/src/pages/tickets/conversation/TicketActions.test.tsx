@@ -268,6 +268,65 @@ describe("ticket header actions", () => {
     });
   });
 
+  it("closeTicketOnTransfer: opens the new ticket the transfer answers when it is the user's own", async () => {
+    const sales = { id: 6, name: "Vendas", color: "#456" };
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    const continued = buildTicket({
+      id: 10,
+      status: "open",
+      userId: 7,
+      user: { id: 7, name: "Ana", color: null },
+      queueId: 6,
+      queue: sales,
+      contactId: 4,
+      contact: ticket.contact,
+    });
+    const seen = serveConversation(ticket, [], {
+      "GET /queue": () => [support, sales],
+      "GET /users": () => ({ users: [me], count: 1, hasMore: false }),
+      "PUT /tickets/4": () => continued,
+      [`GET /tickets/u/${continued.uuid}`]: () => continued,
+      "GET /messages/10": () => ({ messages: [], ticket: continued, count: 0, hasMore: false }),
+      "GET /tickets-log/10": () => [],
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Mais ações" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Transferir" }));
+    const dialog = await screen.findByRole("dialog", { name: "Transferir atendimento" });
+    fireEvent.change(within(dialog).getByRole("combobox", { name: "Usuário (opcional)" }), {
+      target: { value: "Ana" },
+    });
+    fireEvent.click(await screen.findByRole("option", { name: "Ana" }, { timeout: 3000 }));
+    fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: "Fila" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Vendas" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Transferir" }));
+    await waitFor(() => expect(location()).toBe(`/tickets/${continued.uuid}`));
+    expect(seen.filter((r) => r.method === "PUT").map((r) => r.body)).toEqual([
+      { isTransfered: true, queueId: 6, userId: 7, status: "open" },
+    ]);
+  });
+
+  it("closeTicketOnTransfer: leaves to /tickets when the new ticket waits in the target queue", async () => {
+    const sales = { id: 6, name: "Vendas", color: "#456" };
+    const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
+    const seen = serveConversation(ticket, [], {
+      "GET /queue": () => [support, sales],
+      "PUT /tickets/4": () =>
+        buildTicket({ id: 10, status: "pending", userId: null, queueId: 6, queue: sales, contactId: 4 }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Mais ações" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Transferir" }));
+    const dialog = await screen.findByRole("dialog", { name: "Transferir atendimento" });
+    fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: "Fila" }));
+    fireEvent.click(await screen.findByRole("option", { name: "Vendas" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Transferir" }));
+    await waitFor(() => expect(location()).toBe("/tickets"));
+    expect(seen.filter((r) => r.method === "PUT").map((r) => r.body)).toEqual([
+      { isTransfered: true, queueId: 6, userId: null, status: "pending" },
+    ]);
+  });
+
   it("lets only an admin delete, after confirming; shows the log timeline", async () => {
     const ticket = buildTicket({ id: 4, status: "open", userId: 1, queueId: 5, queue: support });
     const seen = serveConversation(ticket, [], {

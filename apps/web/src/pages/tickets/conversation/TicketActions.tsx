@@ -29,7 +29,7 @@ export interface TicketActionOutcome {
   shown?: TicketDto;
   /** Resolve, return, transfer, delete: back to /tickets. */
   leave?: boolean;
-  /** ERR_OTHER_OPEN_TICKET naming a ticket we may open ourselves. */
+  /** ERR_OTHER_OPEN_TICKET naming a ticket we may open ourselves; a transfer's new ticket that is ours. */
   openUuid?: string;
 }
 
@@ -95,11 +95,15 @@ export function TicketActions({
     }
   };
 
-  const change = async (body: TicketUpdateBody) => {
+  /** Return, resolve, transfer: back to /tickets, unless `follow` names where the answer leads. */
+  const change = async (
+    body: TicketUpdateBody,
+    follow: (answer: TicketDto) => TicketActionOutcome = () => ({ leave: true }),
+  ) => {
     try {
-      await update.mutateAsync({ id: ticket.id, body });
+      const answer = await update.mutateAsync({ id: ticket.id, body });
       setDialog(null);
-      onOutcome({ leave: true });
+      onOutcome(follow(answer));
     } catch (error) {
       toastError(error);
     }
@@ -115,14 +119,23 @@ export function TicketActions({
   };
   const resolve = (withFarewell: boolean) =>
     change({ status: "closed", userId: ticket.userId ?? user.id, sendFarewellMessage: withFarewell });
+  /**
+   * With the company's closeTicketOnTransfer on, the server closes this ticket
+   * and answers the new one it opened in the target queue: when that one is
+   * ours, the conversation goes on there.
+   */
   const transfer = (choice: TransferChoice) =>
-    change({
-      isTransfered: true,
-      queueId: choice.queueId,
-      userId: choice.userId,
-      status: choice.userId === null ? "pending" : ticket.isGroup ? "group" : "open",
-      ...(choice.message ? { msgTransfer: choice.message } : {}),
-    });
+    change(
+      {
+        isTransfered: true,
+        queueId: choice.queueId,
+        userId: choice.userId,
+        status: choice.userId === null ? "pending" : ticket.isGroup ? "group" : "open",
+        ...(choice.message ? { msgTransfer: choice.message } : {}),
+      },
+      (answer) =>
+        answer.id !== ticket.id && answer.userId === user.id ? { openUuid: answer.uuid } : { leave: true },
+    );
   const confirmDelete = async () => {
     try {
       await remove.mutateAsync(ticket.id);
