@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { ForwardResult, MessageDto } from "@inbox/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { metaConversations, multipart, newNumber } from "../../../test/conversations.js";
 import {
   buildAdmin,
   buildCompany,
@@ -45,69 +46,7 @@ afterAll(async () => {
   await new Promise((resolve) => fake.server.close(resolve));
 });
 
-const db = () => world.server.database.db;
-let counter = 0;
-const newNumber = () => `55119${String(Date.now()).slice(-6)}${String(counter++ % 100).padStart(2, "0")}`;
-
-/** A Cloud API company where a contact wrote "Oi": its ticket, the inbound message, the admin's headers. */
-async function conversation() {
-  const account = await connectedCompany(world, "whatsappapi");
-  const from = newNumber();
-  const inbound = await world.sim.cloud.text(account.accountId, { from, body: "Oi" });
-  const inboundId = inbound.providerMessageId as string;
-  const companyId = account.team.company.id;
-  const ticket = await eventually(async () => {
-    const [row] = await db().select().from(tickets).where(eq(tickets.companyId, companyId));
-    return row?.unreadMessages === 1 ? row : undefined;
-  });
-  return { account, from, inboundId, ticket, companyId, headers: account.team.adminSession.headers };
-}
-
-const post = (url: string, headers: Record<string, string>, payload?: unknown) =>
-  world.server.app.inject({ method: "POST", url, headers, payload: payload as object });
-
-/** Successful sends the sim received for this contact. */
-const sendsTo = (to: string) => world.sim.sent.filter((s) => s.recipient === to && s.id);
-
-async function messageRow(id: number) {
-  const [row] = await db().select().from(messages).where(eq(messages.id, id));
-  return row;
-}
-
-const sentRow = (id: number) =>
-  eventually(async () => {
-    const row = await messageRow(id);
-    return row?.providerMessageId ? row : undefined;
-  });
-
-function multipart(
-  parts: (
-    | { name: string; value: string }
-    | { name: string; filename: string; type: string; bytes: Buffer }
-  )[],
-) {
-  const boundary = `----msg${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ("value" in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.bytes,
-        Buffer.from("\r\n"),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const { db, conversation, post, sendsTo, messageRow, sentRow } = metaConversations(() => world);
 
 describe("POST /messages/{ticketId}", () => {
   it("a text is stored, reaches the channel once, moves the ticket and reads the conversation", async () => {
@@ -205,7 +144,7 @@ describe("POST /messages/{ticketId}", () => {
     const res = await world.server.app.inject({
       method: "POST",
       url: `/messages/${ticket.id}`,
-      headers: { ...headers, "content-type": form.contentType },
+      headers: { ...headers, ...form.headers },
       payload: form.payload,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -247,7 +186,7 @@ describe("POST /messages/{ticketId}", () => {
     const res = await world.server.app.inject({
       method: "POST",
       url: `/messages/${ticket.id}`,
-      headers: { ...headers, "content-type": form.contentType },
+      headers: { ...headers, ...form.headers },
       payload: form.payload,
     });
     expect(res.statusCode, res.body).toBe(413);
@@ -272,7 +211,7 @@ describe("POST /messages/{ticketId}", () => {
       const res = await world.server.app.inject({
         method: "POST",
         url: `/messages/${ticket.id}`,
-        headers: { ...headers, "content-type": form.contentType },
+        headers: { ...headers, ...form.headers },
         payload: form.payload,
       });
       expect(res.statusCode, res.body).toBe(400);
@@ -298,7 +237,7 @@ describe("POST /messages/{ticketId}", () => {
     const media = await world.server.app.inject({
       method: "POST",
       url: `/messages/${ticket.id}`,
-      headers: { ...headers, "content-type": form.contentType },
+      headers: { ...headers, ...form.headers },
       payload: form.payload,
     });
     expect(media.statusCode, media.body).toBe(200);
@@ -500,7 +439,7 @@ describe("the send path keeps its promises", () => {
 
   it("Messenger: a text goes out once, reading marks the conversation seen, a private note stays here", async () => {
     const account = await connectedCompany(world, "facebook");
-    const psid = `${Date.now()}${counter++}`;
+    const psid = newNumber(); // any unused digits make a page-scoped id
     await world.sim.messenger.text(account.accountId, { from: psid, text: "Olá página" });
     const ticket = await eventually(async () => {
       const [row] = await db().select().from(tickets).where(eq(tickets.companyId, account.team.company.id));

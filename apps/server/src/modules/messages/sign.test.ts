@@ -1,9 +1,10 @@
 import type { ForwardResult, MessageDto } from "@inbox/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { metaConversations, multipart, newNumber } from "../../../test/conversations.js";
 import { buildContact } from "../../../test/factories.js";
 import { SAMPLE_FILES } from "../../../test/files.js";
-import { connectedCompany, eventually, startMetaWorld } from "../../../test/meta.js";
+import { eventually, startMetaWorld } from "../../../test/meta.js";
 import { companySettings, messages, tickets } from "../../db/schema/index.js";
 import { signedBody } from "./signature.js";
 
@@ -21,79 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const db = () => world.server.database.db;
-let counter = 0;
-const newNumber = () => `55119${String(Date.now()).slice(-6)}${String(counter++ % 100).padStart(2, "0")}`;
-
-/** A Cloud API company where a contact wrote "Oi": its ticket and the admin who answers. */
-async function conversation() {
-  const account = await connectedCompany(world, "whatsappapi");
-  const from = newNumber();
-  await world.sim.cloud.text(account.accountId, { from, body: "Oi" });
-  const companyId = account.team.company.id;
-  const ticket = await eventually(async () => {
-    const [row] = await db().select().from(tickets).where(eq(tickets.companyId, companyId));
-    return row;
-  });
-  const settings = (values: Partial<typeof companySettings.$inferInsert>) =>
-    db().update(companySettings).set(values).where(eq(companySettings.companyId, companyId));
-  return {
-    account,
-    from,
-    ticket,
-    companyId,
-    settings,
-    name: account.team.admin.name,
-    headers: account.team.adminSession.headers,
-  };
-}
-
-const post = (url: string, headers: Record<string, string>, payload?: unknown) =>
-  world.server.app.inject({ method: "POST", url, headers, payload: payload as object });
+const { db, conversation, post, sentRow } = metaConversations(() => world);
 
 const textOf = (body: Record<string, unknown>) => (body.text as { body?: string } | undefined)?.body;
 
 /** The one send the sim accepted for this message (waits for the outbound path). */
 async function sentBody(id: number, to: string) {
-  const row = await eventually(async () => {
-    const [found] = await db().select().from(messages).where(eq(messages.id, id));
-    return found?.providerMessageId ? found : undefined;
-  });
+  const row = await sentRow(id);
   const send = world.sim.sent.find((s) => s.recipient === to && s.id === row.providerMessageId);
   if (!send) throw new Error("the sim has no send for this message");
   return { row, send: send.body };
-}
-
-function multipart(
-  parts: (
-    | { name: string; value: string }
-    | { name: string; filename: string; type: string; bytes: Buffer }
-  )[],
-) {
-  const boundary = `----sign${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ("value" in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
-        ),
-        part.bytes,
-        Buffer.from("\r\n"),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 describe("signedBody", () => {
@@ -151,8 +89,11 @@ describe("POST /messages/{ticketId} with signMessage", () => {
   });
 
   it("never signs when the company's sendSignMessage is disabled, whatever the toggle says", async () => {
-    const { from, ticket, headers, settings, account, companyId } = await conversation();
-    await settings({ sendSignMessage: "disabled" });
+    const { from, ticket, headers, account, companyId } = await conversation();
+    await db()
+      .update(companySettings)
+      .set({ sendSignMessage: "disabled" })
+      .where(eq(companySettings.companyId, companyId));
     const res = await post(`/messages/${ticket.id}`, headers, { body: "Bom dia", signMessage: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().body).toBe("Bom dia");
