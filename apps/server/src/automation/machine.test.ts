@@ -73,6 +73,7 @@ function world(changes: { [K in keyof World]?: Partial<World[K]> } & { queues?: 
       complationMessage: "Obrigado!",
       expiresTicketNPS: 15,
       maxUseBotQueuesNPS: 3,
+      hasGreetingMedia: true,
       queues,
       ...changes.connection,
     },
@@ -221,6 +222,10 @@ describe("greeting and the queue menu", () => {
     expect(first.actions[0]).toEqual({ type: "sendGreetingMedia" });
     expect(decide(first.state, say("x"), world()).actions).not.toContainEqual({ type: "sendGreetingMedia" });
     expect(decide(INITIAL_STATE, say("oi"), world({ queues: [sales] })).actions).not.toContainEqual({
+      type: "sendGreetingMedia",
+    });
+    const withoutFile = world({ connection: { hasGreetingMedia: false } });
+    expect(decide(INITIAL_STATE, say("oi"), withoutFile).actions).not.toContainEqual({
       type: "sendGreetingMedia",
     });
   });

@@ -73,6 +73,8 @@ export interface World {
     maxUseBotQueuesNPS: number;
     /** The connection's queues in menu order (orderQueue, then id). */
     queues: QueueInfo[];
+    /** A greeting file was uploaded (the runner reads it when it sends). */
+    hasGreetingMedia: boolean;
   };
   settings: {
     scheduleType: string;
@@ -343,7 +345,8 @@ class Turn {
     const { connection, settings } = this.world;
     const [only, ...others] = connection.queues;
     // The connection's greeting file (if any) goes before its greeting, once per ticket.
-    if (others.length > 0 || !only) this.actions.push({ type: "sendGreetingMedia" });
+    if ((others.length > 0 || !only) && connection.hasGreetingMedia)
+      this.actions.push({ type: "sendGreetingMedia" });
     if (!only) {
       this.sendIfAny(connection.greetingMessage);
       this.state.stage = "done";

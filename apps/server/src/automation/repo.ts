@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.js";
+import { type Db, rowsOf, type Tx } from "../db/client.js";
 import {
-  chatbots,
   companies,
-  companySettings,
   contacts,
   messages,
   queues,
@@ -12,15 +10,45 @@ import {
   tickets,
   userRatings,
   users,
-  whatsappQueues,
   whatsapps,
 } from "../db/schema/index.js";
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
-import type { ScheduleDay } from "./hours.js";
-import type { OptionNode, QueueInfo, World } from "./machine.js";
 
 export type AutomationRow = typeof ticketAutomations.$inferSelect;
+
+export interface TicketKey {
+  companyId: number;
+  ticketId: number;
+}
+
+/** A locked ticket with what a run reads about it. */
+export interface Locked {
+  ticket: TicketRow;
+  state: AutomationRow;
+  contact: {
+    id: number;
+    name: string;
+    disableBot: boolean;
+    outOfHoursSentAt: Date | null;
+    lgpdAcceptedAt: Date | null;
+  } | null;
+}
+
+export type SavedState = Pick<
+  AutomationRow,
+  "companyId" | "ticketId" | "state" | "handledMessageId" | "timerAt" | "timerToken"
+>;
+
+/** The automation row of a ticket no run has seen yet. */
+const NO_STATE = {
+  state: {},
+  handledMessageId: 0,
+  timerAt: null,
+  timerToken: 0,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+} as const;
 
 /** How many contact messages one run decides on; the rest go to the next run. */
 export const MESSAGES_PER_RUN = 50;
@@ -44,17 +72,30 @@ export class AutomationRepo {
   }
 
   /**
-   * The ticket locked, then its contact's bot facts and its automation row.
-   * The second read is its own statement on purpose: under READ COMMITTED it
-   * starts after the lock is granted, so it sees what the run that held the
-   * lock committed (a join in the locking statement would read the state as
-   * it was before the wait, and answer a message twice).
+   * The tickets locked (in id order, as ingest locks them, so two batches
+   * never wait on each other in a cycle), then their contacts' bot facts and
+   * automation rows. The second read is its own statement on purpose: under
+   * READ COMMITTED it starts after the locks are granted, so it sees what the
+   * run that held a lock committed (a join in the locking statement would
+   * read the state as it was before the wait, and answer a message twice).
+   * A ticket without an automation row gets the defaults; saveStates creates it.
    */
-  async lockForRun(tx: Tx, companyId: number, ticketId: number) {
-    const ticket = await this.lockTicket(tx, companyId, ticketId);
-    if (!ticket) return undefined;
-    const [found] = await tx
+  async lockForRuns(tx: Tx, keys: readonly TicketKey[]): Promise<Locked[]> {
+    if (keys.length === 0) return [];
+    const pairs = sql.join(
+      keys.map((k) => sql`(${k.companyId}::int, ${k.ticketId}::int)`),
+      sql`, `,
+    );
+    const locked = await tx
+      .select()
+      .from(tickets)
+      .where(sql`(${tickets.companyId}, ${tickets.id}) IN (${pairs})`)
+      .orderBy(asc(tickets.id))
+      .for("update");
+    if (locked.length === 0) return [];
+    const facts = await tx
       .select({
+        ticketId: tickets.id,
         state: ticketAutomations,
         contact: {
           id: contacts.id,
@@ -70,12 +111,16 @@ export class AutomationRepo {
         and(eq(ticketAutomations.companyId, tickets.companyId), eq(ticketAutomations.ticketId, tickets.id)),
       )
       .leftJoin(contacts, and(eq(contacts.companyId, tickets.companyId), eq(contacts.id, tickets.contactId)))
-      .where(rowOf(tickets, companyId, ticketId));
-    return {
-      ticket,
-      state: found?.state ?? (await this.state(tx, companyId, ticketId)),
-      contact: found?.contact ?? null,
-    };
+      .where(sql`(${tickets.companyId}, ${tickets.id}) IN (${pairs})`);
+    const byTicket = new Map(facts.map((f) => [f.ticketId, f]));
+    return locked.map((ticket) => {
+      const found = byTicket.get(ticket.id);
+      return {
+        ticket,
+        state: found?.state ?? { ...NO_STATE, companyId: ticket.companyId, ticketId: ticket.id },
+        contact: found?.contact ?? null,
+      };
+    });
   }
 
   /** The ticket's automation row, created on first use. */
@@ -94,22 +139,32 @@ export class AutomationRepo {
     return row;
   }
 
-  /** Contact messages stored after the watermark, oldest first. */
-  async contactMessages(tx: Tx, companyId: number, ticketId: number, after: number) {
-    return tx
-      .select({ id: messages.id, body: messages.body })
-      .from(messages)
-      .where(
-        ofCompany(
-          messages,
-          companyId,
-          eq(messages.ticketId, ticketId),
-          eq(messages.fromMe, false),
-          gt(messages.id, after),
-        ),
-      )
-      .orderBy(asc(messages.id))
-      .limit(MESSAGES_PER_RUN);
+  /** Each ticket's contact messages stored after its watermark, oldest first, at most MESSAGES_PER_RUN each. */
+  async contactMessagesOf(
+    tx: Tx,
+    entries: readonly { companyId: number; ticketId: number; after: number }[],
+  ): Promise<Map<number, { id: number; body: string }[]>> {
+    const found = new Map<number, { id: number; body: string }[]>();
+    if (entries.length === 0) return found;
+    const wanted = sql.join(
+      entries.map((e) => sql`(${e.companyId}::int, ${e.ticketId}::int, ${e.after}::bigint)`),
+      sql`, `,
+    );
+    const result = await tx.execute(sql`
+      SELECT k.ticket_id AS "ticketId", m.id, m.body
+      FROM (VALUES ${wanted}) AS k(company_id, ticket_id, after)
+      CROSS JOIN LATERAL (
+        SELECT id, body FROM ${messages}
+        WHERE company_id = k.company_id AND ticket_id = k.ticket_id AND from_me = false AND id > k.after
+        ORDER BY id LIMIT ${MESSAGES_PER_RUN}
+      ) m
+      ORDER BY m.id`);
+    for (const row of rowsOf<{ ticketId: number; id: number | string; body: string }>(result)) {
+      const list = found.get(Number(row.ticketId)) ?? [];
+      list.push({ id: Number(row.id), body: row.body });
+      found.set(Number(row.ticketId), list);
+    }
+    return found;
   }
 
   async contact(tx: Tx, companyId: number, contactId: number) {
@@ -126,138 +181,39 @@ export class AutomationRepo {
     return row;
   }
 
-  /** Everything the machine reads besides the ticket, the contact and its state. */
-  async world(
-    tx: Db | Tx,
-    companyId: number,
-    whatsappId: number,
-  ): Promise<Omit<World, "now" | "ticket" | "contact"> | undefined> {
-    const [connection] = await tx
-      .select({
-        name: whatsapps.name,
-        greetingMessage: whatsapps.greetingMessage,
-        outOfHoursMessage: whatsapps.outOfHoursMessage,
-        schedules: whatsapps.schedules,
-        maxUseBotQueues: whatsapps.maxUseBotQueues,
-        timeUseBotQueues: whatsapps.timeUseBotQueues,
-        timeSendQueue: whatsapps.timeSendQueue,
-        sendIdQueue: whatsapps.sendIdQueue,
-        collectiveVacationStart: whatsapps.collectiveVacationStart,
-        collectiveVacationEnd: whatsapps.collectiveVacationEnd,
-        collectiveVacationMessage: whatsapps.collectiveVacationMessage,
-        ratingMessage: whatsapps.ratingMessage,
-        complationMessage: whatsapps.complationMessage,
-        expiresTicketNPS: whatsapps.expiresTicketNPS,
-        maxUseBotQueuesNPS: whatsapps.maxUseBotQueuesNPS,
-      })
-      .from(whatsapps)
-      .where(rowOf(whatsapps, companyId, whatsappId));
-    if (!connection) return undefined;
-    const [company] = await tx
-      .select({
-        timezone: companies.timezone,
-        scheduleType: companySettings.scheduleType,
-        sendGreetingMessageOneQueues: companySettings.sendGreetingMessageOneQueues,
-        schedules: companies.schedules,
-        enableLGPD: companySettings.enableLGPD,
-        lgpdConsent: companySettings.lgpdConsent,
-        lgpdMessage: companySettings.lgpdMessage,
-        lgpdLink: companySettings.lgpdLink,
-        sendQueuePosition: companySettings.sendQueuePosition,
-        sendQueuePositionMessage: companySettings.sendQueuePositionMessage,
-      })
-      .from(companies)
-      .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
-      .where(eq(companies.id, companyId));
-    const linked = await tx
-      .select({ queueId: whatsappQueues.queueId })
-      .from(whatsappQueues)
-      .where(ofCompany(whatsappQueues, companyId, eq(whatsappQueues.whatsappId, whatsappId)));
-    const all = await this.queues(tx, companyId);
-    const linkedIds = new Set(linked.map((l) => l.queueId));
-    return {
-      timeZone: company?.timezone ?? "America/Sao_Paulo",
-      connection: {
-        ...connection,
-        schedules: (connection.schedules ?? []) as ScheduleDay[],
-        queues: all.filter((q) => linkedIds.has(q.id)),
-      },
-      settings: {
-        scheduleType: company?.scheduleType ?? "disabled",
-        sendGreetingMessageOneQueues: company?.sendGreetingMessageOneQueues === "enabled",
-        companySchedules: company?.schedules ?? [],
-        lgpd: {
-          enabled: company?.enableLGPD === "enabled",
-          consent: company?.lgpdConsent === "enabled",
-          message: company?.lgpdMessage ?? null,
-          link: company?.lgpdLink ?? null,
-        },
-        queuePositionMessage:
-          company?.sendQueuePosition === "enabled" ? (company.sendQueuePositionMessage ?? null) : null,
-        outOfHoursRepeatMinutes: OUT_OF_HOURS_REPEAT_MINUTES,
-      },
-      queuesById: new Map(all.map((q) => [q.id, q])),
-    };
-  }
-
-  /** The company's queues in menu order, each with its chatbot option tree. */
-  private async queues(tx: Db | Tx, companyId: number): Promise<QueueInfo[]> {
-    const rows = await tx
-      .select({
-        id: queues.id,
-        name: queues.name,
-        greetingMessage: queues.greetingMessage,
-        outOfHoursMessage: queues.outOfHoursMessage,
-        schedules: queues.schedules,
-      })
-      .from(queues)
-      .where(eq(queues.companyId, companyId))
-      .orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.id));
-    const options = await tx
-      .select()
-      .from(chatbots)
-      .where(eq(chatbots.companyId, companyId))
-      .orderBy(asc(chatbots.id));
-    const nodes = new Map<number, OptionNode>(
-      options.map((o) => [
-        o.id,
-        {
-          id: o.id,
-          name: o.name,
-          greetingMessage: o.greetingMessage,
-          queueType: o.queueType,
-          closeTicket: o.closeTicket,
-          optQueueId: o.optQueueId,
-          optUserId: o.optUserId,
-          optIntegrationId: o.optIntegrationId,
-          optFileId: o.optFileId,
-          options: [],
-        },
-      ]),
-    );
-    const topLevel = new Map<number, OptionNode[]>();
-    for (const o of options) {
-      const node = nodes.get(o.id) as OptionNode;
-      if (o.chatbotId !== null) nodes.get(o.chatbotId)?.options.push(node);
-      else if (o.queueId !== null) topLevel.set(o.queueId, [...(topLevel.get(o.queueId) ?? []), node]);
-    }
-    return rows.map((q) => ({
-      ...q,
-      schedules: (q.schedules ?? []) as ScheduleDay[],
-      options: topLevel.get(q.id) ?? [],
-    }));
-  }
-
-  async saveState(
-    tx: Tx,
-    companyId: number,
-    ticketId: number,
-    values: Pick<AutomationRow, "state" | "handledMessageId" | "timerAt" | "timerToken">,
-  ): Promise<void> {
+  /** Writes the automation rows of a run (one statement; creates the rows a first run needs). */
+  async saveStates(tx: Tx, rows: readonly SavedState[]): Promise<void> {
+    if (rows.length === 0) return;
+    const now = new Date();
     await tx
-      .update(ticketAutomations)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(ticketAutomations.companyId, companyId), eq(ticketAutomations.ticketId, ticketId)));
+      .insert(ticketAutomations)
+      .values(rows.map((r) => ({ ...r, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: ticketAutomations.ticketId,
+        set: {
+          state: sql`excluded.state`,
+          handledMessageId: sql`excluded.handled_message_id`,
+          timerAt: sql`excluded.timer_at`,
+          timerToken: sql`excluded.timer_token`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+        where: sql`${ticketAutomations.companyId} = excluded.company_id`,
+      });
+  }
+
+  /** The run looked at these tickets and changed nothing on them: they are no longer due. */
+  async clearDue(tx: Tx, keys: readonly TicketKey[]): Promise<void> {
+    if (keys.length === 0) return;
+    const pairs = sql.join(
+      keys.map((k) => sql`(${k.companyId}::int, ${k.ticketId}::int)`),
+      sql`, `,
+    );
+    await tx
+      .update(tickets)
+      .set({ automationDueAt: null })
+      .where(
+        sql`(${tickets.companyId}, ${tickets.id}) IN (${pairs}) AND ${tickets.automationDueAt} IS NOT NULL`,
+      );
   }
 
   async updateTicket(

@@ -1,16 +1,14 @@
-import { renderMessageVariables } from "@inbox/shared";
 import type { Db, Tx } from "../db/client.js";
-import { messages } from "../db/schema/index.js";
 import { TtlCache } from "../ingest/ttl-cache.js";
 import type { JobDefinition, Jobs } from "../jobs/jobs.js";
-import { attachmentKind } from "../modules/messages/media.js";
-import type { NewOutbound, OutboundService } from "../modules/messages/outbound-service.js";
+import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
 import { previewOf } from "../modules/messages/preview.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
 import { TicketsRepo } from "../modules/tickets/repo.js";
 import { presentDetail } from "../modules/tickets/service.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
+import { BotEffects } from "./effects.js";
 import { inactivityStep } from "./inactivity.js";
 import {
   type BotAction,
@@ -21,35 +19,19 @@ import {
   INITIAL_STATE,
   type World,
 } from "./machine.js";
-import { AutomationRepo, MESSAGES_PER_RUN } from "./repo.js";
+import { AutomationRepo, type Locked, MESSAGES_PER_RUN, type SavedState } from "./repo.js";
 import { QueueRotator } from "./rotator.js";
+import { loadWorld, type WorldRest } from "./world.js";
 
 export const AUTOMATION_TIMER = "automation.timer";
 export const AUTOMATION_SWEEP = "automation.sweep";
 
-/** How long the cached connection/company side of the world is used (automation/repo.ts world). */
+/** How long the cached connection/company side of the world is used (automation/world.ts). */
 const WORLD_TTL_MS = 3_000;
-/** Runs at once per process. */
+/** Batches in flight at once per process. */
 const RUNS_AT_ONCE = 4;
-
-/** A counting semaphore: at most `size` tasks at once, the rest wait in order. */
-class Slots {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly size: number) {}
-
-  async use<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active += 1;
-    try {
-      return await task();
-    } finally {
-      this.active -= 1;
-      this.waiting.shift()?.();
-    }
-  }
-}
+/** Tickets decided in one transaction: a burst of contact messages costs a few statements per batch. */
+const BATCH_SIZE = 64;
 
 /** A ticket's contact messages or timer left this long without a run are the sweeper's. */
 const OVERDUE_SECONDS = 20;
@@ -66,12 +48,14 @@ export interface AutomationDeps {
 interface TicketKey {
   companyId: number;
   ticketId: number;
-  /** The ticket's connection when the caller knows it (ingest): its cached world is read before the run. */
+  /** The ticket's connection when the caller knows it (ingest): its cached world is used. */
   whatsappId?: number | null;
 }
 
-/** What one run changed, announced after its transaction commits. */
+/** What one ticket's run changed, announced after its transaction commits. */
 interface Outcome {
+  companyId: number;
+  ticketId: number;
   sent: MessageRow[];
   before: TicketRow;
   after: TicketRow;
@@ -79,42 +63,57 @@ interface Outcome {
   more: boolean;
 }
 
+/** A ticket's run that changed nothing but its state: written with the batch's others in one statement. */
+interface Quiet {
+  save?: SavedState;
+  outcome?: Outcome;
+}
+
+/** Callers waiting for a ticket's run, and whether another run was asked while one was in flight. */
+interface Pending {
+  key: TicketKey;
+  waiters: (() => void)[];
+}
+
 /**
- * Applies the machine (DESIGN section 5a). One run of a ticket, in one
- * transaction under the ticket's row lock: read the state and the contact
- * messages after its watermark (or the due timer), decide, store the bot's
- * messages (ack 0, sent by the outbound path), the ticket's moves and logs,
- * the new state and watermark. A crash before the commit leaves everything to
- * the next run; after it, the outbound sweeper sends what was stored. Runs of
- * one ticket take turns on the lock, in this process and across processes,
- * and a run finds nothing left to do twice: a redelivery or a second process
- * never answers twice.
+ * Applies the machine (DESIGN section 5a). Tickets are run in batches, each
+ * in one transaction holding their row locks: read each state and the
+ * contact messages after its watermark (or the due timer), decide, store the
+ * bot's messages (ack 0, sent by the outbound path), the ticket's moves and
+ * logs, the new states and watermarks. A crash before the commit leaves
+ * everything to the next run; after it, the outbound sweeper sends what was
+ * stored. Runs of one ticket take turns on its lock, in this process and
+ * across processes, and a run finds nothing left to do twice: a redelivery
+ * or a second process never answers twice.
  *
- * Ingest marks the ticket due in its own transaction and calls `notify`; a
- * run is then made at once, and the sweeper job (every minute) runs tickets
- * whose run was lost. Timers are pg-boss jobs with `startAfter`; the token
- * they carry must match the ticket's current timer, so a stale or repeated
- * timer does nothing.
+ * Ingest marks tickets due in its own transaction and calls `notify`; they
+ * are run at once (batched with the others waiting), and the sweeper job
+ * (every minute) runs tickets whose run was lost. Timers are pg-boss jobs
+ * with `startAfter`; the token they carry must match the ticket's current
+ * timer, so a stale or repeated timer does nothing.
  */
 export class AutomationRunner {
   private readonly repo: AutomationRepo;
   private readonly tickets: TicketsRepo;
+  private readonly effects: BotEffects;
   /** Hands waiting tickets of rotating queues to their online users (rotator.ts). */
   readonly rotator: QueueRotator;
   private jobs?: Jobs;
   /**
    * The connection's and company's side of the world (settings, hours, queues and their options),
-   * read at most every few seconds per connection: a change applies within WORLD_TTL_MS.
+   * read at most every few seconds per connection for ingest's runs: a change applies within WORLD_TTL_MS.
    */
-  private readonly worlds = new TtlCache<string, Omit<World, "now" | "ticket" | "contact">>(WORLD_TTL_MS);
-  /** At most this many runs at once in this process: a burst of tickets must not take every connection. */
-  private readonly slots = new Slots(RUNS_AT_ONCE);
-  /** In-process coalescing: one run per ticket at a time, one more if notified meanwhile. */
-  private readonly running = new Map<string, { again: boolean; done: Promise<void> }>();
+  private readonly worlds = new TtlCache<string, WorldRest>(WORLD_TTL_MS);
+  /** Tickets waiting for a batch, in arrival order. */
+  private readonly queued = new Map<string, Pending>();
+  /** Tickets in a batch now; `again` holds the callers of the run asked meanwhile. */
+  private readonly running = new Map<string, { again?: Pending; done: Promise<void> }>();
+  private batches = 0;
 
   constructor(private readonly deps: AutomationDeps) {
     this.repo = new AutomationRepo(deps.db);
     this.tickets = new TicketsRepo(deps.db);
+    this.effects = new BotEffects(this.repo, deps.outbound, deps.logger);
     this.rotator = new QueueRotator(deps);
   }
 
@@ -129,75 +128,156 @@ export class AutomationRunner {
 
   /** Resolves once no run is queued or in flight in this process (tests: "nothing more will be sent"). */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running.values()].map((r) => r.done));
+    while (this.running.size > 0 || this.queued.size > 0)
+      await Promise.all([...this.running.values()].map((r) => r.done));
   }
 
-  /** Runs the ticket now, or once more after the run in flight; resolves when it has run. */
+  /** Runs the ticket in the next batch, or once more after the run in flight; resolves when it has run. */
   kick(key: TicketKey): Promise<void> {
-    const id = `${key.companyId}:${key.ticketId}`;
-    const inFlight = this.running.get(id);
-    if (inFlight) {
-      inFlight.again = true;
-      return inFlight.done;
-    }
-    const entry = { again: false, done: Promise.resolve() };
-    entry.done = (async () => {
-      try {
-        do {
-          entry.again = false;
-          await this.slots
-            .use(() => this.run(key.companyId, key.ticketId))
-            .catch((err) =>
-              this.deps.logger.warn({ err, ...key }, "automation run failed; the sweeper retries"),
-            );
-        } while (entry.again);
-      } finally {
-        this.running.delete(id);
+    const id = keyOf(key);
+    return new Promise<void>((resolve) => {
+      const inFlight = this.running.get(id);
+      if (inFlight) {
+        inFlight.again ??= { key, waiters: [] };
+        inFlight.again.waiters.push(resolve);
+        return;
       }
-    })();
-    this.running.set(id, entry);
-    return entry.done;
+      const waiting = this.queued.get(id);
+      if (waiting) waiting.waiters.push(resolve);
+      else this.queued.set(id, { key, waiters: [resolve] });
+      this.pump();
+    });
   }
 
-  /** One run: the contact messages after the watermark, or the timer whose token is given. */
-  async run(
-    companyId: number,
-    ticketId: number,
-    timerToken?: number,
-    whatsappId?: number | null,
-  ): Promise<void> {
-    const now = this.deps.now?.() ?? new Date();
-    // Read outside the transaction (PGlite has one connection): the connection's cached world.
-    const cached =
-      typeof whatsappId === "number"
-        ? {
-            whatsappId,
-            world: await this.worlds.get(`${companyId}:${whatsappId}`, () =>
-              this.repo.world(this.deps.db, companyId, whatsappId),
-            ),
+  /** Starts batches while there are tickets waiting and room for them. */
+  private pump(): void {
+    while (this.batches < RUNS_AT_ONCE && this.queued.size > 0) {
+      const batch: Pending[] = [];
+      for (const [id, pending] of this.queued) {
+        this.queued.delete(id);
+        batch.push(pending);
+        if (batch.length === BATCH_SIZE) break;
+      }
+      this.batches += 1;
+      let finish = () => {};
+      const done = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      for (const pending of batch) this.running.set(keyOf(pending.key), { done });
+      void this.runBatch(batch.map((p) => p.key)).then((more) => {
+        this.batches -= 1;
+        for (const pending of batch) {
+          const id = keyOf(pending.key);
+          const again = this.running.get(id)?.again;
+          this.running.delete(id);
+          for (const wake of pending.waiters) wake();
+          if (again || more.has(id)) {
+            const next = again ?? { key: pending.key, waiters: [] };
+            const waiting = this.queued.get(id);
+            if (waiting) waiting.waiters.push(...next.waiters);
+            else this.queued.set(id, next);
           }
-        : undefined;
-    const outcome = await this.repo.transaction((tx) =>
-      this.decideAndStore(tx, companyId, ticketId, now, timerToken, cached),
-    );
-    if (!outcome) return;
-    await this.announce(companyId, outcome);
-    if (outcome.timer) await this.scheduleTimer(companyId, ticketId, outcome.timer);
-    if (outcome.more) void this.kick({ companyId, ticketId });
+        }
+        finish();
+        this.pump();
+      });
+    }
   }
 
-  private async decideAndStore(
+  /**
+   * One transaction for the batch; when it fails, each ticket is tried alone
+   * so one ticket's fault does not hold the others (the sweeper retries the
+   * one that still fails). Answers the tickets that have more to read.
+   */
+  private async runBatch(keys: TicketKey[]): Promise<Set<string>> {
+    try {
+      return await this.runTickets(keys);
+    } catch (err) {
+      if (keys.length === 1) {
+        this.deps.logger.warn({ err, ...keys[0] }, "automation run failed; the sweeper retries");
+        return new Set();
+      }
+      const more = new Set<string>();
+      for (const key of keys) for (const id of await this.runBatch([key])) more.add(id);
+      return more;
+    }
+  }
+
+  /** One run of a ticket: the contact messages after the watermark, or the timer whose token is given. */
+  async run(companyId: number, ticketId: number, timerToken?: number): Promise<void> {
+    const more = await this.runTickets([{ companyId, ticketId }], timerToken);
+    if (more.size > 0) void this.kick({ companyId, ticketId });
+  }
+
+  private async runTickets(keys: TicketKey[], timerToken?: number): Promise<Set<string>> {
+    const now = this.deps.now?.() ?? new Date();
+    // Read before the transaction (PGlite has one connection): the hinted connections' cached worlds.
+    const cached = new Map<string, WorldRest | undefined>();
+    for (const { companyId, whatsappId } of keys) {
+      if (typeof whatsappId !== "number") continue;
+      const id = `${companyId}:${whatsappId}`;
+      if (!cached.has(id))
+        cached.set(id, await this.worlds.get(id, () => loadWorld(this.deps.db, companyId, whatsappId)));
+    }
+    const outcomes = await this.repo.transaction(async (tx) => {
+      const locked = await this.repo.lockForRuns(tx, keys);
+      const incoming = await this.repo.contactMessagesOf(
+        tx,
+        locked.map((l) => ({
+          companyId: l.ticket.companyId,
+          ticketId: l.ticket.id,
+          after: l.state.handledMessageId,
+        })),
+      );
+      const done: Outcome[] = [];
+      const saves: SavedState[] = [];
+      const seen: { companyId: number; ticketId: number }[] = [];
+      for (const one of locked) {
+        const result = await this.decideOne(
+          tx,
+          one,
+          incoming.get(one.ticket.id) ?? [],
+          now,
+          timerToken,
+          cached,
+        );
+        if ("sent" in result) done.push(result);
+        else {
+          if (result.save) saves.push(result.save);
+          if (result.outcome) done.push(result.outcome);
+          if (one.ticket.automationDueAt)
+            seen.push({ companyId: one.ticket.companyId, ticketId: one.ticket.id });
+        }
+      }
+      await this.repo.saveStates(tx, saves);
+      await this.repo.clearDue(tx, seen);
+      return done;
+    });
+    const more = new Set<string>();
+    for (const outcome of outcomes) {
+      await this.announce(outcome.companyId, outcome);
+      if (outcome.timer) await this.scheduleTimer(outcome.companyId, outcome.ticketId, outcome.timer);
+      if (outcome.more) more.add(keyOf(outcome));
+    }
+    return more;
+  }
+
+  /**
+   * One ticket of the batch, under its lock. A run whose machine did
+   * nothing (the common case: a conversation the bot has left) only moves
+   * its watermark, written with the batch's others; a run with actions
+   * applies them here.
+   */
+  private async decideOne(
     tx: Tx,
-    companyId: number,
-    ticketId: number,
+    locked: Locked,
+    incoming: { id: number; body: string }[],
     now: Date,
     timerToken: number | undefined,
-    cached?: { whatsappId: number; world: Omit<World, "now" | "ticket" | "contact"> | undefined },
-  ): Promise<Outcome | undefined> {
-    const locked = await this.repo.lockForRun(tx, companyId, ticketId);
-    if (!locked) return undefined;
+    cached: Map<string, WorldRest | undefined>,
+  ): Promise<Outcome | Quiet> {
     const { ticket, state: row, contact } = locked;
-    const incoming = await this.repo.contactMessages(tx, companyId, ticketId, row.handledMessageId);
+    const { companyId, id: ticketId } = ticket;
     const events: BotEvent[] = incoming.map((m) => ({ type: "message", body: m.body }));
     let state = { ...INITIAL_STATE, ...(row.state as Partial<BotState>) };
     const timerDue =
@@ -207,11 +287,7 @@ export class AutomationRunner {
     if (ticket.status === "nps" && state.stage !== "rating")
       events.splice(0, events.length, { type: "ratingRequested" });
     if (timerDue && state.timer) events.push({ type: "timer", kind: state.timer.kind });
-    if (events.length === 0) {
-      if (ticket.automationDueAt)
-        await this.repo.updateTicket(tx, companyId, ticketId, { automationDueAt: null });
-      return undefined;
-    }
+    if (events.length === 0) return {};
 
     const facts = {
       status: ticket.status,
@@ -225,9 +301,8 @@ export class AutomationRunner {
     };
     const rest =
       botMaySpeak(quick as World) && ticket.whatsappId !== null
-        ? cached?.whatsappId === ticket.whatsappId
-          ? cached.world
-          : await this.repo.world(tx, companyId, ticket.whatsappId)
+        ? (cached.get(`${companyId}:${ticket.whatsappId}`) ??
+          (await loadWorld(tx, companyId, ticket.whatsappId)))
         : undefined;
     const actions: BotAction[] = [];
     const before = state;
@@ -262,19 +337,31 @@ export class AutomationRunner {
       state = quiet;
     }
 
-    const sends = actions.some((a) => a.type === "send" || a.type === "tellPosition");
-    const render = sends ? await this.renderer(tx, ticket, facts, now) : undefined;
-    const sent = await this.apply(tx, ticket, actions, now, render);
     const timerChanged = state.timer?.at !== before.timer?.at;
-    const timerToken2 = timerChanged ? row.timerToken + 1 : row.timerToken;
+    const token = timerChanged ? row.timerToken + 1 : row.timerToken;
     const timerAt = state.timer ? new Date(state.timer.at) : null;
-    await this.repo.saveState(tx, companyId, ticketId, {
+    const more = incoming.length === MESSAGES_PER_RUN;
+    const save: SavedState = {
+      companyId,
+      ticketId,
       state: state as unknown as Record<string, unknown>,
       handledMessageId: incoming.at(-1)?.id ?? row.handledMessageId,
       timerAt,
-      timerToken: timerToken2,
-    });
-    const more = incoming.length === MESSAGES_PER_RUN;
+      timerToken: token,
+    };
+    const timer = timerChanged && timerAt ? { timer: { at: timerAt, token } } : {};
+    if (actions.length === 0 && !more)
+      return {
+        save,
+        ...(timer.timer
+          ? { outcome: { companyId, ticketId, sent: [], before: ticket, after: ticket, more, ...timer } }
+          : {}),
+      };
+
+    const sends = actions.some((a) => a.type === "send" || a.type === "tellPosition");
+    const render = sends ? await this.effects.renderer(tx, ticket, facts, now) : undefined;
+    const sent = await this.effects.apply(tx, ticket, actions, now, render);
+    await this.repo.saveStates(tx, [save]);
     const lastSent = sent.at(-1);
     const after = await this.repo.updateTicket(tx, companyId, ticketId, {
       status: facts.status,
@@ -284,139 +371,7 @@ export class AutomationRunner {
       ...(lastSent ? { lastMessage: previewOf(lastSent.body), updatedAt: now } : {}),
       ...(more ? {} : { automationDueAt: null }),
     });
-    return {
-      sent,
-      before: ticket,
-      after: after ?? ticket,
-      ...(timerChanged && timerAt ? { timer: { at: timerAt, token: timerToken2 } } : {}),
-      more,
-    };
-  }
-
-  /** Stores the bot's messages and logs the ticket's moves; answers the stored messages. */
-  /** The bot's texts take the message variables ({{firstName}}, {{queue}}, {{ms}}…) as the lifecycle's do. */
-  private async renderer(
-    tx: Tx,
-    ticket: TicketRow,
-    facts: { queueId: number | null; userId: number | null },
-    now: Date,
-  ): Promise<(text: string) => string> {
-    const found = await this.repo.messageFacts(tx, ticket.companyId, {
-      contactId: ticket.contactId,
-      userId: facts.userId,
-      queueId: facts.queueId,
-      whatsappId: ticket.whatsappId,
-    });
-    const values = {
-      ticketId: ticket.id,
-      contactName: found?.contactName ?? "",
-      userName: found?.userName ?? "",
-      queueName: found?.queueName ?? "",
-      connectionName: found?.connectionName ?? "",
-    };
-    return (text) => renderMessageVariables(text, values, now, found?.timeZone);
-  }
-
-  private async apply(
-    tx: Tx,
-    ticket: TicketRow,
-    actions: BotAction[],
-    now: Date,
-    render: (text: string) => string = (text) => text,
-  ): Promise<MessageRow[]> {
-    const { companyId, id: ticketId } = ticket;
-    const sent: MessageRow[] = [];
-    for (const action of actions) {
-      switch (action.type) {
-        case "send":
-          sent.push(...(await this.storeBotMessage(tx, ticket, render(action.body))));
-          break;
-        case "enterQueue":
-          await this.repo.log(tx, {
-            companyId,
-            ticketId,
-            type: "queue",
-            userId: null,
-            queueId: action.queueId,
-          });
-          break;
-        case "assign":
-          await this.repo.log(tx, {
-            companyId,
-            ticketId,
-            type: "open",
-            userId: action.userId,
-            queueId: null,
-          });
-          break;
-        case "close":
-          // A rating wait was logged closed by the user who resolved it.
-          if (ticket.status !== "nps")
-            await this.repo.log(tx, { companyId, ticketId, type: "closed", userId: null, queueId: null });
-          break;
-        case "tellPosition": {
-          const position = await this.repo.queuePosition(tx, companyId, action.queueId, ticketId);
-          sent.push(...(await this.storeBotMessage(tx, ticket, `${render(action.message)} *${position}*`)));
-          break;
-        }
-        case "sendGreetingMedia": {
-          if (ticket.whatsappId === null) break;
-          const media = await this.repo.greetingMedia(tx, companyId, ticket.whatsappId);
-          const kind = media ? attachmentKind(media.type) : undefined;
-          if (media && kind)
-            sent.push(
-              ...(await this.storeBotMessage(tx, ticket, "", {
-                kind: kind.kind,
-                mediaType: kind.mediaType,
-                mediaUrl: media.path,
-                mimeType: media.type,
-                filename: media.name,
-              })),
-            );
-          break;
-        }
-        case "lgpdAccepted":
-          if (ticket.contactId !== null) await this.repo.acceptLgpd(tx, companyId, ticket.contactId, now);
-          break;
-        case "setStatus":
-          break;
-        case "rate":
-          await this.repo.rate(tx, { companyId, ticketId, userId: ticket.userId, rate: action.value });
-          break;
-        case "outOfHoursSent":
-          if (ticket.contactId !== null)
-            await this.repo.markOutOfHoursSent(tx, companyId, ticket.contactId, now);
-          break;
-        case "sendFiles":
-        case "handOver":
-          // File lists and integrations are later issues: the choice is recorded, nothing is sent.
-          this.deps.logger.info({ companyId, ticketId, action }, "automation seam reached; not built yet");
-          break;
-      }
-    }
-    return sent;
-  }
-
-  /** A bot message: an outbound row (ack 0, no user, sentBy bot) the outbound path sends after the commit. */
-  private async storeBotMessage(
-    tx: Tx,
-    ticket: TicketRow,
-    body: string,
-    media: Pick<NewOutbound, "kind" | "mediaType" | "mediaUrl" | "mimeType" | "filename"> = {},
-  ): Promise<MessageRow[]> {
-    if (ticket.whatsappId === null || ticket.contactId === null) return [];
-    const row = this.deps.outbound.rowOf({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      contactId: ticket.contactId,
-      whatsappId: ticket.whatsappId,
-      body,
-      ...media,
-    });
-    return tx
-      .insert(messages)
-      .values({ ...row, extra: { ...row.extra, sentBy: "bot" } })
-      .returning();
+    return { companyId, ticketId, sent, before: ticket, after: after ?? ticket, more, ...timer };
   }
 
   /** After the commit: send the stored messages and tell the screens. */
@@ -468,20 +423,30 @@ export class AutomationRunner {
                 : []),
               { type: "close" },
             ];
-      const sent = await this.apply(tx, ticket, actions, now, await this.renderer(tx, ticket, ticket, now));
+      const sent = await this.effects.apply(
+        tx,
+        ticket,
+        actions,
+        now,
+        await this.effects.renderer(tx, ticket, ticket, now),
+      );
       const lastSent = sent.at(-1);
       if (step.kind === "warn" && lastSent)
-        await this.repo.saveState(tx, companyId, ticketId, {
-          state: { ...state, inactiveWarnedMessageId: lastSent.id },
-          handledMessageId: row.handledMessageId,
-          timerAt: row.timerAt,
-          timerToken: row.timerToken,
-        });
+        await this.repo.saveStates(tx, [
+          {
+            companyId,
+            ticketId,
+            state: { ...state, inactiveWarnedMessageId: lastSent.id },
+            handledMessageId: row.handledMessageId,
+            timerAt: row.timerAt,
+            timerToken: row.timerToken,
+          },
+        ]);
       const after = await this.repo.updateTicket(tx, companyId, ticketId, {
         ...(step.kind === "close" ? { status: "closed", closedAt: now } : {}),
         ...(lastSent ? { lastMessage: previewOf(lastSent.body), updatedAt: now } : {}),
       });
-      return { sent, before: ticket, after: after ?? ticket, more: false };
+      return { companyId, ticketId, sent, before: ticket, after: after ?? ticket, more: false };
     });
     if (outcome) await this.announce(companyId, outcome);
   }
@@ -525,3 +490,5 @@ export function automationSweepJob(runner: AutomationRunner): JobDefinition {
     },
   };
 }
+
+const keyOf = (key: { companyId: number; ticketId: number }) => `${key.companyId}:${key.ticketId}`;

@@ -1,0 +1,142 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.js";
+import {
+  chatbots,
+  companies,
+  companySettings,
+  queues,
+  whatsappQueues,
+  whatsapps,
+} from "../db/schema/index.js";
+import { ofCompany, rowOf } from "../db/tenant-scope.js";
+import type { ScheduleDay } from "./hours.js";
+import type { OptionNode, QueueInfo, World } from "./machine.js";
+import { OUT_OF_HOURS_REPEAT_MINUTES } from "./repo.js";
+
+/** The connection's and company's side of the machine's world: everything but the clock, the ticket and the contact. */
+export type WorldRest = Omit<World, "now" | "ticket" | "contact">;
+
+/** Everything the machine reads besides the ticket, the contact and its state. */
+export async function loadWorld(
+  tx: Db | Tx,
+  companyId: number,
+  whatsappId: number,
+): Promise<WorldRest | undefined> {
+  const [connection] = await tx
+    .select({
+      name: whatsapps.name,
+      greetingMessage: whatsapps.greetingMessage,
+      outOfHoursMessage: whatsapps.outOfHoursMessage,
+      schedules: whatsapps.schedules,
+      maxUseBotQueues: whatsapps.maxUseBotQueues,
+      timeUseBotQueues: whatsapps.timeUseBotQueues,
+      timeSendQueue: whatsapps.timeSendQueue,
+      sendIdQueue: whatsapps.sendIdQueue,
+      collectiveVacationStart: whatsapps.collectiveVacationStart,
+      collectiveVacationEnd: whatsapps.collectiveVacationEnd,
+      collectiveVacationMessage: whatsapps.collectiveVacationMessage,
+      ratingMessage: whatsapps.ratingMessage,
+      complationMessage: whatsapps.complationMessage,
+      expiresTicketNPS: whatsapps.expiresTicketNPS,
+      maxUseBotQueuesNPS: whatsapps.maxUseBotQueuesNPS,
+      greetingMediaAttachment: whatsapps.greetingMediaAttachment,
+    })
+    .from(whatsapps)
+    .where(rowOf(whatsapps, companyId, whatsappId));
+  if (!connection) return undefined;
+  const { greetingMediaAttachment, ...rest } = connection;
+  const [company] = await tx
+    .select({
+      timezone: companies.timezone,
+      scheduleType: companySettings.scheduleType,
+      sendGreetingMessageOneQueues: companySettings.sendGreetingMessageOneQueues,
+      schedules: companies.schedules,
+      enableLGPD: companySettings.enableLGPD,
+      lgpdConsent: companySettings.lgpdConsent,
+      lgpdMessage: companySettings.lgpdMessage,
+      lgpdLink: companySettings.lgpdLink,
+      sendQueuePosition: companySettings.sendQueuePosition,
+      sendQueuePositionMessage: companySettings.sendQueuePositionMessage,
+    })
+    .from(companies)
+    .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
+    .where(eq(companies.id, companyId));
+  const linked = await tx
+    .select({ queueId: whatsappQueues.queueId })
+    .from(whatsappQueues)
+    .where(ofCompany(whatsappQueues, companyId, eq(whatsappQueues.whatsappId, whatsappId)));
+  const all = await companyQueues(tx, companyId);
+  const linkedIds = new Set(linked.map((l) => l.queueId));
+  return {
+    timeZone: company?.timezone ?? "America/Sao_Paulo",
+    connection: {
+      ...rest,
+      hasGreetingMedia: Boolean(greetingMediaAttachment),
+      schedules: (rest.schedules ?? []) as ScheduleDay[],
+      queues: all.filter((q) => linkedIds.has(q.id)),
+    },
+    settings: {
+      scheduleType: company?.scheduleType ?? "disabled",
+      sendGreetingMessageOneQueues: company?.sendGreetingMessageOneQueues === "enabled",
+      companySchedules: company?.schedules ?? [],
+      lgpd: {
+        enabled: company?.enableLGPD === "enabled",
+        consent: company?.lgpdConsent === "enabled",
+        message: company?.lgpdMessage ?? null,
+        link: company?.lgpdLink ?? null,
+      },
+      queuePositionMessage:
+        company?.sendQueuePosition === "enabled" ? (company.sendQueuePositionMessage ?? null) : null,
+      outOfHoursRepeatMinutes: OUT_OF_HOURS_REPEAT_MINUTES,
+    },
+    queuesById: new Map(all.map((q) => [q.id, q])),
+  };
+}
+
+/** The company's queues in menu order, each with its chatbot option tree. */
+async function companyQueues(tx: Db | Tx, companyId: number): Promise<QueueInfo[]> {
+  const rows = await tx
+    .select({
+      id: queues.id,
+      name: queues.name,
+      greetingMessage: queues.greetingMessage,
+      outOfHoursMessage: queues.outOfHoursMessage,
+      schedules: queues.schedules,
+    })
+    .from(queues)
+    .where(eq(queues.companyId, companyId))
+    .orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.id));
+  const options = await tx
+    .select()
+    .from(chatbots)
+    .where(eq(chatbots.companyId, companyId))
+    .orderBy(asc(chatbots.id));
+  const nodes = new Map<number, OptionNode>(
+    options.map((o) => [
+      o.id,
+      {
+        id: o.id,
+        name: o.name,
+        greetingMessage: o.greetingMessage,
+        queueType: o.queueType,
+        closeTicket: o.closeTicket,
+        optQueueId: o.optQueueId,
+        optUserId: o.optUserId,
+        optIntegrationId: o.optIntegrationId,
+        optFileId: o.optFileId,
+        options: [],
+      },
+    ]),
+  );
+  const topLevel = new Map<number, OptionNode[]>();
+  for (const o of options) {
+    const node = nodes.get(o.id) as OptionNode;
+    if (o.chatbotId !== null) nodes.get(o.chatbotId)?.options.push(node);
+    else if (o.queueId !== null) topLevel.set(o.queueId, [...(topLevel.get(o.queueId) ?? []), node]);
+  }
+  return rows.map((q) => ({
+    ...q,
+    schedules: (q.schedules ?? []) as ScheduleDay[],
+    options: topLevel.get(q.id) ?? [],
+  }));
+}
