@@ -88,12 +88,12 @@ const plan = {
 };
 const admin: UserDto = buildUser({ profile: "admin", company: { id: 2, name: "Acme", dueDate: null, plan } });
 
-function renderDialog(state: ConnectionDialogState) {
+function renderDialog(state: ConnectionDialogState, onClose: () => void = () => {}) {
   const onSaved = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderWithProviders(
     <QueryClientProvider client={client}>
-      <ConnectionDialog state={state} onSaved={onSaved} onClose={() => {}} />
+      <ConnectionDialog state={state} onSaved={onSaved} onClose={onClose} />
     </QueryClientProvider>,
     { auth: authValue({ user: admin }) },
   );
@@ -355,5 +355,43 @@ describe("ConnectionDialog: a connection without queues", () => {
           "Conexão salva sem filas: os atendimentos dela chegam apenas aos usuários que veem atendimentos sem fila.",
       }),
     ]);
+  });
+});
+
+describe("ConnectionDialog layout", () => {
+  it("keeps the title, the tabs and the buttons in view at one height: only the tab's content scrolls", async () => {
+    serve({});
+    const onClose = vi.fn();
+    renderDialog({ open: true, mode: "edit", connectionId: 1 }, onClose);
+    await screen.findByRole("tab", { name: "Geral" });
+    const dialog = screen.getByRole("dialog");
+    const content = dialog.querySelector<HTMLElement>(".MuiDialogContent-root");
+    if (!content) throw new Error("no DialogContent");
+    expect(getComputedStyle(content).overflowY).toBe("auto");
+    expect(content.contains(field("name"))).toBe(true);
+    const saveButton = within(dialog).getByRole("button", { name: "Salvar" });
+    const outside = [
+      within(dialog).getByRole("heading", { name: "Editar conexão" }),
+      within(dialog).getByRole("tablist"),
+      saveButton,
+      within(dialog).getByRole("button", { name: "Cancelar" }),
+    ];
+    for (const element of outside) expect(content.contains(element)).toBe(false);
+    // The form between the title and the paper's edges may shrink below its content, so
+    // the content scrolls rather than the whole paper; Save stays its submit button (Enter).
+    const form = saveButton.closest("form") as HTMLFormElement;
+    expect(form.contains(content)).toBe(true);
+    expect(saveButton.getAttribute("type")).toBe("submit");
+    const layout = getComputedStyle(form);
+    expect([layout.display, layout.flexDirection]).toEqual(["flex", "column"]);
+    expect(layout.minHeight).toMatch(/^0(px)?$/);
+    // A fixed height, not the tab's: switching tabs does not resize the dialog.
+    const paper = dialog.closest(".MuiDialog-paper") ?? dialog;
+    for (const tab of ["Geral", "Avaliações", "Férias coletivas"]) {
+      openTab(tab);
+      expect(getComputedStyle(paper).height).toBe("calc(100% - 64px)");
+    }
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -16,6 +16,7 @@ import { useQueueOptions } from "../../api/queues";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { errorMessage } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
+import { STABLE_DIALOG_PAPER } from "../../components/DialogForm";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
 import { ConnectionForm } from "./dialog/ConnectionForm";
@@ -115,6 +116,7 @@ export function ConnectionDialog({ state, onSaved, onClose }: ConnectionDialogPr
       fullWidth
       scroll="paper"
       aria-labelledby={titleId}
+      slotProps={{ paper: { sx: STABLE_DIALOG_PAPER } }}
     >
       <DialogTitle id={titleId}>
         {editingId === null

@@ -40,7 +40,8 @@ export function QueueDataTab({ draft, errors, users, queues, onChange }: QueueDa
           value={draft.orderQueue}
           size="small"
           type="number"
-          sx={{ minWidth: 180 }}
+          // Wide enough for its label in every language: a cut label hides what the number is for.
+          sx={{ flexShrink: 0, width: { sm: 240 } }}
           onChange={(event) => onChange({ orderQueue: event.target.value })}
           error={Boolean(error("orderQueue"))}
           helperText={error("orderQueue")}

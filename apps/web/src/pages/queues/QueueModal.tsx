@@ -9,6 +9,7 @@ import { type QueueOption, useQueue, useQueueOptions, useSaveQueue } from "../..
 import { usersApi } from "../../api/users";
 import { errorMessage, toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
+import { DialogForm, STABLE_DIALOG_PAPER } from "../../components/DialogForm";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
 import type { Choice } from "./ChatbotOptionsEditor";
@@ -60,7 +61,15 @@ export function QueueModal({ open, queueId, queueCount, onClose }: QueueModalPro
 
   const ready = (!editing || detail.data !== undefined) && !scheduleType.isPending && !users.isPending;
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth scroll="paper" aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      scroll="paper"
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: STABLE_DIALOG_PAPER } }}
+    >
       <DialogTitle id={titleId}>
         {editing ? t("queues.modal.titleEdit") : t("queues.modal.titleAdd")}
       </DialogTitle>
@@ -145,12 +154,12 @@ function QueueForm({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <DialogContent dividers sx={{ pt: 0 }}>
-        <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} sx={{ mb: 2 }}>
-          <Tab value="data" label={t("queues.modal.tabs.data")} />
-          {withSchedules && <Tab value="schedules" label={t("queues.modal.tabs.schedules")} />}
-        </Tabs>
+    <DialogForm onSubmit={(event) => void submit(event)}>
+      <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} sx={{ px: 3, flexShrink: 0 }}>
+        <Tab value="data" label={t("queues.modal.tabs.data")} />
+        {withSchedules && <Tab value="schedules" label={t("queues.modal.tabs.schedules")} />}
+      </Tabs>
+      <DialogContent dividers>
         {tab === "data" || !withSchedules ? (
           <QueueDataTab draft={draft} errors={errors} users={users} queues={queues} onChange={change} />
         ) : (
@@ -169,7 +178,7 @@ function QueueForm({
           {queueId === null ? t("queues.modal.add") : t("common.save")}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }
 

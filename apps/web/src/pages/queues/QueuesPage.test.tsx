@@ -276,6 +276,42 @@ describe("QueuesPage", () => {
     expect(calls.some((call) => call.method === "POST")).toBe(false);
   });
 
+  it("keeps the title, the tabs and the buttons in view: only the content between them scrolls", async () => {
+    serve({ queues: [buildQueue()], scheduleType: "queue" });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Editar Suporte" }));
+    const dialog = await screen.findByRole("dialog", { name: "Editar fila" });
+    const name = await within(dialog).findByRole("textbox", { name: "Nome" });
+    const content = dialog.querySelector<HTMLElement>(".MuiDialogContent-root");
+    if (!content) throw new Error("no DialogContent");
+    expect(getComputedStyle(content).overflowY).toBe("auto");
+    expect(content.contains(name)).toBe(true);
+    const save = within(dialog).getByRole("button", { name: "Salvar" });
+    const outside = [
+      within(dialog).getByRole("heading", { name: "Editar fila" }),
+      within(dialog).getByRole("tablist"),
+      save,
+      within(dialog).getByRole("button", { name: "Cancelar" }),
+    ];
+    for (const element of outside) expect(content.contains(element)).toBe(false);
+    // The form between the title and the paper's edges may shrink below its content, so
+    // the content scrolls rather than the whole paper; Save stays its submit button (Enter).
+    const form = save.closest("form") as HTMLFormElement;
+    expect(form.contains(content)).toBe(true);
+    expect(save.getAttribute("type")).toBe("submit");
+    const layout = getComputedStyle(form);
+    expect([layout.display, layout.flexDirection]).toEqual(["flex", "column"]);
+    expect(layout.minHeight).toMatch(/^0(px)?$/);
+    // One height whichever tab is shown.
+    const paper = dialog.closest(".MuiDialog-paper") ?? dialog;
+    expect(getComputedStyle(paper).height).toBe("calc(100% - 64px)");
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Horários de atendimento" }));
+    expect(getComputedStyle(paper).height).toBe("calc(100% - 64px)");
+    // Escape closes it.
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("puts the server's refusal under its field (a colour another queue has)", async () => {
     serve({
       refusal: {

@@ -6,6 +6,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { QueueOption } from "../../../api/queues";
 import { toastError } from "../../../app/toast/toast-error";
+import { DialogForm } from "../../../components/DialogForm";
 import { AssessmentsTab } from "./AssessmentsTab";
 import { ChatbotTab } from "./ChatbotTab";
 import { CredentialFields } from "./CredentialFields";
@@ -109,20 +110,23 @@ export function ConnectionForm({
   const fields = { control, register, errors };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Box sx={{ borderBottom: 1, borderColor: "divider", px: 3 }}>
-        <Tabs value={tab} onChange={(_event, value: FormTab) => setTab(value)} variant="scrollable">
-          {shown.map((name) => (
-            <Tab
-              key={name}
-              value={name}
-              label={t(`connectionModal.tabs.${name}`)}
-              id={tabId(name)}
-              aria-controls={panelId(name)}
-            />
-          ))}
-        </Tabs>
-      </Box>
+    <DialogForm onSubmit={submit}>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: FormTab) => setTab(value)}
+        variant="scrollable"
+        sx={{ px: 3, flexShrink: 0 }}
+      >
+        {shown.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            label={t(`connectionModal.tabs.${name}`)}
+            id={tabId(name)}
+            aria-controls={panelId(name)}
+          />
+        ))}
+      </Tabs>
       <DialogContent dividers>
         <Box {...panel("general")}>
           <GeneralTab
@@ -187,6 +191,6 @@ export function ConnectionForm({
           {t("common.save")}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }

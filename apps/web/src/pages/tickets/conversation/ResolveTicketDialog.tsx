@@ -22,8 +22,6 @@ import { useRequiredTag, useUserRating } from "../../../api/ticket-actions";
 interface ResolveTicketDialogProps {
   open: boolean;
   contactId: number;
-  /** A group's ticket is never rated (the server closes it with the farewell): no rating choice. */
-  isGroup?: boolean;
   busy: boolean;
   /** true: the farewell (with userRating on: the rating question first); false: close at once. */
   onResolve: (withFarewell: boolean) => void;
@@ -41,14 +39,7 @@ type RatingChoice = "ask" | "skip";
  * for that choice instead, with none preselected ('Avaliação obrigatória',
  * spec 1 section 5).
  */
-export function ResolveTicketDialog({
-  open,
-  contactId,
-  isGroup,
-  busy,
-  onResolve,
-  onClose,
-}: ResolveTicketDialogProps) {
+export function ResolveTicketDialog({ open, contactId, busy, onResolve, onClose }: ResolveTicketDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
@@ -57,7 +48,6 @@ export function ResolveTicketDialog({
         open={open}
         titleId={titleId}
         contactId={contactId}
-        isGroup={isGroup}
         busy={busy}
         onResolve={onResolve}
         onClose={onClose}
@@ -70,21 +60,19 @@ function ResolveContent({
   open,
   titleId,
   contactId,
-  isGroup = false,
   busy,
   onResolve,
   onClose,
 }: ResolveTicketDialogProps & { titleId: string }) {
   const { t } = useTranslation();
   const required = useRequiredTag(open);
-  const rating = useUserRating(open && !isGroup);
+  const rating = useUserRating(open);
   const tags = useContactTags(contactId, open && required.data === true);
-  const checking =
-    required.isPending || (!isGroup && rating.isPending) || (required.data === true && tags.isPending);
+  const checking = required.isPending || rating.isPending || (required.data === true && tags.isPending);
   const missingTag = required.data === true && tags.data !== undefined && tags.data.length === 0;
   const blocked = busy || checking || missingTag;
 
-  if (rating.data === true && !isGroup) {
+  if (rating.data === true) {
     return (
       <RatingForm
         titleId={titleId}
