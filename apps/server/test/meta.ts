@@ -78,6 +78,21 @@ export async function connectedCompany(
   };
 }
 
+/**
+ * Resolves once the server has nothing left to do on its own in this process: the webhooks it
+ * accepted processed, no automation run queued or in flight, no send loop running. In this order
+ * because each starts the next (ingest notifies the automation before its batch ends; a run
+ * dispatches its messages before it ends; a send returns once Meta answered). After it, meta-sim
+ * holds every send the server will make until the next request, timer or sweep: the way to show
+ * that nothing more was sent, without sleeping.
+ */
+export async function untilIdle(world: Awaited<ReturnType<typeof startMetaWorld>>): Promise<void> {
+  const { webhooks, automation, outbound } = world.server;
+  await webhooks.idle();
+  await automation.idle();
+  await outbound.idle();
+}
+
 /** Waits until `check` holds (processing happens after the webhook's 200). */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false>,

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildQueue, buildUser } from "../../test/factories.js";
 import { SAMPLE_FILES } from "../../test/files.js";
-import { connectedCompany, eventually, startMetaWorld } from "../../test/meta.js";
+import { connectedCompany, eventually, startMetaWorld, untilIdle } from "../../test/meta.js";
 import {
   chatbots,
   companySettings,
@@ -96,6 +96,28 @@ const textsTo = (to: string) =>
     .filter((s) => s.recipient === to && s.id)
     .map((s) => String((s.body.text as { body?: string } | undefined)?.body ?? ""));
 
+/**
+ * Nothing more was sent to the contact than `count` texts: once the server is idle (the contact's
+ * webhooks processed, no run queued or in flight, no send loop running), meta-sim holds exactly
+ * that many, and no message of the company waits to be sent (a send left to the sweeper).
+ */
+async function expectNothingMoreSent(c: { companyId: number; from: string }, count: number) {
+  await untilIdle(world);
+  expect(textsTo(c.from)).toHaveLength(count);
+  const waiting = await db()
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.companyId, c.companyId),
+        eq(messages.fromMe, true),
+        eq(messages.isPrivate, false),
+        isNull(messages.providerMessageId),
+      ),
+    );
+  expect(waiting).toEqual([]);
+}
+
 /** Waits until the contact got `count` texts; answers them. */
 const received = (to: string, count: number) =>
   eventually(async () => {
@@ -149,8 +171,7 @@ describe("the queue menu and a two-level chatbot", () => {
 
     // The attendant has it now: the bot stays quiet.
     await c.say("1");
-    await new Promise((r) => setTimeout(r, 400));
-    expect(textsTo(c.from)).toHaveLength(6);
+    await expectNothingMoreSent(c, 6);
   });
 
   it("the connection's greeting file (media-upload) goes before its greeting and menu", async () => {
@@ -220,8 +241,7 @@ describe("timers", () => {
     expect((await received(c.from, 2))[1]).toBe("Bem-vindo ao Suporte");
     // A second pass (a repeated timer job) does nothing more.
     await world.server.automation.sweep();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(textsTo(c.from)).toHaveLength(2);
+    await expectNothingMoreSent(c, 2);
   });
 });
 
@@ -284,8 +304,7 @@ describe("out of hours", () => {
     await c.say("Oi");
     expect(await received(c.from, 1)).toEqual(["Fechados agora"]);
     await c.say("alguém?");
-    await new Promise((r) => setTimeout(r, 400));
-    expect(textsTo(c.from)).toHaveLength(1);
+    await expectNothingMoreSent(c, 1);
     expect(await c.ticket()).toMatchObject({ status: "pending", queueId: null });
   });
 });
@@ -424,9 +443,9 @@ describe("exactly once", () => {
     await received(c.from, 1);
     const again = await world.sim.redeliver(first.deliveryId);
     expect(again.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 500));
+    await untilIdle(world);
     await world.server.automation.sweep();
-    expect(textsTo(c.from)).toHaveLength(1);
+    await expectNothingMoreSent(c, 1);
   });
 
   it("a message stored but never answered (a crash after ingest) is answered once, however many runners try", async () => {
@@ -466,8 +485,8 @@ describe("exactly once", () => {
       world.server.automation.run(c.companyId, ticket.id),
     ]);
     expect((await received(c.from, 2))[1]).toBe("Bem-vindo ao Suporte");
-    await new Promise((r) => setTimeout(r, 400));
-    expect(textsTo(c.from)).toHaveLength(2);
+    await other.idle(); // the second process's runner too
+    await expectNothingMoreSent(c, 2);
     expect((await c.ticket()).automationDueAt).toBeNull();
   });
 });

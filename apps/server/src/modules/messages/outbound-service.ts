@@ -55,6 +55,8 @@ export interface NewOutbound {
  */
 export class OutboundService {
   private readonly repo: OutboundRepo;
+  /** Send loops of `dispatch` running now, in this process. */
+  private readonly dispatching = new Set<Promise<void>>();
 
   constructor(private readonly deps: OutboundDeps) {
     this.repo = new OutboundRepo(deps.db);
@@ -102,7 +104,7 @@ export class OutboundService {
   dispatch(rows: MessageRow[]): void {
     const sendable = rows.filter((row) => !row.isPrivate);
     if (sendable.length === 0) return;
-    setImmediate(async () => {
+    const loop = new Promise((resolve) => setImmediate(resolve)).then(async () => {
       // Paced rows keep their spacing from the previous send's answer, not only from the clock:
       // a slow send must not shorten the gap the contact sees.
       let previous: { due: number; doneAt: number } | undefined;
@@ -116,6 +118,13 @@ export class OutboundService {
         previous = after ? { due: Date.parse(after), doneAt: Date.now() } : undefined;
       }
     });
+    this.dispatching.add(loop);
+    void loop.finally(() => this.dispatching.delete(loop));
+  }
+
+  /** Resolves once no send loop of `dispatch` runs in this process (tests: "nothing more will be sent"). */
+  async idle(): Promise<void> {
+    while (this.dispatching.size > 0) await Promise.all(this.dispatching);
   }
 
   private delay(ms: number): Promise<void> {

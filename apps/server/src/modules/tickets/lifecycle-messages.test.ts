@@ -2,7 +2,7 @@ import type { TicketDto } from "@inbox/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildContact, buildQueue, buildTicket, buildUser } from "../../../test/factories.js";
-import { connectedCompany, eventually, startMetaWorld } from "../../../test/meta.js";
+import { connectedCompany, eventually, startMetaWorld, untilIdle } from "../../../test/meta.js";
 import { companySettings, messages, ticketLogs, tickets, users, whatsapps } from "../../db/schema/index.js";
 
 /**
@@ -73,9 +73,9 @@ async function outboundRows(companyId: number, ticketId: number) {
     );
 }
 
-/** Nothing was stored to send, and the sim got nothing, even after the send loop had time to run. */
+/** Nothing was stored to send, and the sim got nothing, once the server is idle (sends done, no run pending). */
 async function expectNothingSent(companyId: number, ticketId: number, to: string) {
-  await new Promise((r) => setTimeout(r, 300));
+  await untilIdle(world);
   expect(await outboundRows(companyId, ticketId)).toEqual([]);
   expect(textsTo(to)).toEqual([]);
 }

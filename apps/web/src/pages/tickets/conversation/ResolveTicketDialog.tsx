@@ -22,6 +22,8 @@ import { useRequiredTag, useUserRating } from "../../../api/ticket-actions";
 interface ResolveTicketDialogProps {
   open: boolean;
   contactId: number;
+  /** A group's ticket is never rated (the server closes it with the farewell): no rating choice. */
+  isGroup?: boolean;
   busy: boolean;
   /** true: the farewell (with userRating on: the rating question first); false: close at once. */
   onResolve: (withFarewell: boolean) => void;
@@ -39,7 +41,14 @@ type RatingChoice = "ask" | "skip";
  * for that choice instead, with none preselected ('Avaliação obrigatória',
  * spec 1 section 5).
  */
-export function ResolveTicketDialog({ open, contactId, busy, onResolve, onClose }: ResolveTicketDialogProps) {
+export function ResolveTicketDialog({
+  open,
+  contactId,
+  isGroup,
+  busy,
+  onResolve,
+  onClose,
+}: ResolveTicketDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
@@ -48,6 +57,7 @@ export function ResolveTicketDialog({ open, contactId, busy, onResolve, onClose 
         open={open}
         titleId={titleId}
         contactId={contactId}
+        isGroup={isGroup}
         busy={busy}
         onResolve={onResolve}
         onClose={onClose}
@@ -60,19 +70,21 @@ function ResolveContent({
   open,
   titleId,
   contactId,
+  isGroup = false,
   busy,
   onResolve,
   onClose,
 }: ResolveTicketDialogProps & { titleId: string }) {
   const { t } = useTranslation();
   const required = useRequiredTag(open);
-  const rating = useUserRating(open);
+  const rating = useUserRating(open && !isGroup);
   const tags = useContactTags(contactId, open && required.data === true);
-  const checking = required.isPending || rating.isPending || (required.data === true && tags.isPending);
+  const checking =
+    required.isPending || (!isGroup && rating.isPending) || (required.data === true && tags.isPending);
   const missingTag = required.data === true && tags.data !== undefined && tags.data.length === 0;
   const blocked = busy || checking || missingTag;
 
-  if (rating.data === true) {
+  if (rating.data === true && !isGroup) {
     return (
       <RatingForm
         titleId={titleId}

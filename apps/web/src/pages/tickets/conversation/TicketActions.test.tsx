@@ -179,6 +179,27 @@ describe("ticket header actions", () => {
     ]);
   });
 
+  it("with userRating on, a group's ticket keeps the farewell buttons: groups are never rated", async () => {
+    const ticket = buildTicket({
+      id: 4,
+      status: "group",
+      userId: 7,
+      queueId: 5,
+      queue: support,
+      isGroup: true,
+    });
+    const seen = serveConversation(ticket, [], {
+      ...companySettings({ requiredTag: "disabled", userRating: "enabled" }),
+      "PUT /tickets/4": () => ({ ...ticket, status: "closed" }),
+    });
+    renderConversation(me, ticket);
+    fireEvent.click(await screen.findByRole("button", { name: "Resolver" }));
+    const dialog = await screen.findByRole("dialog", { name: "Resolver atendimento" });
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Resolver com despedida" }));
+    expect(within(dialog).queryByRole("radiogroup")).toBeNull();
+    await waitFor(() => expect(seen.some((r) => r.method === "PUT")).toBe(true));
+  });
+
   it("with userRating on, still warns when a tag is required and the contact has none", async () => {
     const ticket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5, queue: support });
     serveConversation(ticket, [], {

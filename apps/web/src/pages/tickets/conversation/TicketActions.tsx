@@ -247,6 +247,7 @@ export function TicketActions({
       <ResolveTicketDialog
         open={dialog === "resolve"}
         contactId={ticket.contactId}
+        isGroup={ticket.isGroup}
         busy={busy}
         onResolve={(withFarewell) => void resolve(withFarewell)}
         onClose={() => setDialog(null)}
