@@ -5,7 +5,7 @@ import { attachmentKind } from "../modules/messages/media.js";
 import type { NewOutbound, OutboundService } from "../modules/messages/outbound-service.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
-import type { BotAction } from "./machine.js";
+import type { BotAction } from "./machine-types.js";
 import type { AutomationRepo } from "./repo.js";
 
 /**

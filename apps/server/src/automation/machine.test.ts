@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { localTime, withinHours } from "./hours.js";
+import { decide } from "./machine.js";
 import {
   type BotAction,
   type BotEvent,
   type BotState,
-  decide,
   INITIAL_STATE,
   type OptionNode,
   type QueueInfo,
   type World,
-} from "./machine.js";
+} from "./machine-types.js";
 
 /** The automaton alone: every rule with a controlled clock, no database, no channel. */
 

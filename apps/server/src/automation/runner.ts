@@ -10,15 +10,8 @@ import { presentDetail } from "../modules/tickets/service.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
 import { BotEffects } from "./effects.js";
 import { inactivityStep } from "./inactivity.js";
-import {
-  type BotAction,
-  type BotEvent,
-  type BotState,
-  botMaySpeak,
-  decide,
-  INITIAL_STATE,
-  type World,
-} from "./machine.js";
+import { botMaySpeak, decide } from "./machine.js";
+import { type BotAction, type BotEvent, type BotState, INITIAL_STATE, type World } from "./machine-types.js";
 import { AutomationRepo, type Locked, MESSAGES_PER_RUN, type SavedState } from "./repo.js";
 import { QueueRotator } from "./rotator.js";
 import { loadWorld, type WorldRest } from "./world.js";

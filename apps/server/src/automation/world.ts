@@ -10,7 +10,7 @@ import {
 } from "../db/schema/index.js";
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
 import type { ScheduleDay } from "./hours.js";
-import type { OptionNode, QueueInfo, World } from "./machine.js";
+import type { OptionNode, QueueInfo, World } from "./machine-types.js";
 import { OUT_OF_HOURS_REPEAT_MINUTES } from "./repo.js";
 
 /** The connection's and company's side of the machine's world: everything but the clock, the ticket and the contact. */

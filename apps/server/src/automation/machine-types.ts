@@ -1,0 +1,120 @@
+import type { ScheduleDay } from "./hours.js";
+
+/** What the machine (machine.ts) reads, keeps and decides: its world, state, events and actions. */
+
+export interface OptionNode {
+  id: number;
+  name: string;
+  greetingMessage: string | null;
+  queueType: string;
+  closeTicket: boolean;
+  optQueueId: number | null;
+  optUserId: number | null;
+  optIntegrationId: number | null;
+  optFileId: number | null;
+  options: OptionNode[];
+}
+
+export interface QueueInfo {
+  id: number;
+  name: string;
+  greetingMessage: string | null;
+  outOfHoursMessage: string | null;
+  schedules: ScheduleDay[];
+  options: OptionNode[];
+}
+
+export interface World {
+  now: Date;
+  timeZone: string;
+  ticket: { status: string; queueId: number | null; userId: number | null; isGroup: boolean };
+  contact: { disableBot: boolean; outOfHoursSentAt: Date | null; lgpdAcceptedAt: Date | null };
+  connection: {
+    name: string;
+    greetingMessage: string | null;
+    outOfHoursMessage: string | null;
+    schedules: ScheduleDay[];
+    maxUseBotQueues: number;
+    timeUseBotQueues: number;
+    timeSendQueue: number;
+    sendIdQueue: number | null;
+    collectiveVacationStart: Date | null;
+    collectiveVacationEnd: Date | null;
+    collectiveVacationMessage: string | null;
+    ratingMessage: string | null;
+    complationMessage: string | null;
+    expiresTicketNPS: number;
+    maxUseBotQueuesNPS: number;
+    /** The connection's queues in menu order (orderQueue, then id). */
+    queues: QueueInfo[];
+    /** A greeting file was uploaded (the runner reads it when it sends). */
+    hasGreetingMedia: boolean;
+  };
+  settings: {
+    scheduleType: string;
+    sendGreetingMessageOneQueues: boolean;
+    companySchedules: ScheduleDay[];
+    outOfHoursRepeatMinutes: number;
+    /** LGPD (rule 2): enableLGPD on; consent: lgpdConsent on (the contact must accept), else only informed. */
+    lgpd: { enabled: boolean; consent: boolean; message: string | null; link: string | null };
+    /** sendQueuePosition on: the message that precedes the contact's position in the queue. */
+    queuePositionMessage: string | null;
+  };
+  /** Every queue of the company a menu may lead to (queue options can leave the connection's). */
+  queuesById: ReadonlyMap<number, QueueInfo>;
+}
+
+/** Where a menu is: the connection's queues (queueId null), a queue's first level, or an option's children. */
+export interface MenuLevel {
+  queueId: number | null;
+  optionId: number | null;
+}
+
+export interface BotState {
+  stage: "new" | "lgpd" | "menu" | "stopped" | "done" | "rating";
+  level?: MenuLevel;
+  /** Menus sent since the bot (re)started, for maxUseBotQueues. */
+  menusSent: number;
+  /** When the bot stopped after maxUseBotQueues menus (ISO). */
+  stoppedAt?: string;
+  /** Invalid answers to the rating question. */
+  ratingAttempts?: number;
+  /** The one pending timer. */
+  timer?: { kind: TimerKind; at: string };
+}
+
+export type TimerKind = "sendQueue" | "ratingExpires";
+
+export const INITIAL_STATE: BotState = { stage: "new", menusSent: 0 };
+
+export type BotEvent =
+  | { type: "message"; body: string }
+  | { type: "timer"; kind: TimerKind }
+  /** An attendant resolved the ticket with rating on: the ticket waits in nps for the contact's score. */
+  | { type: "ratingRequested" };
+
+export type BotAction =
+  | { type: "send"; body: string }
+  | { type: "enterQueue"; queueId: number }
+  | { type: "assign"; userId: number }
+  | { type: "close" }
+  /** The vacation or out-of-hours answer went out: remember it on the contact. */
+  | { type: "outOfHoursSent" }
+  /** The ticket's status changes (lgpd while consent is asked, then pending). */
+  | { type: "setStatus"; status: "lgpd" | "pending" }
+  /** The contact accepted the LGPD terms: stored with its time on the contact. */
+  | { type: "lgpdAccepted" }
+  /** Tell the contact their position among the queue's waiting tickets (the runner counts them). */
+  | { type: "tellPosition"; queueId: number; message: string }
+  /** The contact's score (0 to 10) of the user who resolved the ticket. */
+  | { type: "rate"; value: number }
+  /** The connection's greeting file, when it has one (the runner knows). */
+  | { type: "sendGreetingMedia" }
+  /** Seams: file lists and integrations are later issues; the runner logs them. */
+  | { type: "sendFiles"; fileListId: number | null }
+  | { type: "handOver"; integrationId: number | null };
+
+export interface Decision {
+  state: BotState;
+  actions: BotAction[];
+}
