@@ -35,6 +35,7 @@ export const API_PREFIXES = [
   "/facebook",
   "/message",
   "/openapi.json",
+  "/plans",
   "/public",
   "/queue",
   "/quick-messages",

@@ -183,6 +183,18 @@ owners.company = async (db, companyId) => ({
   }),
 });
 
+/**
+ * A plan is platform data, not a tenant's: here company A's plan. Only super users change plans, so
+ * company B's (non-super) admin is refused (403) like any other caller who is not the platform owner.
+ */
+owners.plan = async (db, companyId) => {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return {
+    params: { id: company!.planId },
+    snapshot: () => db.select().from(schema.plans).where(eq(schema.plans.id, company!.planId)),
+  };
+};
+
 owners.message = async (db, companyId) => {
   const ticket = await buildTicket(db, companyId, { status: "open" });
   const [message] = await db
@@ -316,6 +328,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "POST /messages/:id/reactions": { payload: { type: "👍" } },
   "POST /messages/:id/retry-media": { payload: {} },
   "PUT /settings/:key": { payload: { value: "enabled" } },
+  "PUT /plans/:id": { payload: { name: "Taken Over", users: 100_000, isPublic: true } },
   "PUT /companies/:id/schedules": {
     payload: {
       schedules: [
@@ -511,6 +524,8 @@ const kindByName: Record<string, Kind | { none: string }> = {
 const kindByField: Record<string, Kind | { none: string }> = {
   "POST /contacts body.extraInfo.[].id": "customField",
   "PUT /contacts/:id body.extraInfo.[].id": "customField",
+  "POST /plans body.users": { none: "a plan's user limit: a count, not a user id" },
+  "PUT /plans/:id body.users": { none: "a plan's user limit: a count, not a user id" },
 };
 // Chatbot option trees: the `id` of an option at every level names an option of the tree.
 for (const [route, root] of [

@@ -82,6 +82,10 @@ export const EXTRA_ERROR_CODES = [
    * when calls are refused); `field` names the message key to fill in first.
    */
   "ERR_SETTING_MESSAGE_REQUIRED",
+  /** 400: POST/PUT /plans: another plan already has this name. */
+  "ERR_PLAN_NAME_ALREADY_EXISTS",
+  /** 409: DELETE /plans/{id}: a company is subscribed to the plan; move it to another plan first. */
+  "ERR_PLAN_IN_USE",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

@@ -12,6 +12,7 @@ export * from "./schemas/dashboard.js";
 export * from "./schemas/dto.js";
 export * from "./schemas/message.js";
 export * from "./schemas/note.js";
+export * from "./schemas/plan.js";
 export * from "./schemas/queue.js";
 export * from "./schemas/schedule.js";
 export * from "./schemas/settings.js";

@@ -35,6 +35,8 @@ import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService, type MessagesServiceDeps } from "../modules/messages/service.js";
 import { Transcriber } from "../modules/messages/transcription.js";
+import { plansRoutes, publicPlansRoutes } from "../modules/plans/routes.js";
+import { PlansService } from "../modules/plans/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { QueuesService } from "../modules/queues/service.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
@@ -171,6 +173,7 @@ export async function buildApp(
   });
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
   const settings = new SettingsService({ db: deps.db, realtime: deps.realtime, numbers: deps.numbers });
+  const plans = new PlansService({ db: deps.db });
 
   // Public routes: no token.
   await app.register(async (open) => {
@@ -184,6 +187,7 @@ export async function buildApp(
     open.get("/openapi.json", { config: { public: true } }, () => app.swagger());
     await open.register(publicAuthRoutes(auth, { secureCookies }));
     await open.register(publicSettingsRoutes(settings));
+    await open.register(publicPlansRoutes(plans));
     await open.register(
       webhooksRoutes(deps.webhooks, {
         processDelayMs: config.WEBHOOK_PROCESS_DELAY_MS,
@@ -241,6 +245,7 @@ export async function buildApp(
     await priv.register(chatsRoutes(deps.db));
     await priv.register(settingsRoutes(settings));
     await priv.register(companiesRoutes(deps.db));
+    await priv.register(plansRoutes(plans));
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
     const connections = new ConnectionsService({
       db: deps.db,

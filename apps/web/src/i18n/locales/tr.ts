@@ -76,6 +76,8 @@ const tr: LocaleShape = {
       "Facebook'a ulaşılamadı ya da istek reddedildi. Girişte verilen izinleri kontrol edip yeniden deneyin.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Bu ada sahip bir kuyruk zaten var.",
     ERR_SETTING_MESSAGE_REQUIRED: "Bu seçeneği açmadan önce mesajını doldurun.",
+    ERR_PLAN_NAME_ALREADY_EXISTS: "Bu ada sahip bir plan zaten var.",
+    ERR_PLAN_IN_USE: "Bu planı kullanan şirketler var. Silmeden önce onları başka bir plana taşıyın.",
     ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
     ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",
