@@ -48,7 +48,7 @@ interface EditorProps {
  */
 export function ChatbotOptionsEditor({ options, errors, users, queues, onChange }: EditorProps) {
   const { t } = useTranslation();
-  const treeError = messageText(errors.chatbots);
+  const treeError = messageText(errors.chatbots, "chatbots");
   return (
     <Stack spacing={1.5}>
       <Typography variant="subtitle2" component="h3">
@@ -110,10 +110,13 @@ interface OptionEditorProps extends Omit<ListProps, "options" | "parentPath"> {
 function OptionEditor({ option, path, errors, users, queues, change, remove }: OptionEditorProps) {
   const { t } = useTranslation();
   const label = path.map((index) => index + 1).join(".");
-  const error = (field: string) => messageText(errors[optionField(path, field)]);
+  const error = (field: string) => {
+    const at = optionField(path, field);
+    return messageText(errors[at], at);
+  };
   const set = (patch: Partial<OptionDraft>) => change(path, (current) => ({ ...current, ...patch }));
   const canNest = path.length < CHATBOT_MAX_DEPTH;
-  const childrenError = messageText(errors[optionField(path, "options")]);
+  const childrenError = error("options");
 
   return (
     <Paper

@@ -20,7 +20,7 @@ interface QueueDataTabProps {
  */
 export function QueueDataTab({ draft, errors, users, queues, onChange }: QueueDataTabProps) {
   const { t } = useTranslation();
-  const error = (field: string) => messageText(errors[field]);
+  const error = (field: string) => messageText(errors[field], field);
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>

@@ -246,7 +246,7 @@ describe("QueuesPage", () => {
     expect(await screen.findByRole("img", { name: "Cor #008B02" })).toBeTruthy();
   });
 
-  it("shows the validation messages of spec 2 section 5 and sends nothing", async () => {
+  it("shows the rules of spec 2 section 5 in the interface's language and sends nothing", async () => {
     const calls = serve({ queues: [buildQueue()] });
     renderPage();
     await screen.findByText("Suporte");
@@ -257,13 +257,19 @@ describe("QueuesPage", () => {
     const option = within(dialog).getByRole("group", { name: "Opção 1" });
     type(within(option).getByRole("textbox", { name: "Nome da opção" }), "abc");
     fireEvent.click(within(option).getByRole("button", { name: "Adicionar sub-opção a 1" }));
+    await choose(within(dialog).getByRole("group", { name: "Opção 1.1" }), "Tipo", "Atendente");
     type(within(dialog).getByRole("textbox", { name: "Nome" }), "A");
     type(within(dialog).getByRole("textbox", { name: "Cor" }), "#1");
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Adicionar" }));
     const name = within(dialog).getByRole("textbox", { name: "Nome" });
     await waitFor(() => expect(name.getAttribute("aria-invalid")).toBe("true"));
-    expect(within(dialog).getAllByText("Too Short!").length).toBeGreaterThanOrEqual(3);
+    const helper = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent;
+    expect(helper(name)).toBe("Informe um nome de 2 a 50 caracteres.");
+    expect(helper(within(dialog).getByRole("textbox", { name: "Cor" }))).toBe(
+      "Informe uma cor de 3 a 9 caracteres, como #1273DE.",
+    );
     // The company already has a queue: this one is the second and needs a greeting.
     expect(
       within(dialog).getByText("A mensagem de saudação é obrigatória quando há mais de uma fila."),
@@ -271,8 +277,15 @@ describe("QueuesPage", () => {
     expect(
       within(option).getByText("Mensagem do bot necessária para seguir para o próximo nível."),
     ).toBeTruthy();
+    const optionName = within(option).getAllByRole("textbox", { name: "Nome da opção" })[0] as HTMLElement;
+    expect(helper(optionName)).toBe("Informe um nome de 4 a 100 caracteres.");
     const child = within(dialog).getByRole("group", { name: "Opção 1.1" });
-    expect(within(child).getByText("Required")).toBeTruthy();
+    expect(helper(within(child).getByRole("textbox", { name: "Nome da opção" }))).toBe(
+      "Informe um nome de 4 a 100 caracteres.",
+    );
+    expect(within(child).getByText("Escolha o atendente desta opção.")).toBeTruthy();
+    // None of the shared schema's English texts reaches the Portuguese interface.
+    expect(within(dialog).queryByText(/Required|Too Short!|Too Long!/)).toBeNull();
     expect(calls.some((call) => call.method === "POST")).toBe(false);
   });
 

@@ -8,6 +8,7 @@ import {
 } from "@inbox/shared";
 import type { ChatbotOptionBody, QueueBody } from "../../api/queues";
 import i18n from "../../i18n";
+import type queuesPt from "../../i18n/locales/queues/pt";
 
 /** One option in the editor; `key` identifies it in React lists, `id` an option the server has. */
 export interface OptionDraft {
@@ -190,22 +191,51 @@ export function validate(body: QueueBody, queueCount: number): FieldErrors {
   return errors;
 }
 
-/** The server's and the schema's messages that have a translation; the spec's own texts show as written. */
-const MESSAGE_KEYS: Record<string, string> = {
-  [QUEUE_MESSAGES.botMessageRequired]: "queues.modal.errors.botMessageRequired",
-  [QUEUE_MESSAGES.greetingRequired]: "queues.modal.errors.greetingRequired",
-  [QUEUE_MESSAGES.tooDeep]: "queues.modal.errors.tooDeep",
-  [QUEUE_MESSAGES.tooMany]: "queues.modal.errors.tooMany",
-  "Invalid time": "queues.modal.errors.invalidTime",
-  "Unknown option": "queues.modal.errors.unknownOption",
-  "Unknown queue": "queues.modal.errors.unknownTarget",
-  "Unknown user": "queues.modal.errors.unknownTarget",
+type ErrorKey = keyof typeof queuesPt.modal.errors;
+
+/** The shared schema's and the server's messages, whatever field they are under. */
+const MESSAGE_KEYS: Record<string, ErrorKey> = {
+  [QUEUE_MESSAGES.botMessageRequired]: "botMessageRequired",
+  [QUEUE_MESSAGES.greetingRequired]: "greetingRequired",
+  [QUEUE_MESSAGES.tooDeep]: "tooDeep",
+  [QUEUE_MESSAGES.tooMany]: "tooMany",
+  "Invalid time": "invalidTime",
+  "Unknown option": "unknownOption",
+  "Unknown queue": "unknownTarget",
+  "Unknown user": "unknownTarget",
 };
 
-export function messageText(message: string | undefined): string | undefined {
+/** The shared schema's length messages ("Required", "Too Short!", "Too Long!"): one text per field says the range. */
+const LENGTH_MESSAGES = new Set(["Required", "Too Short!", "Too Long!"]);
+
+/**
+ * The translation of a message under `field` (a path such as "name" or
+ * "chatbots.0.options.1.optUserId"). Spec 2 section 5 gives no text of its
+ * own for queues, so every message of the schema and the server has one;
+ * only a text already translated (a refusal by error code) is not a key here.
+ */
+function errorKey(message: string, field: string | undefined): ErrorKey | undefined {
+  const known = MESSAGE_KEYS[message];
+  if (known) return known;
+  const name = field?.split(".").at(-1);
+  const inOption = field?.startsWith("chatbots.") ?? false;
+  // A number or a choice out of range: the schema's own (English) texts name no field.
+  if (name === "orderQueue" && !inOption) return "orderQueue";
+  if (name === "tempoRoteador" && !inOption) return "tempoRoteador";
+  if (name === "name" && LENGTH_MESSAGES.has(message)) return inOption ? "optionNameLength" : "nameLength";
+  if (name === "color" && !inOption && LENGTH_MESSAGES.has(message)) return "colorLength";
+  if (message === "Required")
+    return name === "optUserId" ? "optUserRequired" : name === "optQueueId" ? "optQueueRequired" : "required";
+  // The messages (greeting, out of hours, the bot's): at most 4096 characters.
+  if (message === "Too Long!" || message.startsWith("Too big")) return "messageTooLong";
+  return undefined;
+}
+
+/** The text shown under `field` for its error message. */
+export function messageText(message: string | undefined, field?: string): string | undefined {
   if (!message) return undefined;
-  const key = MESSAGE_KEYS[message];
-  return key ? i18n.t(key as "queues.modal.errors.tooDeep") : message;
+  const key = errorKey(message, field);
+  return key ? i18n.t(`queues.modal.errors.${key}`) : message;
 }
 
 /** The error path of an option's field. */
