@@ -88,14 +88,18 @@ describe("queue modal validation messages", () => {
     for (const [field, message] of Object.entries(errors)) {
       expect(translations, `${field}: ${message}`).toContain(messageText(message, field));
     }
-    expect(messageText("Required", "chatbots.0.options.0.optUserId")).toBe(texts.modal.errors.optUserRequired);
+    expect(messageText("Required", "chatbots.0.options.0.optUserId")).toBe(
+      texts.modal.errors.optUserRequired,
+    );
   });
 
   it("translates the server's refusals of the same rules, with the schema's default texts", () => {
     expect(messageText("Too small: expected number to be >=0", "orderQueue")).toBe(
       "Informe um número inteiro de 0 a 1000000, ou deixe em branco.",
     );
-    expect(messageText("Invalid rotator time", "tempoRoteador")).toBe("Escolha um tempo de rodízio da lista.");
+    expect(messageText("Invalid rotator time", "tempoRoteador")).toBe(
+      "Escolha um tempo de rodízio da lista.",
+    );
     expect(messageText("Too Long!", "name")).toBe("Informe um nome de 2 a 50 caracteres.");
     expect(messageText("Too Long!", "color")).toBe("Informe uma cor de 3 a 9 caracteres, como #1273DE.");
     expect(messageText("At most 8 levels of options", "chatbots.0.options.0.options")).toBe(
