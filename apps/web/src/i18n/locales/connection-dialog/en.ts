@@ -149,6 +149,12 @@ const connectionDialogEn: typeof connectionDialogPt = {
     lastMessageAgent: "From the agent",
   },
   errors: {
+    nameLength: "Enter a name of 2 to 50 characters.",
+    required: "Required.",
+    tooLong: "At most {{max}} characters.",
+    invalidId: "Use up to 64 letters, digits, _ or -.",
+    invalidToken: "The token has invalid characters (spaces or accents).",
+    unknownQueue: "Choose queues of this company.",
     errorSendQueue: "Choose the queue the ticket will move to.",
     errorRatingMessage: "Enter the rating message: ticket ratings are on.",
     errorExpiresNPS: "The NPS rating expiry cannot be 0 while ticket ratings are on.",

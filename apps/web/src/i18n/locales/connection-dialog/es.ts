@@ -153,6 +153,12 @@ const connectionDialogEs: typeof connectionDialogPt = {
     lastMessageAgent: "Del agente",
   },
   errors: {
+    nameLength: "Introduzca un nombre de 2 a 50 caracteres.",
+    required: "Campo obligatorio.",
+    tooLong: "Como máximo {{max}} caracteres.",
+    invalidId: "Use hasta 64 letras, números, _ o -.",
+    invalidToken: "El token tiene caracteres no válidos (espacios o acentos).",
+    unknownQueue: "Elija colas de esta empresa.",
     errorSendQueue: "Seleccione la cola a la que se transferirá el ticket.",
     errorRatingMessage: "Ingrese el mensaje de evaluación: la evaluación de tickets está activa.",
     errorExpiresNPS: "El plazo de la evaluación NPS no puede ser 0 con la evaluación de tickets activa.",

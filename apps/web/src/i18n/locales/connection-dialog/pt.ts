@@ -159,6 +159,12 @@ const connectionDialogPt = {
     lastMessageAgent: "Do atendente",
   },
   errors: {
+    nameLength: "Informe um nome de 2 a 50 caracteres.",
+    required: "Campo obrigatório.",
+    tooLong: "No máximo {{max}} caracteres.",
+    invalidId: "Use até 64 letras, números, _ ou -.",
+    invalidToken: "O token tem caracteres inválidos (espaços ou acentos).",
+    unknownQueue: "Escolha filas desta empresa.",
     errorSendQueue: "Selecione a fila para a qual o atendimento será transferido.",
     errorRatingMessage: "Informe a mensagem de avaliação: a avaliação de atendimentos está ativa.",
     errorExpiresNPS: "O prazo da avaliação NPS não pode ser 0 com a avaliação de atendimentos ativa.",

@@ -147,6 +147,12 @@ const connectionDialogTr: typeof connectionDialogPt = {
     lastMessageAgent: "Temsilci",
   },
   errors: {
+    nameLength: "2 ile 50 karakter arasında bir ad girin.",
+    required: "Zorunlu alan.",
+    tooLong: "En fazla {{max}} karakter.",
+    invalidId: "En fazla 64 harf, rakam, _ veya - kullanın.",
+    invalidToken: "Token geçersiz karakterler içeriyor (boşluk veya aksanlı harf).",
+    unknownQueue: "Bu şirkete ait kuyrukları seçin.",
     errorSendQueue: "Talebin aktarılacağı kuyruğu seçin.",
     errorRatingMessage: "Değerlendirme mesajını girin: talep değerlendirmeleri açık.",
     errorExpiresNPS: "Talep değerlendirmeleri açıkken NPS değerlendirme süresi 0 olamaz.",

@@ -161,11 +161,25 @@ describe("ConnectionForm tabs (spec 2 section 2)", () => {
 });
 
 describe("ConnectionForm validation", () => {
-  it("shows 'Too Short!' for a one-letter name and does not save", async () => {
+  it("says the name's 2-50 rule in the interface's language for a one-letter name, and does not save", async () => {
     const onSubmit = renderForm({ channel: "whatsapp" });
     type("name", "A");
     save();
-    expect(await screen.findByText("Too Short!")).toBeTruthy();
+    expect(await screen.findByText("Informe um nome de 2 a 50 caracteres.")).toBeTruthy();
+    expect(screen.queryByText("Too Short!")).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("translates the account fields' messages: ids, the secrets' and the verify token's lengths", async () => {
+    const onSubmit = renderForm({ channel: "whatsappapi" });
+    type("name", "Cloud");
+    type("phoneNumberId", "12 34");
+    type("appSecret", "x".repeat(1025));
+    type("verifyToken", "x".repeat(257));
+    save();
+    expect(await screen.findByText("Use até 64 letras, números, _ ou -.")).toBeTruthy();
+    expect(screen.getByText("No máximo 1024 caracteres.")).toBeTruthy();
+    expect(screen.getByText("No máximo 256 caracteres.")).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -288,6 +302,8 @@ describe("ConnectionForm validation", () => {
             { field: "sendIdQueue", message: "errorSendQueue" },
             { field: "ratingMessage", message: "errorRatingMessage" },
             { field: "schedules.0.endTimeA", message: "A shift ends after it starts" },
+            { field: "queueIds", message: "Unknown queue" },
+            { field: "maxUseBotQueues", message: "Too small: expected number to be >=0" },
           ],
         });
       },
@@ -295,8 +311,10 @@ describe("ConnectionForm validation", () => {
     type("name", "Vendas");
     save();
     expect(await screen.findByText("Já existe uma conexão com este nome.")).toBeTruthy();
+    expect(screen.getByText("Escolha filas desta empresa.")).toBeTruthy();
     openTab("Chatbot");
     expect(screen.getByText("Selecione a fila para a qual o atendimento será transferido.")).toBeTruthy();
+    expect(screen.getByText("Informe um número inteiro de 0 a 1000000.")).toBeTruthy();
     openTab("Mensagens");
     expect(
       screen.getByText("Informe a mensagem de avaliação: a avaliação de atendimentos está ativa."),

@@ -56,7 +56,7 @@ export function CredentialFields({ channel, register, errors, connection }: Cred
               autoComplete="off"
               fullWidth
               error={Boolean(errors[field])}
-              helperText={fieldErrorText(errors[field]?.message)}
+              helperText={fieldErrorText(errors[field]?.message, field)}
             />
           </Grid>
         ))}
@@ -71,7 +71,7 @@ export function CredentialFields({ channel, register, errors, connection }: Cred
             autoComplete="new-password"
             fullWidth
             error={Boolean(errors.accessToken)}
-            helperText={fieldErrorText(errors.accessToken?.message) ?? tokenHint}
+            helperText={fieldErrorText(errors.accessToken?.message, "accessToken") ?? tokenHint}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -81,7 +81,7 @@ export function CredentialFields({ channel, register, errors, connection }: Cred
             autoComplete="new-password"
             fullWidth
             error={Boolean(errors.appSecret)}
-            helperText={fieldErrorText(errors.appSecret?.message) ?? secretHint}
+            helperText={fieldErrorText(errors.appSecret?.message, "appSecret") ?? secretHint}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -92,7 +92,7 @@ export function CredentialFields({ channel, register, errors, connection }: Cred
             fullWidth
             error={Boolean(errors.verifyToken)}
             helperText={
-              fieldErrorText(errors.verifyToken?.message) ??
+              fieldErrorText(errors.verifyToken?.message, "verifyToken") ??
               (connection ? undefined : t("connectionModal.verifyTokenGenerated"))
             }
           />

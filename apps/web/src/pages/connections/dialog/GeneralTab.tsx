@@ -32,7 +32,7 @@ export function GeneralTab({ control, register, errors, queues, credentials, sho
           fullWidth
           required
           error={Boolean(errors.name)}
-          helperText={helperText(errors.name?.message, undefined)}
+          helperText={helperText("name", errors.name?.message, undefined)}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
@@ -56,7 +56,7 @@ export function GeneralTab({ control, register, errors, queues, credentials, sho
               onBlur={field.onBlur}
               error={Boolean(errors.queueIds)}
               helperText={
-                helperText(errors.queueIds?.message, undefined) ??
+                helperText("queueIds", errors.queueIds?.message, undefined) ??
                 (queues.length === 0 ? t("connectionModal.noQueues") : t("connectionModal.help.queues"))
               }
             />
@@ -117,7 +117,7 @@ function ImportFields({ control, register, errors, queues }: TabProps & { queues
         fullWidth
         required={name === "importOldMessages"}
         error={Boolean(errors[name])}
-        helperText={helperText(errors[name]?.message, name)}
+        helperText={helperText(name, errors[name]?.message, name)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
     </Grid>

@@ -15,7 +15,7 @@ export function VacationTab({ register, errors }: Omit<TabProps, "control">) {
         label={t(`connectionModal.fields.${name}`)}
         fullWidth
         error={Boolean(errors[name])}
-        helperText={helperText(errors[name]?.message, undefined)}
+        helperText={helperText(name, errors[name]?.message, undefined)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
     </Grid>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { QueueOption } from "../../../api/queues";
 import { muiRegister } from "../../../components/mui-register";
 import type connectionDialogPt from "../../../i18n/locales/connection-dialog/pt";
-import type { ConnectionFormInput } from "./connection-form-schema";
+import type { ConnectionFormField, ConnectionFormInput } from "./connection-form-schema";
 import { fieldErrorText } from "./server-errors";
 
 /** What every tab of the dialog receives from the one form. */
@@ -38,8 +38,8 @@ export type MessageFieldName =
 /** The error under a field when there is one, else what the server does with it. */
 export function useHelperText() {
   const { t } = useTranslation();
-  return (error: string | undefined, help: HelpKey | undefined) =>
-    fieldErrorText(error) ?? (help ? t(`connectionModal.help.${help}`) : undefined);
+  return (field: ConnectionFormField, error: string | undefined, help: HelpKey | undefined) =>
+    fieldErrorText(error, field) ?? (help ? t(`connectionModal.help.${help}`) : undefined);
 }
 
 /** Minutes or a counter: a whole number from 0. */
@@ -60,7 +60,7 @@ export function NumberField({
       fullWidth
       required={required}
       error={Boolean(errors[name])}
-      helperText={helperText(errors[name]?.message, help)}
+      helperText={helperText(name, errors[name]?.message, help)}
       slotProps={{ htmlInput: { min: 0, step: 1, inputMode: "numeric" } }}
     />
   );
@@ -86,7 +86,7 @@ export function MessageField({
       fullWidth
       required={required}
       error={Boolean(errors[name])}
-      helperText={helperText(errors[name]?.message, help)}
+      helperText={helperText(name, errors[name]?.message, help)}
     />
   );
 }
@@ -120,7 +120,7 @@ export function QueueSelect({
           onBlur={field.onBlur}
           onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
           error={Boolean(errors[name])}
-          helperText={helperText(errors[name]?.message, help)}
+          helperText={helperText(name, errors[name]?.message, help)}
         >
           <MenuItem value="">{t("common.none")}</MenuItem>
           {queues.map((queue) => (

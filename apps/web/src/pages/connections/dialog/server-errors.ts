@@ -26,8 +26,12 @@ const MESSAGE_KEYS: Record<string, ErrorKey> = {
   invalidNumber: "invalidNumber",
   invalidDate: "invalidDate",
   importWindow: "importWindow",
+  Required: "required",
   "Invalid time": "invalidTime",
   "Invalid date": "invalidDate",
+  "Invalid id": "invalidId",
+  "Invalid token": "invalidToken",
+  "Unknown queue": "unknownQueue",
   "A connection with this name already exists": "nameTaken",
   [VACATION_START_REQUIRED]: "vacationStartRequired",
   [VACATION_END_REQUIRED]: "vacationEndRequired",
@@ -39,11 +43,48 @@ const MESSAGE_KEYS: Record<string, ErrorKey> = {
   [SHIFT_ORDER]: "shiftOrder",
 };
 
-/** The text under a field: a known key is translated; 'Too Short!' and the like show as the spec writes them. */
-export function fieldErrorText(message: string | undefined): string | undefined {
+/** Minutes and counters: whatever the schema says about them (its English texts name no field). */
+const NUMBER_FIELDS = new Set<string>([
+  "maxUseBotQueues",
+  "timeUseBotQueues",
+  "timeSendQueue",
+  "expiresTicket",
+  "expiresTicketNPS",
+  "maxUseBotQueuesNPS",
+  "timeInactiveMessage",
+  "timeCreateNewTicket",
+]);
+const ACCOUNT_FIELDS = new Set<string>(["phoneNumberId", "wabaId", "pageId", "instagramId"]);
+/** The longest value of a text field; the messages take 4096 characters. */
+const MAX_LENGTH: Record<string, number> = { verifyToken: 256, accessToken: 1024, appSecret: 1024 };
+
+type Translation = { key: ErrorKey; max?: number };
+
+function translation(message: string, field: string | undefined): Translation | undefined {
+  // The name's 2-50 rule: one text for too short, too long and missing.
+  if (field === "name" && ["Required", "Too Short!", "Too Long!"].includes(message))
+    return { key: "nameLength" };
+  const known = MESSAGE_KEYS[message];
+  if (known) return { key: known };
+  if (field && NUMBER_FIELDS.has(field)) return { key: "invalidNumber" };
+  if (field && ACCOUNT_FIELDS.has(field)) return { key: "invalidId" };
+  if (message === "Too Long!" || message.startsWith("Too big"))
+    return { key: "tooLong", max: (field && MAX_LENGTH[field]) || 4096 };
+  return undefined;
+}
+
+/**
+ * The text under a field (`field` is its path, e.g. "name" or
+ * "schedules.2.endTimeA"). Spec 2 section 5 gives no text of its own for
+ * connections (section 8 names the keys errorRatingMessage, errorExpiresNPS
+ * and errorSendQueue), so every message the form or the server gives has a
+ * translation.
+ */
+export function fieldErrorText(message: string | undefined, field?: string): string | undefined {
   if (!message) return undefined;
-  const key = MESSAGE_KEYS[message];
-  return key ? i18n.t(`connectionModal.errors.${key}`) : message;
+  const found = translation(message, field);
+  if (!found) return message;
+  return i18n.t(`connectionModal.errors.${found.key}`, { max: found.max });
 }
 
 /** A field the form shows: a top-level one, or a day's time ("schedules.2.endTimeA"). */
