@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/api-error";
 import { api } from "../../api/client";
@@ -123,12 +123,24 @@ function QueueForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<TabName>("data");
   const save = useSaveQueue();
+  const contentRef = useRef<HTMLDivElement>(null);
+  /** Counts the refused saves: after each, the first field showing an error takes the focus. */
+  const [refusals, setRefusals] = useState(0);
+
+  // The content scrolls: without this a refusal could show only errors out of view.
+  useEffect(() => {
+    if (refusals === 0) return;
+    contentRef.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"]:not([aria-hidden="true"])')
+      ?.focus();
+  }, [refusals]);
 
   const change = (patch: Partial<QueueDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
   /** Shows the errors, on the tab of the first one. */
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
+    setRefusals((count) => count + 1);
     const first = Object.keys(found)[0];
     if (first) setTab(first.startsWith("schedules") ? "schedules" : "data");
   };
@@ -159,7 +171,7 @@ function QueueForm({
         <Tab value="data" label={t("queues.modal.tabs.data")} />
         {withSchedules && <Tab value="schedules" label={t("queues.modal.tabs.schedules")} />}
       </Tabs>
-      <DialogContent dividers>
+      <DialogContent dividers ref={contentRef}>
         {tab === "data" || !withSchedules ? (
           <QueueDataTab draft={draft} errors={errors} users={users} queues={queues} onChange={change} />
         ) : (

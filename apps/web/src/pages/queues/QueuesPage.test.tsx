@@ -289,7 +289,7 @@ describe("QueuesPage", () => {
     expect(calls.some((call) => call.method === "POST")).toBe(false);
   });
 
-  it("keeps the title, the tabs and the buttons in view: only the content between them scrolls", async () => {
+  it("keeps the title, the tabs and the buttons in view: only the content between them scrolls to a refused field", async () => {
     serve({ queues: [buildQueue()], scheduleType: "queue" });
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Editar Suporte" }));
@@ -315,6 +315,13 @@ describe("QueuesPage", () => {
     const layout = getComputedStyle(form);
     expect([layout.display, layout.flexDirection]).toEqual(["flex", "column"]);
     expect(layout.minHeight).toMatch(/^0(px)?$/);
+    // A refused save gives the focus to the first field in error, which brings it into view.
+    const color = within(dialog).getByRole("textbox", { name: "Cor" });
+    type(color, "#1");
+    expect(document.activeElement).not.toBe(color);
+    fireEvent.click(save);
+    await waitFor(() => expect(document.activeElement).toBe(color));
+    expect(color.getAttribute("aria-invalid")).toBe("true");
     // One height whichever tab is shown.
     const paper = dialog.closest(".MuiDialog-paper") ?? dialog;
     expect(getComputedStyle(paper).height).toBe("calc(100% - 64px)");
