@@ -1,6 +1,7 @@
 import connectionDialogEn from "./connection-dialog/en";
 import contactsEn from "./contacts/en";
 import notificationsEn from "./notifications/en";
+import plansEn from "./plans/en";
 import type { LocaleShape } from "./pt";
 import queuesEn from "./queues/en";
 import ratingsEn from "./ratings/en";
@@ -425,6 +426,7 @@ const en: LocaleShape = {
   schedules: schedulesEn,
   settings: settingsEn,
   queues: queuesEn,
+  plans: plansEn,
 };
 
 export default en;

@@ -1,6 +1,7 @@
 import connectionDialogEs from "./connection-dialog/es";
 import contactsEs from "./contacts/es";
 import notificationsEs from "./notifications/es";
+import plansEs from "./plans/es";
 import type { LocaleShape } from "./pt";
 import queuesEs from "./queues/es";
 import ratingsEs from "./ratings/es";
@@ -428,6 +429,7 @@ const es: LocaleShape = {
   schedules: schedulesEs,
   settings: settingsEs,
   queues: queuesEs,
+  plans: plansEs,
 };
 
 export default es;

@@ -1,6 +1,7 @@
 import connectionDialogPt from "./connection-dialog/pt";
 import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
+import plansPt from "./plans/pt";
 import queuesPt from "./queues/pt";
 import ratingsPt from "./ratings/pt";
 import schedulesPt from "./schedules/pt";
@@ -429,6 +430,7 @@ const pt = {
   schedules: schedulesPt,
   settings: settingsPt,
   queues: queuesPt,
+  plans: plansPt,
 };
 
 export default pt;

@@ -1,6 +1,7 @@
 import connectionDialogTr from "./connection-dialog/tr";
 import contactsTr from "./contacts/tr";
 import notificationsTr from "./notifications/tr";
+import plansTr from "./plans/tr";
 import type { LocaleShape } from "./pt";
 import queuesTr from "./queues/tr";
 import ratingsTr from "./ratings/tr";
@@ -428,6 +429,7 @@ const tr: LocaleShape = {
   schedules: schedulesTr,
   settings: settingsTr,
   queues: queuesTr,
+  plans: plansTr,
 };
 
 export default tr;

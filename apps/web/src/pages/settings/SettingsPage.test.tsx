@@ -150,6 +150,7 @@ describe("SettingsPage options", () => {
     expect(screen.queryByRole("heading", { name: "Plataforma" })).toBeNull();
     expect(screen.queryByRole("combobox", { name: "Limite de download de arquivos" })).toBeNull();
     expect(screen.queryByRole("tab", { name: "Horários" })).toBeNull();
+    expect(screen.queryByRole("tab", { name: "Planos" })).toBeNull();
     // LGPD details appear with LGPD enabled; messages with their flag.
     expect(screen.queryByRole("combobox", { name: "Ocultar o número do contato para usuários" })).toBeNull();
     expect(screen.queryByRole("textbox", { name: "Mensagem de transferência" })).toBeNull();
@@ -253,8 +254,9 @@ describe("SettingsPage options", () => {
     expect(select("Criação de usuários").textContent).toBe("Habilitado");
     // Never stored: the server's default of 64 MB.
     expect(select("Limite de download de arquivos").textContent).toBe("64 MB");
-    for (const tab of ["Empresas", "Planos", "Ajuda", "Whitelabel"])
+    for (const tab of ["Empresas", "Ajuda", "Whitelabel"])
       expect(screen.getByRole("tab", { name: `${tab} (em breve)` }).hasAttribute("disabled")).toBe(true);
+    expect(screen.getByRole("tab", { name: "Planos" }).hasAttribute("disabled")).toBe(false);
     await choose("Limite de download de arquivos", "512 MB");
     await waitFor(() =>
       expect(puts(calls)).toEqual([

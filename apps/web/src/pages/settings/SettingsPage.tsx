@@ -6,12 +6,13 @@ import { useCurrentUser } from "../../app/auth/auth-context";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { OptionsTab } from "./OptionsTab";
+import { PlansTab } from "./plans/PlansTab";
 import { SchedulesTab } from "./SchedulesTab";
 
-type TabId = "options" | "schedules";
+type TabId = "options" | "schedules" | "plans";
 
 /** The super users' tabs of spec 2 that the platform issue brings; their place is kept, disabled. */
-const PLATFORM_TABS = ["companies", "plans", "helps", "whitelabel"] as const;
+const PLATFORM_TABS = ["companies", "helps", "whitelabel"] as const;
 
 /**
  * The settings panel (spec 2 section 2): options, schedules (only when
@@ -43,6 +44,7 @@ export function SettingsPage() {
         >
           <Tab value="options" label={t("settings.tabs.options")} />
           {showSchedules && <Tab value="schedules" label={t("settings.tabs.schedules")} />}
+          {user.super && <Tab value="plans" label={t("settings.tabs.plans")} />}
           {user.super &&
             PLATFORM_TABS.map((id) => (
               <Tab
@@ -58,6 +60,8 @@ export function SettingsPage() {
         <Alert severity="error">{t("settings.loadError")}</Alert>
       ) : !values ? (
         <LoadingState />
+      ) : current === "plans" && user.super ? (
+        <PlansTab />
       ) : current === "options" ? (
         <OptionsTab values={values} isSuper={user.super} />
       ) : (

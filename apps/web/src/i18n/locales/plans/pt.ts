@@ -1,0 +1,42 @@
+/** The plans tab of the settings panel (spec 2, super users). */
+const plansPt = {
+  title: "Planos",
+  formTitleAdd: "Novo plano",
+  formTitleEdit: "Editar plano {{name}}",
+  empty: "Nenhum plano cadastrado.",
+  loadError: "Não foi possível carregar a lista de registros",
+  saved: "Operação realizada com sucesso!",
+  saveFailed:
+    "Não foi possível realizar a operação. Verifique se já existe um plano com o mesmo nome ou se os campos foram preenchidos corretamente",
+  deleted: "Operação realizada com sucesso!",
+  deleteFailed: "Não foi possível realizar a operação",
+  deleteTitle: "Excluir {{name}}?",
+  deleteMessage: "Deseja realmente excluir esse registro?",
+  clear: "Limpar",
+  editLabel: "Editar {{name}}",
+  deleteLabel: "Excluir {{name}}",
+  yes: "Sim",
+  no: "Não",
+  actions: "Ações",
+  fields: {
+    name: "Nome",
+    users: "Usuários",
+    connections: "Conexões",
+    queues: "Filas",
+    amount: "Valor",
+    isPublic: "Público",
+    useWhatsapp: "WhatsApp",
+    useFacebook: "Facebook",
+    useInstagram: "Instagram",
+    useCampaigns: "Campanhas",
+    useSchedules: "Agendamentos",
+    useInternalChat: "Chat interno",
+    useExternalApi: "API externa",
+    useKanban: "Kanban",
+    useOpenAi: "Open.AI",
+    useIntegrations: "Integrações",
+  },
+  features: "Recursos do plano",
+};
+
+export default plansPt;
