@@ -5,7 +5,7 @@ import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { presentMessage } from "../modules/messages/presenter.js";
 import { type ContactRow, presentTicket, type TicketRow } from "../modules/tickets/presenter.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
-import type { IngestRepo } from "./repo.js";
+import type { CallsRepo } from "./calls-repo.js";
 
 type CallEvent = Extract<InboundEvent, { kind: "call" }>;
 
@@ -17,7 +17,7 @@ export interface CallConnection {
 }
 
 export interface CallAnswersDeps<C extends CallConnection> {
-  repo: IngestRepo;
+  repo: CallsRepo;
   channels: ChannelRegistry;
   events: TicketEvents;
   logger: { warn(obj: object, msg: string): void };

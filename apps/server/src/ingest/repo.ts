@@ -1,8 +1,7 @@
-import { eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
 import { fromJsonRow, insertRows } from "../db/json-rows.js";
 import {
-  companies,
   companySettings,
   contacts,
   messages,
@@ -17,7 +16,6 @@ import {
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
-import { previewOf } from "../modules/messages/preview.js";
 import { findOpenTicket } from "../modules/tickets/lifecycle-repo.js";
 import type { ContactRow, TicketRow } from "../modules/tickets/presenter.js";
 
@@ -361,62 +359,6 @@ export class IngestRepo {
     return { messages: inserted, tickets: moved };
   }
 
-  /** acceptCallWhatsapp, its message and the company's time zone (message variables). */
-  async callRules(companyId: number) {
-    const [row] = await this.db
-      .select({
-        acceptCallWhatsapp: companySettings.acceptCallWhatsapp,
-        message: companySettings.acceptCallWhatsappMessage,
-        timeZone: companies.timezone,
-      })
-      .from(companySettings)
-      .innerJoin(companies, eq(companies.id, companySettings.companyId))
-      .where(eq(companySettings.companyId, companyId));
-    return row;
-  }
-
-  /**
-   * The answer to a declined call, stored once per call id: under the
-   * ticket's row lock, nothing is stored when the ticket already has the
-   * answer to that call (an offer delivered twice). Moves the ticket's last
-   * message. Answers the message and the ticket, or undefined.
-   */
-  async storeCallAnswer(
-    row: NewMessage & { ticketId: number },
-    callId: string,
-  ): Promise<{ message: MessageRow; ticket: TicketRow } | undefined> {
-    return this.db.transaction(async (tx) => {
-      const [ticket] = await tx
-        .select({ id: tickets.id })
-        .from(tickets)
-        .where(rowOf(tickets, row.companyId, row.ticketId))
-        .for("update");
-      if (!ticket) return undefined;
-      const [answered] = await tx
-        .select({ id: messages.id })
-        .from(messages)
-        .where(
-          ofCompany(
-            messages,
-            row.companyId,
-            eq(messages.ticketId, row.ticketId),
-            eq(messages.fromMe, true),
-            sql`${messages.extra}->>'rejectedCallId' = ${callId}`,
-          ),
-        )
-        .limit(1);
-      if (answered) return undefined;
-      const [message] = await tx.insert(messages).values(row).returning();
-      if (!message) return undefined;
-      const [moved] = await tx
-        .update(tickets)
-        .set({ lastMessage: previewOf(message.body), updatedAt: new Date() })
-        .where(rowOf(tickets, row.companyId, row.ticketId))
-        .returning();
-      return moved ? { message, ticket: moved } : undefined;
-    });
-  }
-
   /** Which of these provider ids a connection already stored (saves media downloads on redelivery). */
   async storedProviderIds(
     companyId: number,
@@ -475,87 +417,6 @@ export class IngestRepo {
     return findOpenTicket(runner, companyId, contactId, whatsappId);
   }
 
-  async findByProviderId(
-    companyId: number,
-    whatsappId: number,
-    providerMessageId: string,
-  ): Promise<MessageRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(messages)
-      .where(
-        ofCompany(
-          messages,
-          companyId,
-          eq(messages.whatsappId, whatsappId),
-          eq(messages.providerMessageId, providerMessageId),
-        ),
-      )
-      .limit(1);
-    return row;
-  }
-
-  /** Acks only move forward: an older status arriving late changes nothing. */
-  async raiseAck(
-    companyId: number,
-    whatsappId: number,
-    providerMessageId: string,
-    ack: number,
-  ): Promise<MessageRow | undefined> {
-    const [row] = await this.db
-      .update(messages)
-      .set({ ack, updatedAt: new Date() })
-      .where(
-        ofCompany(
-          messages,
-          companyId,
-          eq(messages.whatsappId, whatsappId),
-          eq(messages.providerMessageId, providerMessageId),
-          lt(messages.ack, ack),
-        ),
-      )
-      .returning();
-    return row;
-  }
-
-  async markSendFailed(
-    id: number,
-    companyId: number,
-    code: string,
-    detail: string,
-  ): Promise<MessageRow | undefined> {
-    const [row] = await this.db
-      .update(messages)
-      .set({ sendError: code, sendErrorMessage: detail, updatedAt: new Date() })
-      .where(rowOf(messages, companyId, id))
-      .returning();
-    return row;
-  }
-
-  /** Messenger `read { watermark }`: every message we sent to the contact up to then is read. */
-  async markReadUpTo(
-    companyId: number,
-    whatsappId: number,
-    contactId: number,
-    watermark: Date,
-  ): Promise<MessageRow[]> {
-    return this.db
-      .update(messages)
-      .set({ ack: 3, updatedAt: new Date() })
-      .where(
-        ofCompany(
-          messages,
-          companyId,
-          eq(messages.whatsappId, whatsappId),
-          eq(messages.contactId, contactId),
-          eq(messages.fromMe, true),
-          lt(messages.ack, 3),
-          sql`${messages.createdAt} <= ${watermark}`,
-        ),
-      )
-      .returning();
-  }
-
   /** enableLGPD and lgpdDeleteMessage: a message the contact deletes is erased (docs/SETTINGS.md). */
   async erasesDeletedMessages(companyId: number): Promise<boolean> {
     const [row] = await this.db
@@ -563,15 +424,6 @@ export class IngestRepo {
       .from(companySettings)
       .where(eq(companySettings.companyId, companyId));
     return row?.lgpd === "enabled" && row.erase === "enabled";
-  }
-
-  async update(companyId: number, id: number, values: Partial<NewMessage>): Promise<MessageRow | undefined> {
-    const [row] = await this.db
-      .update(messages)
-      .set({ ...values, updatedAt: new Date() })
-      .where(rowOf(messages, companyId, id))
-      .returning();
-    return row;
   }
 
   /** A retried download's file, unless another retry stored one first. */
@@ -589,16 +441,6 @@ export class IngestRepo {
     return row;
   }
 
-  async findContact(companyId: number, channel: string, number: string): Promise<ContactRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(contacts)
-      .where(ofCompany(contacts, companyId, eq(contacts.channel, channel), eq(contacts.number, number)))
-      .limit(1);
-    return row;
-  }
-
-  /** What ingest needs of a connection (read for every batch, so only these columns). */
   async connection(companyId: number, id: number) {
     const [row] = await this.db
       .select({

@@ -1,13 +1,5 @@
 import type { ChannelRegistry } from "../channels/registry.js";
-import type {
-  ConnectionCredentials,
-  ContactRef,
-  InboundEvent,
-  InboundMessage,
-  InboundSink,
-  MediaRef,
-  SinkEvents,
-} from "../channels/types.js";
+import type { ContactRef, InboundEvent, InboundMessage, InboundSink, SinkEvents } from "../channels/types.js";
 import type { Db } from "../db/client.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
@@ -17,6 +9,11 @@ import type { Realtime } from "../realtime/realtime.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
 import type { Storage } from "../storage/storage.js";
 import { CallAnswers } from "./calls.js";
+import { CallsRepo } from "./calls-repo.js";
+import { credentials, type IngestConnection, UnknownMessageError } from "./connection.js";
+import { InboundMedia, MediaRetryError, type MediaSource, mediaFailure } from "./inbound-media.js";
+import { MessageChanges } from "./message-changes.js";
+import { MessageChangesRepo } from "./message-changes-repo.js";
 import { contactChannel, normalizePhone } from "./phone.js";
 import { ProfileLookup } from "./profiles.js";
 import { contactNeedsUpdate, IngestRepo } from "./repo.js";
@@ -36,10 +33,7 @@ export interface IngestDeps {
   outbound?: OutboundService;
 }
 
-type Connection = NonNullable<Awaited<ReturnType<IngestRepo["connection"]>>>;
-
-/** A status for a message we have not stored yet: retry the delivery later. */
-export class UnknownMessageError extends Error {}
+type Connection = IngestConnection;
 
 /**
  * Inbound pipeline (DESIGN section 5): contact upsert -> find or open the
@@ -55,10 +49,18 @@ export class IngestService implements InboundSink {
   /** Calls to WhatsApp Web connections (acceptCallWhatsapp). */
   private readonly calls: CallAnswers<Connection>;
 
+  /** Receipts, reactions, edits and deletions of stored messages. */
+  private readonly changes: MessageChanges;
+
+  /** Inbound files: saved, or flagged for a retry. */
+  private readonly media: InboundMedia;
+
   constructor(private readonly deps: IngestDeps) {
     this.repo = new IngestRepo(deps.db);
+    this.changes = new MessageChanges(new MessageChangesRepo(deps.db), deps.events);
+    this.media = new InboundMedia(deps);
     this.calls = new CallAnswers({
-      repo: this.repo,
+      repo: new CallsRepo(deps.db),
       channels: deps.channels,
       events: deps.events,
       logger: deps.logger,
@@ -127,16 +129,19 @@ export class IngestService implements InboundSink {
       case "message":
         return this.storeMessages([{ connection, message: event.message }]);
       case "ack":
-        return this.ack(connection, event.providerMessageId, event.ack, event.error);
+        return this.changes.ack(connection, event.providerMessageId, event.ack, event.error);
       case "readUpTo":
-        return this.readUpTo(connection, event.contactId, event.watermark);
+        return this.changes.readUpTo(connection, event.contactId, event.watermark);
       case "reaction":
-        return this.reaction(connection, event);
+        return this.changes.reaction(connection, event);
       case "edit":
-        return this.changeMessage(connection, event.providerMessageId, { body: event.body, isEdited: true });
+        return this.changes.changeMessage(connection, event.providerMessageId, {
+          body: event.body,
+          isEdited: true,
+        });
       case "delete":
         // LGPD with lgpdDeleteMessage: what the contact deleted is erased (text and file), not only marked.
-        return this.changeMessage(
+        return this.changes.changeMessage(
           connection,
           event.providerMessageId,
           (await this.repo.erasesDeletedMessages(connection.companyId))
@@ -198,7 +203,7 @@ export class IngestService implements InboundSink {
     if (placed.length === 0) return;
 
     const media = await mapLimit(placed, 4, ({ connection, message }) =>
-      this.storeMedia(connection, message),
+      this.media.store(connection, message),
     );
     const quoted = await this.quotedIds(placed);
     const moves = new Map<string, { lastMessage: string; unread: boolean }>();
@@ -415,47 +420,6 @@ export class IngestService implements InboundSink {
     }
   }
 
-  private async storeMedia(
-    connection: Connection,
-    message: Pick<InboundMessage, "providerMessageId" | "media">,
-  ): Promise<StoredMedia> {
-    const media = message.media;
-    if (!media) return { url: null };
-    try {
-      let file: { bytes: Buffer; mimeType: string; filename?: string };
-      if (media.bytes) {
-        file = {
-          bytes: media.bytes,
-          mimeType: media.mimeType ?? "application/octet-stream",
-          filename: media.filename,
-        };
-      } else {
-        const adapter = this.deps.channels.get(connection.channel);
-        if (!adapter) return { url: null, error: "ERR_WAPP_DOWNLOAD_MEDIA", source: sourceOf(media) };
-        file = await adapter.downloadMedia(credentials(connection), media);
-      }
-      const name = file.filename ?? `${message.providerMessageId.slice(-24)}${extensionOf(file.mimeType)}`;
-      const saved = await this.deps.storage.save(connection.companyId, "media", {
-        bytes: file.bytes,
-        name,
-        declaredType: file.mimeType,
-        use: "media",
-      });
-      return { url: saved.path };
-    } catch (error) {
-      // The message is kept without its file rather than lost; the attendant sees the failure.
-      this.deps.logger.warn(
-        { err: error, providerMessageId: message.providerMessageId },
-        "inbound media download failed",
-      );
-      return {
-        url: null,
-        error: "ERR_WAPP_DOWNLOAD_MEDIA",
-        ...(media.bytes ? {} : { source: sourceOf(media) }),
-      };
-    }
-  }
-
   /**
    * POST /messages/{id}/retry-media: downloads again, through the same path
    * (and its SSRF rules), the media of a stored message whose download failed.
@@ -471,7 +435,7 @@ export class IngestService implements InboundSink {
       throw new MediaRetryError("This media cannot be downloaded again");
     const connection = await this.repo.connection(message.companyId, message.whatsappId);
     if (!connection) throw new MediaRetryError("The message's connection is gone");
-    const file = await this.storeMedia(connection, {
+    const file = await this.media.store(connection, {
       providerMessageId: message.providerMessageId ?? String(message.id),
       media: source,
     });
@@ -482,145 +446,6 @@ export class IngestService implements InboundSink {
     this.deps.events.messageUpdated(row.companyId, row.ticketId, presentMessage(row));
     return row;
   }
-
-  private async ack(
-    connection: Connection,
-    providerMessageId: string,
-    ack: number,
-    error?: { code: number; title: string },
-  ) {
-    const { companyId } = connection;
-    let row = await this.repo.raiseAck(companyId, connection.id, providerMessageId, ack);
-    if (error) {
-      const target = row ?? (await this.repo.findByProviderId(companyId, connection.id, providerMessageId));
-      if (!target) throw new UnknownMessageError(providerMessageId);
-      row = await this.repo.markSendFailed(target.id, companyId, sendErrorCode(error.code), error.title);
-    }
-    if (!row) {
-      if (!(await this.repo.findByProviderId(companyId, connection.id, providerMessageId))) {
-        throw new UnknownMessageError(providerMessageId);
-      }
-      return;
-    }
-    this.deps.events.messageUpdated(companyId, row.ticketId, presentMessage(row));
-  }
-
-  private async readUpTo(connection: Connection, contactId: string, watermark: Date) {
-    const contact = await this.repo.findContact(
-      connection.companyId,
-      contactChannel(connection.channel),
-      contactId,
-    );
-    if (!contact) return;
-    const rows = await this.repo.markReadUpTo(connection.companyId, connection.id, contact.id, watermark);
-    for (const row of rows)
-      this.deps.events.messageUpdated(connection.companyId, row.ticketId, presentMessage(row));
-  }
-
-  private async reaction(connection: Connection, event: Extract<InboundEvent, { kind: "reaction" }>) {
-    const target = await this.repo.findByProviderId(
-      connection.companyId,
-      connection.id,
-      event.targetProviderMessageId,
-    );
-    if (!target) return;
-    const by = event.fromMe ? "me" : event.contact.id;
-    // A reaction older than what we hold for this person (a redelivered one after its removal,
-    // or a late retry) changes nothing: removals are remembered by time in `extra`.
-    const extra = (target.extra ?? {}) as Record<string, unknown>;
-    const removed = { ...((extra.reactionsRemoved ?? {}) as Record<string, string>) };
-    const at = event.timestamp.getTime();
-    const held = target.reactions.find((r) => r.by === by)?.at;
-    if (held && at < Date.parse(held)) return;
-    // Within one timestamp (WhatsApp counts seconds) a removal wins over a reaction.
-    if (removed[by] && (event.emoji ? at <= Date.parse(removed[by]) : at < Date.parse(removed[by]))) return;
-    const reactions = target.reactions.filter((r) => r.by !== by);
-    if (event.emoji) {
-      reactions.push({ emoji: event.emoji, fromMe: event.fromMe, by, at: event.timestamp.toISOString() });
-      delete removed[by];
-    } else {
-      removed[by] = event.timestamp.toISOString();
-    }
-    await this.changeMessage(connection, event.targetProviderMessageId, {
-      reactions,
-      extra: { ...extra, reactionsRemoved: removed },
-    });
-  }
-
-  private async changeMessage(
-    connection: Connection,
-    providerMessageId: string,
-    values: Parameters<IngestRepo["update"]>[2],
-  ) {
-    const target = await this.repo.findByProviderId(connection.companyId, connection.id, providerMessageId);
-    if (!target) return;
-    const row = await this.repo.update(connection.companyId, target.id, values);
-    if (!row) return;
-    this.deps.events.messageUpdated(connection.companyId, row.ticketId, presentMessage(row));
-  }
-}
-
-/** Where a failed download came from, kept in `extra.mediaSource` (never sent to clients) for a retry. */
-type MediaSource = Pick<MediaRef, "url" | "providerMediaId" | "mimeType" | "filename">;
-type StoredMedia = { url: string | null; error?: string; source?: MediaSource };
-
-/** A media retry that cannot be done (400) or failed again (502). */
-export class MediaRetryError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 502 = 400,
-  ) {
-    super(message);
-  }
-}
-
-function sourceOf(media: MediaRef): MediaSource {
-  const { url, providerMediaId, mimeType, filename } = media;
-  return Object.fromEntries(
-    Object.entries({ url, providerMediaId, mimeType, filename }).filter(([, v]) => typeof v === "string"),
-  );
-}
-
-/** A failed download leaves the message flagged (the attendant sees "media unavailable") with its source. */
-function mediaFailure(file: StoredMedia): Record<string, unknown> {
-  if (!file.error) return {};
-  return { mediaError: file.error, ...(file.source ? { mediaSource: file.source } : {}) };
-}
-
-export function credentials(connection: Connection): ConnectionCredentials {
-  return {
-    id: connection.id,
-    companyId: connection.companyId,
-    channel: connection.channel as ConnectionCredentials["channel"],
-    phoneNumberId: connection.phoneNumberId,
-    pageId: connection.pageId,
-    instagramId: connection.instagramId,
-    accessToken: connection.accessToken,
-  };
-}
-
-/** 131047 (WhatsApp) and 2018278 (Messenger subcode) are the 24-hour rule. */
-export function sendErrorCode(
-  providerCode: number | undefined,
-  subcode?: number,
-): "ERR_OUTSIDE_24H_WINDOW" | "ERR_SENDING_WAPP_MSG" {
-  return providerCode === 131047 || subcode === 2018278 || providerCode === 2018278
-    ? "ERR_OUTSIDE_24H_WINDOW"
-    : "ERR_SENDING_WAPP_MSG";
-}
-
-function extensionOf(mimeType: string): string {
-  const known: Record<string, string> = {
-    "image/jpeg": ".jpg",
-    "image/png": ".png",
-    "image/webp": ".webp",
-    "audio/ogg": ".ogg",
-    "audio/mpeg": ".mp3",
-    "audio/mp4": ".m4a",
-    "video/mp4": ".mp4",
-    "application/pdf": ".pdf",
-  };
-  return known[mimeType.split(";")[0]?.trim() ?? ""] ?? "";
 }
 
 /** Digits for phone numbers (Brazil's ninth digit added); provider ids and `@lid` privacy ids as they are. */

@@ -2,7 +2,7 @@ import type { MessageDto } from "@inbox/shared";
 import { ProviderError } from "../../channels/types.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
-import { MediaRetryError } from "../../ingest/service.js";
+import { MediaRetryError } from "../../ingest/inbound-media.js";
 import type { Conversation } from "./conversation.js";
 import { authorizeDelete, authorizeEdit } from "./policy.js";
 import { type MessageRow, type MessageSender, presentMessage } from "./presenter.js";

@@ -9,7 +9,7 @@ import {
 } from "../../channels/types.js";
 import type { Db } from "../../db/client.js";
 import type { messages } from "../../db/schema/index.js";
-import { credentials, sendErrorCode } from "../../ingest/service.js";
+import { credentials, sendErrorCode } from "../../ingest/connection.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { MAX_SEND_ATTEMPTS, OutboundRepo } from "./outbound-repo.js";
 import { type MessageRow, presentMessage } from "./presenter.js";

@@ -10,7 +10,7 @@ import { SAMPLE_FILES } from "../../../test/files.js";
 import { connectedCompany, eventually, type MetaChannel, startMetaWorld } from "../../../test/meta.js";
 import { ProviderError } from "../../channels/types.js";
 import { messages, tickets, whatsapps } from "../../db/schema/index.js";
-import { credentials } from "../../ingest/service.js";
+import { credentials } from "../../ingest/connection.js";
 import { isOggOpus } from "../../media/audio/ogg.js";
 import { streamSamples } from "../../media/audio/opus-packet.js";
 import { encodeWav } from "../../media/audio/pcm.js";

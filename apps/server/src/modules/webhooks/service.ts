@@ -3,7 +3,7 @@ import type { ConnectionEvents, InboundSink, SinkEvents } from "../../channels/t
 import { parseCloudApiWebhook } from "../../channels/whatsappapi/parse.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
-import { UnknownMessageError } from "../../ingest/service.js";
+import { UnknownMessageError } from "../../ingest/connection.js";
 import { TtlCache } from "../../ingest/ttl-cache.js";
 import { type DeliveryRow, type WebhookConnection, WebhooksRepo } from "./repo.js";
 import { sameSecret, validSignature } from "./signature.js";
