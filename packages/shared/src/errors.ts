@@ -41,6 +41,10 @@ export const EXTRA_ERROR_CODES = [
   "ERR_USER_CREATION_COUNT",
   /** 400: another user already has this e-mail. */
   "ERR_USER_EMAIL_ALREADY_EXISTS",
+  /** 403: POST /auth/signup while the platform's allowSignup setting is not enabled. */
+  "ERR_SIGNUP_DISABLED",
+  /** 400: POST /auth/signup with a plan that does not exist or is not public (field planId). */
+  "ERR_PLAN_NOT_AVAILABLE",
   /** 400: the reset-password token is unknown, used or expired. */
   "ERR_INVALID_RESET_TOKEN",
   /** 401: the refresh cookie is missing, unknown or already used. */

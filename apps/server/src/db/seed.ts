@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { hashPassword, randomPassword } from "../auth/passwords.js";
-import { createCompany, createPlan } from "../modules/companies/service.js";
+import {
+  companyAdminValues,
+  createPlan,
+  DEFAULT_QUEUE,
+  provisionCompany,
+} from "../modules/companies/service.js";
 import type { Db } from "./client.js";
-import { companies, plans, queues, settings, users } from "./schema/index.js";
+import { companies, plans, settings, users } from "./schema/index.js";
 
-/**
- * The queue a fresh install starts with, so the first customer can be
- * accepted at once (accepting asks for a queue; the demo connection is
- * linked to it, see demo/demo.ts).
- */
-export const DEFAULT_QUEUE = { name: "Atendimento", color: "#1976d2", orderQueue: 1 };
+export { DEFAULT_QUEUE };
 
 export interface SeedResult {
   adminEmail: string;
@@ -38,20 +38,21 @@ export async function seed(
 
   let [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, 1));
   if (!company) {
-    company = {
-      id: await createCompany(db, { name: "Empresa 1", planId: plan.id, dueDate: PLATFORM_DUE_DATE }),
-    };
-    await db
-      .insert(settings)
-      .values([
-        { companyId: company.id, key: "userCreation", value: "enabled" },
-        { companyId: company.id, key: "allowSignup", value: "enabled" },
-      ])
-      .onConflictDoNothing();
-    await db
-      .insert(queues)
-      .values({ companyId: company.id, ...DEFAULT_QUEUE })
-      .onConflictDoNothing();
+    company = await db.transaction(async (tx) => {
+      const { companyId } = await provisionCompany(tx, {
+        name: "Empresa 1",
+        planId: (plan as { id: number }).id,
+        dueDate: PLATFORM_DUE_DATE,
+      });
+      await tx
+        .insert(settings)
+        .values([
+          { companyId, key: "userCreation", value: "enabled" },
+          { companyId, key: "allowSignup", value: "enabled" },
+        ])
+        .onConflictDoNothing();
+      return { id: companyId };
+    });
   }
 
   const [admin] = await db
@@ -61,19 +62,13 @@ export async function seed(
     .limit(1);
   if (admin) return { adminEmail, createdAdmin: false };
   const generatedPassword = options.adminPassword ? undefined : randomPassword(16);
-  await db.insert(users).values({
-    companyId: company.id,
-    name: "Admin",
-    email: adminEmail,
-    passwordHash: await hashPassword(options.adminPassword ?? (generatedPassword as string)),
-    profile: "admin",
-    super: true,
-    showDashboard: "enabled",
-    allowRealTime: "enabled",
-    allowConnections: "enabled",
-    allUserChat: "enabled",
-    allTicket: "enable",
-    allowGroup: true,
-  });
+  await db.insert(users).values(
+    companyAdminValues(company.id, {
+      name: "Admin",
+      email: adminEmail,
+      passwordHash: await hashPassword(options.adminPassword ?? (generatedPassword as string)),
+      super: true,
+    }),
+  );
   return { adminEmail, generatedPassword, createdAdmin: true };
 }

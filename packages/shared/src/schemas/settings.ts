@@ -28,6 +28,9 @@ export const CHATBOT_TYPES = ["text"] as const;
 /** Spec 2 section 9: download limit choices in MB; default 64. */
 export const DOWNLOAD_LIMITS = ["32", "64", "128", "256", "512", "1024", "2048"] as const;
 export const DEFAULT_DOWNLOAD_LIMIT = "64";
+/** Days of trial a company made by the public signup gets before its first due date (platform); default 7. */
+export const TRIAL_DAYS = ["1", "3", "5", "7", "10", "14", "15", "21", "30", "45", "60", "90"] as const;
+export const DEFAULT_TRIAL_DAYS = "7";
 
 /** The longest message a setting holds (a WhatsApp text is at most 4096 characters). */
 export const SETTING_MESSAGE_MAX = 4096;
@@ -67,7 +70,7 @@ const message = (max = SETTING_MESSAGE_MAX): SettingDefinition => ({
   access: "admin",
 });
 
-/** Every key of spec 2 section 3 "Setting", plus the platform's signup switch. */
+/** Every key of spec 2 section 3 "Setting", plus the platform's signup switch and trial length. */
 export const SETTING_DEFINITIONS = {
   userCreation: flag("super", "platform"),
   downloadLimit: { kind: { type: "choice", values: DOWNLOAD_LIMITS }, store: "keyValue", access: "super" },
@@ -98,6 +101,7 @@ export const SETTING_DEFINITIONS = {
   showNotificationPending: flag(),
   DirectTicketsToWallets: { ...flag(), column: "directTicketsToWallets" },
   allowSignup: flag("super", "platform"),
+  trialDays: { kind: { type: "choice", values: TRIAL_DAYS }, store: "platform", access: "super" },
   primaryColorLight: { kind: { type: "color" }, store: "platform", access: "super" },
   primaryColorDark: { kind: { type: "color" }, store: "platform", access: "super" },
   appName: { kind: { type: "text", max: 50 }, store: "platform", access: "super" },

@@ -3,6 +3,8 @@ import {
   loginResponseDto,
   recoverPasswordSchema,
   resetPasswordSchema,
+  signupResponseDto,
+  signupSchema,
   userDto,
 } from "@inbox/shared";
 import type { FastifyReply } from "fastify";
@@ -37,6 +39,20 @@ export function publicAuthRoutes(
         setRefreshCookie(reply, session, options.secureCookies);
         return { token: session.token, user: session.user };
       },
+    );
+
+    app.post(
+      "/auth/signup",
+      {
+        config: { public: true },
+        schema: {
+          description:
+            "Spec 2: a visitor creates a company on a public plan (GET /plans/list) and becomes its admin; the company gets a trial (the platform's trialDays, default 7: dueDate = today + trial), its settings with defaults and the default queue, and the admin can sign in at once. document is a CPF or CNPJ checked by its check digits ('CPF/CNPJ inválido'); companyId (the page's query parameter) is accepted and ignored. Refused: 403 ERR_SIGNUP_DISABLED while allowSignup is not enabled, 403 ERR_USER_CREATION_DISABLED while userCreation is disabled, 400 ERR_PLAN_NOT_AVAILABLE for a missing or non-public plan, 400 ERR_USER_EMAIL_ALREADY_EXISTS for a taken e-mail, 429 ERR_TOO_MANY_REQUESTS past the login's rate limits.",
+          body: signupSchema,
+          response: { 201: signupResponseDto },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await service.signup(req.body, req.ip)),
     );
 
     app.post(

@@ -1,4 +1,4 @@
-import type { LoginResponse, UserDto } from "@inbox/shared";
+import type { LoginResponse, SignupBody, SignupResponse, UserDto } from "@inbox/shared";
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from "../../auth/passwords.js";
 import type { RateLimiter } from "../../auth/rate-limiter.js";
 import type { TokenService } from "../../auth/tokens.js";
@@ -12,6 +12,7 @@ import { presentUser } from "../users/presenter.js";
 import { UsersRepo } from "../users/repo.js";
 import type { RecoveryMail } from "./recovery-mail.js";
 import { AuthRepo } from "./repo.js";
+import { signUp } from "./signup.js";
 
 export interface AuthServiceDeps {
   db: Db;
@@ -65,6 +66,11 @@ export class AuthService {
       refreshToken: refresh.token,
       refreshExpiresAt,
     };
+  }
+
+  /** POST /auth/signup: a new company on a public plan with its admin (signup.ts). */
+  signup(input: SignupBody, ip: string): Promise<SignupResponse> {
+    return signUp(this.deps, input, ip);
   }
 
   async refresh(refreshToken: string | undefined): Promise<SessionResult> {

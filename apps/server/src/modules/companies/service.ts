@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import { companies, companySettings, plans, users } from "../../db/schema/index.js";
+import type { Db, Tx } from "../../db/client.js";
+import { companies, companySettings, plans, queues, users } from "../../db/schema/index.js";
 import { ofCompany } from "../../db/tenant-scope.js";
 import { AppError } from "../../http/app-error.js";
 import type { Realtime } from "../../realtime/realtime.js";
@@ -11,17 +11,74 @@ export interface NewCompany {
   planId: number;
   dueDate: string | null;
   email?: string;
+  phone?: string;
+  document?: string;
   status?: boolean;
 }
 
+/**
+ * The queue a new company starts with, so its first customer can be accepted
+ * at once (accepting asks for a queue; the demo connection is linked to it,
+ * see demo/demo.ts).
+ */
+export const DEFAULT_QUEUE = { name: "Atendimento", color: "#1976d2", orderQueue: 1 };
+
 /** A company always has its settings row; both are created together. */
 export async function createCompany(db: Db, input: NewCompany): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(companies).values(input).returning({ id: companies.id });
-    if (!row) throw new Error("insert returned no row");
-    await tx.insert(companySettings).values({ companyId: row.id });
-    return row.id;
-  });
+  return db.transaction((tx) => insertCompany(tx, input));
+}
+
+async function insertCompany(tx: Tx, input: NewCompany): Promise<number> {
+  const [row] = await tx.insert(companies).values(input).returning({ id: companies.id });
+  if (!row) throw new Error("insert returned no row");
+  await tx.insert(companySettings).values({ companyId: row.id });
+  return row.id;
+}
+
+/** The first admin of a company: every permission an admin holds (the seed's super admin, a signup's admin). */
+export interface NewCompanyAdmin {
+  name: string;
+  email: string;
+  passwordHash: string;
+  super?: boolean;
+}
+
+export function companyAdminValues(companyId: number, admin: NewCompanyAdmin): typeof users.$inferInsert {
+  return {
+    companyId,
+    name: admin.name,
+    email: admin.email,
+    passwordHash: admin.passwordHash,
+    profile: "admin",
+    super: admin.super ?? false,
+    showDashboard: "enabled",
+    allowRealTime: "enabled",
+    allowConnections: "enabled",
+    allUserChat: "enabled",
+    allTicket: "enable",
+    allowGroup: true,
+  };
+}
+
+/**
+ * A company ready to work, inside the caller's transaction: the company, its
+ * settings row with the defaults, the default queue and, when given, its
+ * admin. The seed makes company 1 with it, the signup every other company.
+ */
+export async function provisionCompany(
+  tx: Tx,
+  input: NewCompany,
+  admin?: NewCompanyAdmin,
+): Promise<{ companyId: number; adminId?: number }> {
+  const companyId = await insertCompany(tx, input);
+  await tx.insert(queues).values({ companyId, ...DEFAULT_QUEUE });
+  if (!admin) return { companyId };
+  const [user] = await tx
+    .insert(users)
+    .values(companyAdminValues(companyId, admin))
+    .returning({ id: users.id });
+  if (!user) throw new Error("insert returned no row");
+  return { companyId, adminId: user.id };
 }
 
 export async function createPlan(db: Db, input: typeof plans.$inferInsert): Promise<number> {

@@ -12,7 +12,8 @@ import {
  * settings test checks all three name every key.
  */
 export const SETTING_RULES: Record<SettingKey, string> = {
-  userCreation: "Platform (company 1). Whether new users may be created. Super users only.",
+  userCreation:
+    "Platform (company 1). Whether new users may be created; disabled refuses POST /auth/signup (403 ERR_USER_CREATION_DISABLED). Super users only.",
   downloadLimit:
     "MB, one of 32, 64, 128, 256, 512, 1024, 2048. Largest inbound media the server downloads for the company; without it MEDIA_FETCH_MAX_MB (64) applies. Read at most once a minute. Super users only.",
   userRating:
@@ -60,7 +61,10 @@ export const SETTING_RULES: Record<SettingKey, string> = {
   showNotificationPending: "Users are notified of new waiting (pending) tickets, not only of their own.",
   DirectTicketsToWallets:
     "A contact's wallet user (the contact's walletUserId, chosen by an admin) receives the contact's new tickets directly: opened for that user in their first queue of the connection (none when they share none), logged create then open by that user; without a wallet user, for groups and for reopened tickets, pending as usual.",
-  allowSignup: "Platform (company 1). Public: whether the public signup is offered. Super users only.",
+  allowSignup:
+    "Platform (company 1). Public: whether the public signup is offered (the login page's link); anything but enabled refuses POST /auth/signup (403 ERR_SIGNUP_DISABLED). Super users only.",
+  trialDays:
+    "Platform (company 1). Days of trial a company made by POST /auth/signup gets: its first due date is today plus these days (default 7 when never set). Super users only.",
   primaryColorLight:
     "Platform whitelabel, public: primary colour of the light theme (#RGB or #RRGGBB). Super users only.",
   primaryColorDark: "Platform whitelabel, public: primary colour of the dark theme. Super users only.",

@@ -61,6 +61,8 @@ const en: LocaleShape = {
     ERR_USER_CREATION_COUNT: "Your plan's user limit has been reached.",
     ERR_USER_EMAIL_ALREADY_EXISTS: "A user with this email already exists.",
     ERR_INVALID_RESET_TOKEN: "The reset link is invalid or has expired.",
+    ERR_SIGNUP_DISABLED: "Signing up new companies is disabled.",
+    ERR_PLAN_NOT_AVAILABLE: "This plan is not available. Choose another plan.",
     ERR_INVALID_REFRESH_TOKEN: "Session expired. Please sign in again.",
     ERR_NOT_FOUND: "Record not found.",
     ERR_FILE_TOO_LARGE: "The file is too large.",

@@ -61,6 +61,8 @@ const es: LocaleShape = {
     ERR_USER_CREATION_COUNT: "Se alcanzó el límite de usuarios de su plan.",
     ERR_USER_EMAIL_ALREADY_EXISTS: "Ya existe un usuario con este correo electrónico.",
     ERR_INVALID_RESET_TOKEN: "El enlace de restablecimiento no es válido o ha expirado.",
+    ERR_SIGNUP_DISABLED: "El registro de nuevas empresas está deshabilitado.",
+    ERR_PLAN_NOT_AVAILABLE: "Este plan no está disponible. Elija otro plan.",
     ERR_INVALID_REFRESH_TOKEN: "Sesión expirada. Inicie sesión de nuevo.",
     ERR_NOT_FOUND: "Registro no encontrado.",
     ERR_FILE_TOO_LARGE: "El archivo es demasiado grande.",

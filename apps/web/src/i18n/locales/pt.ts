@@ -64,6 +64,8 @@ const pt = {
     ERR_USER_CREATION_COUNT: "O limite de usuários do seu plano foi atingido.",
     ERR_USER_EMAIL_ALREADY_EXISTS: "Já existe um usuário com este email.",
     ERR_INVALID_RESET_TOKEN: "O link de redefinição é inválido ou expirou.",
+    ERR_SIGNUP_DISABLED: "O cadastro de novas empresas está desativado.",
+    ERR_PLAN_NOT_AVAILABLE: "Este plano não está disponível. Escolha outro plano.",
     ERR_INVALID_REFRESH_TOKEN: "Sessão expirada. Por favor, entre novamente.",
     ERR_NOT_FOUND: "Registro não encontrado.",
     ERR_FILE_TOO_LARGE: "O arquivo é grande demais.",

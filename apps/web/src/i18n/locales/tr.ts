@@ -61,6 +61,8 @@ const tr: LocaleShape = {
     ERR_USER_CREATION_COUNT: "Planınızın kullanıcı sınırına ulaşıldı.",
     ERR_USER_EMAIL_ALREADY_EXISTS: "Bu e-posta ile kayıtlı bir kullanıcı zaten var.",
     ERR_INVALID_RESET_TOKEN: "Sıfırlama bağlantısı geçersiz veya süresi dolmuş.",
+    ERR_SIGNUP_DISABLED: "Yeni şirket kaydı devre dışı.",
+    ERR_PLAN_NOT_AVAILABLE: "Bu plan kullanılamıyor. Başka bir plan seçin.",
     ERR_INVALID_REFRESH_TOKEN: "Oturumun süresi doldu. Lütfen tekrar giriş yapın.",
     ERR_NOT_FOUND: "Kayıt bulunamadı.",
     ERR_FILE_TOO_LARGE: "Dosya çok büyük.",

@@ -13,10 +13,11 @@ import {
  * message is saved when its field is left. A message appears when its flag
  * asks for it (`showWhen`); the LGPD details appear with LGPD enabled.
  */
-/** The keys of this tab: every key but the platform's signup and whitelabel (their tab comes later). */
+/** The keys of this tab: every key but the platform's signup, trial and whitelabel (their tab comes later). */
 export type PanelKey = Exclude<
   SettingKey,
   | "allowSignup"
+  | "trialDays"
   | "primaryColorLight"
   | "primaryColorDark"
   | "appName"
