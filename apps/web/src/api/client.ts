@@ -31,7 +31,13 @@ interface ClientConfig {
 
 const REFRESH_PATH = "/auth/refresh_token";
 /** Routes that do not carry a session: their 401/403 are answers, not session problems. */
-const SESSIONLESS_PATHS = ["/auth/login", "/auth/recover-password", "/auth/reset-password", REFRESH_PATH];
+const SESSIONLESS_PATHS = [
+  "/auth/login",
+  "/auth/signup",
+  "/auth/recover-password",
+  "/auth/reset-password",
+  REFRESH_PATH,
+];
 
 const config: ClientConfig = {
   baseUrl: "",

@@ -112,8 +112,19 @@ const en: LocaleShape = {
     },
     signup: {
       title: "Sign up",
-      unavailable: "Sign-up for new companies will be available soon.",
       haveAccount: "Already have an account? Sign in",
+      companyName: "Company name",
+      document: "CPF/CNPJ",
+      name: "Name",
+      phone: "Phone (with area code)",
+      email: "Email",
+      password: "Password",
+      plan: "Plan",
+      planOption:
+        "{{name}} - Users: {{users}} - Connections: {{connections}} - Queues: {{queues}} - R$ {{amount}}",
+      plansError: "Could not load the plans",
+      submit: "Sign up",
+      success: "Signed up! Sign in to get started.",
     },
     recover: {
       title: "Recover password",

@@ -112,8 +112,19 @@ const es: LocaleShape = {
     },
     signup: {
       title: "Registrarse",
-      unavailable: "El registro de nuevas empresas estará disponible pronto.",
       haveAccount: "¿Ya tiene una cuenta? Inicie sesión",
+      companyName: "Nombre de la empresa",
+      document: "CPF/CNPJ",
+      name: "Nombre",
+      phone: "Teléfono (con código de área)",
+      email: "Correo electrónico",
+      password: "Contraseña",
+      plan: "Plan",
+      planOption:
+        "{{name}} - Usuarios: {{users}} - Conexiones: {{connections}} - Colas: {{queues}} - R$ {{amount}}",
+      plansError: "No se pudo cargar la lista de planes",
+      submit: "Registrarse",
+      success: "¡Registro realizado! Inicie sesión para comenzar.",
     },
     recover: {
       title: "Recuperar contraseña",

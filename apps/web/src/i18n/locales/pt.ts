@@ -115,8 +115,19 @@ const pt = {
     },
     signup: {
       title: "Cadastre-se",
-      unavailable: "O cadastro de novas empresas estará disponível em breve.",
       haveAccount: "Já tem uma conta? Entrar",
+      companyName: "Nome da empresa",
+      document: "CPF/CNPJ",
+      name: "Nome",
+      phone: "Telefone com (DDD)",
+      email: "Email",
+      password: "Senha",
+      plan: "Plano",
+      planOption:
+        "{{name}} - Usuários: {{users}} - Conexões: {{connections}} - Filas: {{queues}} - R$ {{amount}}",
+      plansError: "Não foi possível carregar a lista de planos",
+      submit: "Cadastrar",
+      success: "Cadastro realizado com sucesso! Faça login para começar.",
     },
     recover: {
       title: "Recuperar senha",

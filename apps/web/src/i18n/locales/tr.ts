@@ -113,8 +113,19 @@ const tr: LocaleShape = {
     },
     signup: {
       title: "Kaydol",
-      unavailable: "Yeni şirket kaydı yakında kullanılabilir olacak.",
       haveAccount: "Zaten hesabınız var mı? Giriş yapın",
+      companyName: "Şirket adı",
+      document: "CPF/CNPJ",
+      name: "Ad",
+      phone: "Telefon (alan koduyla)",
+      email: "E-posta",
+      password: "Şifre",
+      plan: "Plan",
+      planOption:
+        "{{name}} - Kullanıcılar: {{users}} - Bağlantılar: {{connections}} - Kuyruklar: {{queues}} - R$ {{amount}}",
+      plansError: "Planlar yüklenemedi",
+      submit: "Kaydol",
+      success: "Kayıt tamamlandı! Başlamak için giriş yapın.",
     },
     recover: {
       title: "Şifre kurtarma",

@@ -1,6 +1,7 @@
 import { Link, Stack } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation } from "react-router";
+import { usePublicSetting } from "../../api/signup";
 import { useAuth } from "../../app/auth/auth-context";
 import type { FromState } from "../../app/guards/RequireAuth";
 import { toastError } from "../../app/toast/toast-error";
@@ -12,6 +13,8 @@ export function LoginPage() {
   const { login } = useAuth();
   const location = useLocation();
   const from = (location.state as FromState | null)?.from;
+  // The signup is offered only while the platform allows it (docs/SETTINGS.md, allowSignup).
+  const allowSignup = usePublicSetting("allowSignup").data === "enabled";
 
   const handleSubmit = async (values: LoginValues) => {
     try {
@@ -28,10 +31,11 @@ export function LoginPage() {
         <Link component={RouterLink} to="/recover-password" variant="body2">
           {t("auth.login.forgotPassword")}
         </Link>
-        {/* The allowSignup public setting will decide this link once it exists. */}
-        <Link component={RouterLink} to="/signup" variant="body2">
-          {t("auth.login.signup")}
-        </Link>
+        {allowSignup && (
+          <Link component={RouterLink} to="/signup" variant="body2">
+            {t("auth.login.signup")}
+          </Link>
+        )}
       </Stack>
     </AuthCard>
   );
