@@ -1,7 +1,7 @@
 import { LIMITS, subscriptionState } from "@inbox/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCompany, login, unique } from "../../../test/factories.js";
+import { buildAdmin, buildCompany, login, unique } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { companies, companySettings, queues, settings, users } from "../../db/schema/index.js";
 import { createPlan, DEFAULT_QUEUE } from "../companies/service.js";
@@ -122,6 +122,29 @@ describe("POST /auth/signup", () => {
         .from(companies)
         .where(eq(companies.id, res.json().companyId));
       expect(company?.dueDate).toBe(trialDueDate(30));
+    } finally {
+      await setPlatform("trialDays", null);
+    }
+  });
+
+  it("trialDays is a platform setting only super users change, to one of its choices", async () => {
+    const company = await buildCompany(db());
+    const boss = await login(server.app, (await buildAdmin(db(), company.id, { super: true })).email);
+    const admin = await login(server.app, (await buildAdmin(db(), company.id)).email);
+    const put = (value: unknown, headers: Record<string, string>) =>
+      server.app.inject({ method: "PUT", url: "/settings/trialDays", headers, payload: { value } });
+    try {
+      expect((await put("14", admin.headers)).statusCode).toBe(403);
+      const wrong = await put("8", boss.headers);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ error: "ERR_VALIDATION", field: "value" });
+      const saved = await put(14, boss.headers);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toEqual({ key: "trialDays", value: "14" });
+      expect((await signup(payload())).json().dueDate).toBe(trialDueDate(14));
+      // Not published to visitors.
+      const open = await server.app.inject({ method: "GET", url: "/public-settings/trialDays" });
+      expect(open.statusCode).toBe(404);
     } finally {
       await setPlatform("trialDays", null);
     }
