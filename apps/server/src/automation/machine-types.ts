@@ -19,6 +19,8 @@ export interface QueueInfo {
   id: number;
   name: string;
   greetingMessage: string | null;
+  /** Entering the queue through the bot sends its greeting and closes the ticket. */
+  closeTicket: boolean;
   outOfHoursMessage: string | null;
   schedules: ScheduleDay[];
   options: OptionNode[];

@@ -39,6 +39,7 @@ function queue(id: number, name: string, extra: Partial<QueueInfo> = {}): QueueI
     id,
     name,
     greetingMessage: `Welcome to ${name}`,
+    closeTicket: false,
     outOfHoursMessage: null,
     schedules: [],
     options: [],
@@ -228,6 +229,19 @@ describe("greeting and the queue menu", () => {
     expect(decide(INITIAL_STATE, say("oi"), withoutFile).actions).not.toContainEqual({
       type: "sendGreetingMedia",
     });
+  });
+
+  it("a queue with closeTicket: its greeting, then the ticket closes (no menu, no position)", () => {
+    const info = queue(7, "Horários", { closeTicket: true, greetingMessage: "Abrimos às 8h" });
+    const w = world({ queues: [info, support], settings: { queuePositionMessage: "Sua posição:" } });
+    const { actions, state } = converse(w, "oi", "1");
+    expect(sent(actions).at(-1)).toBe("Abrimos às 8h");
+    expect(actions.slice(-3)).toEqual([
+      { type: "enterQueue", queueId: 7 },
+      { type: "send", body: "Abrimos às 8h" },
+      { type: "close" },
+    ]);
+    expect(state.stage).toBe("done");
   });
 
   it("the queue's name works too, whatever its case and accents", () => {

@@ -31,6 +31,8 @@ import type {
  * - Options: text (answer, or open the next level when it has options),
  *   attendent (give the ticket to that user), queue (move), file and
  *   integration (seams until those exist). closeTicket closes after answering.
+ * - A queue with closeTicket on, entered by the bot, sends its greeting and
+ *   closes the ticket (out of its hours, its out-of-hours message instead).
  *   `#` goes back a level; a level with one option chooses it at once.
  * - An invalid answer repeats the menu; the contact gets at most
  *   maxUseBotQueues menus (0: no limit), then the bot stops; with
@@ -332,6 +334,13 @@ class Turn {
     const { settings, now, timeZone } = this.world;
     if (settings.scheduleType === "queue" && !withinHours(queue.schedules, now, timeZone)) {
       this.tellClosed(queue.outOfHoursMessage);
+      this.state.stage = "done";
+      return;
+    }
+    if (queue.closeTicket) {
+      // A queue that only informs (opening hours, an address): its greeting, then the ticket closes.
+      this.sendIfAny(queue.greetingMessage);
+      this.actions.push({ type: "close" });
       this.state.stage = "done";
       return;
     }

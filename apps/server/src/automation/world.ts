@@ -100,6 +100,7 @@ async function companyQueues(tx: Db | Tx, companyId: number): Promise<QueueInfo[
       id: queues.id,
       name: queues.name,
       greetingMessage: queues.greetingMessage,
+      closeTicket: queues.closeTicket,
       outOfHoursMessage: queues.outOfHoursMessage,
       schedules: queues.schedules,
     })
