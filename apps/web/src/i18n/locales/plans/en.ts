@@ -38,6 +38,11 @@ const plansEn: typeof plansPt = {
     useIntegrations: "Integrations",
   },
   features: "Plan features",
+  errors: {
+    name: "Enter a name of 1 to 100 characters.",
+    limit: "Enter a whole number from 0 to 2147483647.",
+    amount: "Enter an amount from 0 to 9999999999.99, with up to two decimals.",
+  },
 };
 
 export default plansEn;

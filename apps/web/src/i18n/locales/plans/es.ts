@@ -38,6 +38,11 @@ const plansEs: typeof plansPt = {
     useIntegrations: "Integraciones",
   },
   features: "Recursos del plan",
+  errors: {
+    name: "Introduzca un nombre de 1 a 100 caracteres.",
+    limit: "Introduzca un número entero de 0 a 2147483647.",
+    amount: "Introduzca un importe de 0 a 9999999999,99, con hasta dos decimales.",
+  },
 };
 
 export default plansEs;

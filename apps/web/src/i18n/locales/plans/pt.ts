@@ -37,6 +37,11 @@ const plansPt = {
     useIntegrations: "Integrações",
   },
   features: "Recursos do plano",
+  errors: {
+    name: "Informe um nome de 1 a 100 caracteres.",
+    limit: "Informe um número inteiro de 0 a 2147483647.",
+    amount: "Informe um valor de 0 a 9999999999,99, com até duas casas decimais.",
+  },
 };
 
 export default plansPt;

@@ -38,6 +38,11 @@ const plansTr: typeof plansPt = {
     useIntegrations: "Entegrasyonlar",
   },
   features: "Plan özellikleri",
+  errors: {
+    name: "1 ile 100 karakter arasında bir ad girin.",
+    limit: "0 ile 2147483647 arasında bir tam sayı girin.",
+    amount: "0 ile 9999999999,99 arasında, en fazla iki ondalıklı bir tutar girin.",
+  },
 };
 
 export default plansTr;

@@ -4,7 +4,7 @@ import { Box, Button, Paper, Stack, TextField, Typography } from "@mui/material"
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { SwitchField } from "../../../components/SwitchField";
-import { type PlanFormInput, planFormSchema } from "./plan-form";
+import { type PlanFormInput, planErrorText, planFormSchema } from "./plan-form";
 
 interface PlanFormProps {
   /** The plan being edited (its name for the title), or null for a new one. */
@@ -61,7 +61,7 @@ export function PlanForm({ editing, initialValues, onSubmit, onClear }: PlanForm
             size="small"
             {...register("name")}
             error={Boolean(errors.name)}
-            helperText={errors.name?.message}
+            helperText={planErrorText(errors.name?.message, "name")}
           />
           {LIMIT_FIELDS.map((field) => (
             <TextField
@@ -72,7 +72,7 @@ export function PlanForm({ editing, initialValues, onSubmit, onClear }: PlanForm
               slotProps={{ htmlInput: { min: 0, step: 1 } }}
               {...register(field, { valueAsNumber: true })}
               error={Boolean(errors[field])}
-              helperText={errors[field]?.message}
+              helperText={planErrorText(errors[field]?.message, field)}
             />
           ))}
           <TextField
@@ -81,7 +81,7 @@ export function PlanForm({ editing, initialValues, onSubmit, onClear }: PlanForm
             slotProps={{ htmlInput: { inputMode: "decimal" } }}
             {...register("amount")}
             error={Boolean(errors.amount)}
-            helperText={errors.amount?.message}
+            helperText={planErrorText(errors.amount?.message, "amount")}
           />
         </Box>
         <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>

@@ -180,14 +180,26 @@ describe("PlansTab", () => {
     expect((within(form()).getByRole("textbox", { name: "Nome" }) as HTMLInputElement).value).toBe("");
   });
 
-  it("refuses a form without a name or with a negative limit, sending nothing", async () => {
+  it("refuses a form without a name, with a negative limit or a bad amount, in Portuguese, sending nothing", async () => {
     const calls = serve();
     renderTab();
     await screen.findByText("Nenhum plano cadastrado.");
     type(within(form()).getByRole("spinbutton", { name: "Filas" }), "-1");
+    type(within(form()).getByRole("textbox", { name: "Valor" }), "1,999");
     fireEvent.click(within(form()).getByRole("button", { name: "Salvar" }));
-    expect(await within(form()).findByText("Required")).toBeTruthy();
-    expect(within(form()).getByText("Must be zero or more")).toBeTruthy();
+    const name = within(form()).getByRole("textbox", { name: "Nome" });
+    await waitFor(() => expect(name.getAttribute("aria-invalid")).toBe("true"));
+    const helper = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute("aria-describedby") ?? "")?.textContent;
+    expect(helper(name)).toBe("Informe um nome de 1 a 100 caracteres.");
+    expect(helper(within(form()).getByRole("spinbutton", { name: "Filas" }))).toBe(
+      "Informe um número inteiro de 0 a 2147483647.",
+    );
+    expect(helper(within(form()).getByRole("textbox", { name: "Valor" }))).toBe(
+      "Informe um valor de 0 a 9999999999,99, com até duas casas decimais.",
+    );
+    // None of the shared schema's English texts reaches the Portuguese interface.
+    expect(within(form()).queryByText(/Required|Must be|Too large|Too Long!/)).toBeNull();
     expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
   });
 
