@@ -157,7 +157,9 @@ export function OptionsTab({ values, isSuper }: OptionsTabProps) {
                     <MenuItem key={value} value={value}>
                       {item.key === "downloadLimit"
                         ? `${value} MB`
-                        : t(`settings.values.${value}` as "settings.values.enabled")}
+                        : item.key === "trialDays"
+                          ? t("settings.trialDaysValue", { count: Number(value) })
+                          : t(`settings.values.${value}` as "settings.values.enabled")}
                     </MenuItem>
                   ))}
                 </TextField>

@@ -264,6 +264,54 @@ describe("SettingsPage options", () => {
       ]),
     );
   });
+
+  it("gives super users the public signup and its trial days, and saves a new trial length", async () => {
+    const calls = serve();
+    renderPage(buildUser({ profile: "admin", super: true }));
+    const platform = await screen.findByRole("region", { name: "Plataforma" });
+    // Never stored: the signup is refused and a signup's trial is 7 days (docs/SETTINGS.md).
+    expect(within(platform).getByRole("combobox", { name: "Cadastro público de empresas" }).textContent).toBe(
+      "Desabilitado",
+    );
+    expect(within(platform).getByRole("combobox", { name: "Dias de teste no cadastro" }).textContent).toBe(
+      "7 dias",
+    );
+    expect(
+      within(platform).getByText(
+        "Uma empresa criada pelo cadastro público vence pela primeira vez após estes dias (padrão 7).",
+      ),
+    ).toBeTruthy();
+    fireEvent.mouseDown(select("Dias de teste no cadastro"));
+    const options = await screen.findAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual([
+      "1 dia",
+      ...["3", "5", "7", "10", "14", "15", "21", "30", "45", "60", "90"].map((days) => `${days} dias`),
+    ]);
+    fireEvent.click(screen.getByRole("option", { name: "14 dias" }));
+    await waitFor(() =>
+      expect(puts(calls)).toEqual([{ method: "PUT", url: "/settings/trialDays", body: { value: "14" } }]),
+    );
+    await waitFor(() => expect(select("Dias de teste no cadastro").textContent).toBe("14 dias"));
+    expect(toasts.map((t) => t.message)).toEqual(["Operação atualizada com sucesso."]);
+
+    await choose("Cadastro público de empresas", "Habilitado");
+    await waitFor(() =>
+      expect(puts(calls)[1]).toEqual({
+        method: "PUT",
+        url: "/settings/allowSignup",
+        body: { value: "enabled" },
+      }),
+    );
+  });
+
+  it("shows an admin neither the signup nor its trial days", async () => {
+    serve({ allowSignup: "enabled", trialDays: "30" });
+    renderPage();
+    await screen.findByRole("heading", { name: "Atendimento" });
+    expect(screen.queryByRole("combobox", { name: "Dias de teste no cadastro" })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: "Cadastro público de empresas" })).toBeNull();
+    expect(screen.queryByText("30 dias")).toBeNull();
+  });
 });
 
 describe("SettingsPage live", () => {

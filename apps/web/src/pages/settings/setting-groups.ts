@@ -1,5 +1,6 @@
 import {
   DEFAULT_DOWNLOAD_LIMIT,
+  DEFAULT_TRIAL_DAYS,
   SETTING_DEFINITIONS,
   SETTING_MESSAGE_RULES,
   type SettingDefinition,
@@ -13,17 +14,10 @@ import {
  * message is saved when its field is left. A message appears when its flag
  * asks for it (`showWhen`); the LGPD details appear with LGPD enabled.
  */
-/** The keys of this tab: every key but the platform's signup, trial and whitelabel (their tab comes later). */
+/** The keys of this tab: every key but the platform's whitelabel (its tab comes later). */
 export type PanelKey = Exclude<
   SettingKey,
-  | "allowSignup"
-  | "trialDays"
-  | "primaryColorLight"
-  | "primaryColorDark"
-  | "appName"
-  | "appLogoLight"
-  | "appLogoDark"
-  | "appLogoFavicon"
+  "primaryColorLight" | "primaryColorDark" | "appName" | "appLogoLight" | "appLogoDark" | "appLogoFavicon"
 >;
 
 export interface ChoiceItem {
@@ -48,7 +42,7 @@ export type GroupId =
 
 export interface SettingGroup {
   id: GroupId;
-  /** Spec 2 section 6: userCreation and downloadLimit are for super users only. */
+  /** Spec 2 section 6: userCreation and downloadLimit (and the platform's signup and trial) are for super users only. */
   superOnly?: boolean;
   items: SettingItem[];
 }
@@ -111,7 +105,11 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
     ],
   },
   { id: "notifications", items: [choice("showNotificationPending")] },
-  { id: "platform", superOnly: true, items: [choice("userCreation"), choice("downloadLimit")] },
+  {
+    id: "platform",
+    superOnly: true,
+    items: [choice("userCreation"), choice("downloadLimit"), choice("allowSignup"), choice("trialDays")],
+  },
 ];
 
 /** The values a choice offers (spec 2 section 9). */
@@ -130,6 +128,9 @@ export function maxLengthOf(key: SettingKey): number | undefined {
 export const SHOWN_DEFAULTS: Partial<Record<SettingKey, string>> = {
   downloadLimit: DEFAULT_DOWNLOAD_LIMIT,
   userCreation: "enabled",
+  // Never set refuses the signup (docs/SETTINGS.md); a signup's trial is then 7 days.
+  allowSignup: "disabled",
+  trialDays: DEFAULT_TRIAL_DAYS,
 };
 
 /** The section 5 rule a message key belongs to. */

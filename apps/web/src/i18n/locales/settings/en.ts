@@ -5,6 +5,8 @@ const settingsEn: typeof settingsPt = {
   saved: "Operation updated successfully.",
   loadError: "Could not load the list of records",
   soon: "coming soon",
+  trialDaysValue_one: "{{count}} day",
+  trialDaysValue_other: "{{count}} days",
   tabs: {
     options: "Options",
     schedules: "Business hours",
@@ -59,6 +61,8 @@ const settingsEn: typeof settingsPt = {
     sendQueuePositionMessage: "Queue position message",
     showNotificationPending: "Notify waiting tickets",
     DirectTicketsToWallets: "Send tickets to the contact's wallet",
+    allowSignup: "Public company signup",
+    trialDays: "Trial days at signup",
   },
   help: {
     userCreation: "Allows new users to be created on the platform.",
@@ -100,6 +104,9 @@ const settingsEn: typeof settingsPt = {
     sendQueuePositionMessage: "Sent to a contact entering the queue, with their position.",
     showNotificationPending: "Users are notified of new waiting tickets, not only of their own.",
     DirectTicketsToWallets: "A contact's new tickets go straight to the user who owns the contact's wallet.",
+    allowSignup:
+      "Enabled: the login page shows the signup link and anyone may create a company on a public plan. Disabled (or never saved): the signup is refused.",
+    trialDays: "A company created by the public signup is first due after these days (default 7).",
   },
   required: {
     transferMessage: "The transfer message is required while sending it is enabled.",

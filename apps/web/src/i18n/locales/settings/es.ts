@@ -5,6 +5,8 @@ const settingsEs: typeof settingsPt = {
   saved: "Operación actualizada con éxito.",
   loadError: "No fue posible cargar la lista de registros",
   soon: "próximamente",
+  trialDaysValue_one: "{{count}} día",
+  trialDaysValue_other: "{{count}} días",
   tabs: {
     options: "Opciones",
     schedules: "Horarios",
@@ -59,6 +61,8 @@ const settingsEs: typeof settingsPt = {
     sendQueuePositionMessage: "Mensaje de posición en la cola",
     showNotificationPending: "Notificar tickets en espera",
     DirectTicketsToWallets: "Dirigir tickets a la cartera del contacto",
+    allowSignup: "Registro público de empresas",
+    trialDays: "Días de prueba en el registro",
   },
   help: {
     userCreation: "Permite crear nuevos usuarios en la plataforma.",
@@ -104,6 +108,10 @@ const settingsEs: typeof settingsPt = {
     showNotificationPending:
       "Los usuarios reciben aviso de los nuevos tickets en espera, no solo de los suyos.",
     DirectTicketsToWallets: "Los nuevos tickets de un contacto van directo al usuario dueño de su cartera.",
+    allowSignup:
+      "Habilitado: la pantalla de inicio de sesión muestra el enlace de registro y cualquiera puede crear una empresa en un plan público. Deshabilitado (o nunca guardado): el registro se rechaza.",
+    trialDays:
+      "Una empresa creada por el registro público vence por primera vez tras estos días (7 por defecto).",
   },
   required: {
     transferMessage: "El mensaje de transferencia es obligatorio con el envío de transferencia habilitado.",

@@ -7,6 +7,8 @@ const settingsPt = {
   saved: "Operação atualizada com sucesso.",
   loadError: "Não foi possível carregar a lista de registros",
   soon: "em breve",
+  trialDaysValue_one: "{{count}} dia",
+  trialDaysValue_other: "{{count}} dias",
   tabs: {
     options: "Opções",
     schedules: "Horários",
@@ -61,6 +63,8 @@ const settingsPt = {
     sendQueuePositionMessage: "Mensagem de posição na fila",
     showNotificationPending: "Notificar atendimentos aguardando",
     DirectTicketsToWallets: "Direcionar atendimentos para a carteira",
+    allowSignup: "Cadastro público de empresas",
+    trialDays: "Dias de teste no cadastro",
   },
   help: {
     userCreation: "Permite criar novos usuários na plataforma.",
@@ -106,6 +110,9 @@ const settingsPt = {
       "Os usuários são notificados dos novos atendimentos aguardando, não só dos seus.",
     DirectTicketsToWallets:
       "Os novos atendimentos de um contato vão direto para o usuário dono da carteira do contato.",
+    allowSignup:
+      "Habilitado: a tela de login mostra o link de cadastro e qualquer pessoa pode criar uma empresa num plano público. Desabilitado (ou nunca salvo): o cadastro é recusado.",
+    trialDays: "Uma empresa criada pelo cadastro público vence pela primeira vez após estes dias (padrão 7).",
   },
   required: {
     transferMessage: "A mensagem de transferência é obrigatória com o envio da transferência habilitado.",

@@ -5,6 +5,8 @@ const settingsTr: typeof settingsPt = {
   saved: "İşlem başarıyla güncellendi.",
   loadError: "Kayıt listesi yüklenemedi",
   soon: "yakında",
+  trialDaysValue_one: "{{count}} gün",
+  trialDaysValue_other: "{{count}} gün",
   tabs: {
     options: "Seçenekler",
     schedules: "Çalışma saatleri",
@@ -59,6 +61,8 @@ const settingsTr: typeof settingsPt = {
     sendQueuePositionMessage: "Kuyruk sırası mesajı",
     showNotificationPending: "Bekleyen talepleri bildir",
     DirectTicketsToWallets: "Talepleri kişinin portföyüne yönlendir",
+    allowSignup: "Herkese açık şirket kaydı",
+    trialDays: "Kayıtta deneme günleri",
   },
   help: {
     userCreation: "Platformda yeni kullanıcı oluşturulmasına izin verir.",
@@ -101,6 +105,10 @@ const settingsTr: typeof settingsPt = {
     showNotificationPending:
       "Kullanıcılar yalnızca kendi taleplerinden değil, yeni bekleyen taleplerden de haberdar edilir.",
     DirectTicketsToWallets: "Bir kişinin yeni talepleri doğrudan portföyün sahibi kullanıcıya gider.",
+    allowSignup:
+      "Etkin: giriş sayfası kayıt bağlantısını gösterir ve herkes herkese açık bir planda şirket oluşturabilir. Devre dışı (veya hiç kaydedilmemiş): kayıt reddedilir.",
+    trialDays:
+      "Herkese açık kayıtla oluşturulan bir şirketin ilk ödeme tarihi bu kadar gün sonradır (varsayılan 7).",
   },
   required: {
     transferMessage: "Aktarım mesajı gönderimi etkinken aktarım mesajı zorunludur.",
