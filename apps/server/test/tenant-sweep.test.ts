@@ -417,7 +417,7 @@ describe("cross-tenant sweep", () => {
     expect(failures).toEqual([]);
   });
 
-  it("POST /facebook names a page company A connected: company B gets its own, A's stays unchanged", async () => {
+  it("POST /facebook names a page company A connected: refused (one connection per page), A's unchanged", async () => {
     const db = server.database.db;
     const pageId = String(Date.now());
     const connection = await buildConnection(db, companyA, {
@@ -439,8 +439,14 @@ describe("cross-tenant sweep", () => {
       headers: intruder.headers,
       payload: { facebookUserId: `9${pageId}`, facebookUserToken: "b-user-token" },
     });
-    expect(res.json()).toMatchObject({ created: 1, updated: 0 });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: "ERR_WAPP_PROVIDER_ID_IN_USE", field: "pageId" });
+    expect(res.body).not.toContain("a-page-token");
     expect(await snapshot()).toEqual(before);
+    const holders = await db.select().from(whatsapps).where(eq(whatsapps.pageId, pageId));
+    expect(holders.map((row) => row.id)).toEqual([connection.id]);
+    // Refused before the subscription: nothing changed at Meta for B either.
+    expect(sim.subscriptions.filter((s) => s.pageId === pageId)).toEqual([]);
   });
 });
 

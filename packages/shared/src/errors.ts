@@ -65,6 +65,12 @@ export const EXTRA_ERROR_CODES = [
   "ERR_FACEBOOK_NO_PAGES",
   /** 502: POST /facebook: the Graph API was unreachable or refused a call (e.g. a permission not granted at login); the message carries Graph's. */
   "ERR_FACEBOOK_GRAPH",
+  /**
+   * 400: POST/PUT /whatsapp, POST /facebook: another connection, of this or another company, already has
+   * this provider id (Cloud API phone number id, Messenger page id, Instagram account id). Meta delivers
+   * an account's webhooks to one place, so one connection holds it; `field` names the id.
+   */
+  "ERR_WAPP_PROVIDER_ID_IN_USE",
   /** 400: POST /messages/edit/{id}: the message is older than the edit window (15 minutes, spec 1 section 9). */
   "ERR_EDIT_WINDOW_EXPIRED",
   /** 503: GET /messages/transcribeAudio: no transcription service is configured (TRANSCRIPTION_URL). */

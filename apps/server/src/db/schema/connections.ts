@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -92,6 +93,17 @@ export const whatsapps = pgTable(
     index("whatsapps_phone_number_id_idx").on(t.phoneNumberId),
     index("whatsapps_page_id_idx").on(t.pageId),
     index("whatsapps_instagram_id_idx").on(t.instagramId),
+    // One connection of the whole platform per provider id (modules/connections/provider-ids.ts):
+    // Meta delivers an account's webhooks to one place. Empty ids (not entered yet) do not count.
+    uniqueIndex("whatsapps_whatsappapi_phone_number_id_key")
+      .on(t.phoneNumberId)
+      .where(sql`${t.channel} = 'whatsappapi' AND ${t.phoneNumberId} <> ''`),
+    uniqueIndex("whatsapps_facebook_page_id_key")
+      .on(t.pageId)
+      .where(sql`${t.channel} = 'facebook' AND ${t.pageId} <> ''`),
+    uniqueIndex("whatsapps_instagram_instagram_id_key")
+      .on(t.instagramId)
+      .where(sql`${t.channel} = 'instagram' AND ${t.instagramId} <> ''`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildQueue, buildTeam, buildUser, login } from "../../../test/factories.js";
+import { buildQueue, buildTeam, buildUser, login, unique } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { plans, whatsapps } from "../../db/schema/index.js";
 
@@ -13,7 +13,8 @@ afterAll(() => server.close());
 const cloudApi = (overrides: Record<string, unknown> = {}) => ({
   name: "Atendimento",
   channel: "whatsappapi",
-  phoneNumberId: "1099887766",
+  // One connection of the platform holds a phone number id (provider-ids.ts): each create its own.
+  phoneNumberId: unique("pn"),
   wabaId: "2233445566",
   accessToken: "EAAG-super-secret-token-1234",
   appSecret: "app-secret-value",

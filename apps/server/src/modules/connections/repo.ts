@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { companySettings, whatsapps } from "../../db/schema/index.js";
 import { attachQueues, connectionQueueLinks, replaceQueueLinks } from "../queues/links.js";
+import type { ProviderIdField } from "./provider-ids.js";
 
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 export type NewConnection = Omit<
@@ -66,6 +67,32 @@ export class ConnectionsRepo {
         and(
           eq(whatsapps.companyId, companyId),
           eq(whatsapps.name, name),
+          exceptId ? ne(whatsapps.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Whether a connection other than `exceptId`, of any company, holds this provider id on this
+   * channel (provider-ids.ts). Across companies on purpose: Meta delivers an account's webhooks to
+   * one place. It answers yes or no, nothing of the other connection.
+   */
+  async providerIdTaken(
+    channel: string,
+    field: ProviderIdField,
+    value: string,
+    exceptId: number | undefined,
+    runner: Runner = this.db,
+  ): Promise<boolean> {
+    const [row] = await runner
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(
+        and(
+          eq(whatsapps.channel, channel),
+          eq(whatsapps[field], value),
           exceptId ? ne(whatsapps.id, exceptId) : undefined,
         ),
       )

@@ -20,6 +20,7 @@ import { channelAudio } from "../messages/channel-audio.js";
 import { checkedQueueIds } from "../queues/links.js";
 import { authorizeManage, canManageConnections, channelAllowed } from "./policy.js";
 import { presentConnection } from "./presenter.js";
+import { checkProviderId, PROVIDER_ID_FIELDS, providerIdOf, refusingProviderIdRace } from "./provider-ids.js";
 import {
   type ConnectionRow,
   ConnectionsRepo,
@@ -85,7 +86,7 @@ export class ConnectionsService {
 
   async create(ctx: RequestContext, input: ConnectionCreateInput): Promise<ConnectionDto> {
     authorizeManage(ctx.user);
-    const id = await this.deps.db.transaction(async (tx) => {
+    const write = this.deps.db.transaction(async (tx) => {
       await this.companies.lockForUpdate(tx, ctx.companyId);
       const company = await this.companies.findWithPlan(ctx.companyId, tx);
       if (!company) throw new AppError("ERR_NO_PERMISSION");
@@ -102,6 +103,7 @@ export class ConnectionsService {
         });
       }
       await this.checkName(ctx, input.name, undefined, tx);
+      await checkProviderId(this.repo, tx, input.channel, providerIdOf(input.channel, input));
       await this.checkRules(tx, ctx.companyId, input);
       const queueIds = await checkedQueueIds(tx, ctx.companyId, input.queueIds);
       await checkSendIdQueue(tx, ctx.companyId, input.sendIdQueue);
@@ -122,6 +124,7 @@ export class ConnectionsService {
       if (values.isDefault) await this.repo.clearDefault(tx, ctx.companyId, newId);
       return newId;
     });
+    const id = await refusingProviderIdRace(write);
     const created = await this.find(ctx, id);
     this.announce(ctx, "create", created);
     if (created.channel === "whatsapp") await this.deps.sessions?.start(created);
@@ -137,8 +140,9 @@ export class ConnectionsService {
         message: "The channel of a connection cannot change",
       });
     }
-    await this.deps.db.transaction(async (tx) => {
+    const write = this.deps.db.transaction(async (tx) => {
       if (input.name) await this.checkName(ctx, input.name, id, tx);
+      await checkProviderId(this.repo, tx, current.channel, providerIdOf(current.channel, input), id);
       // The update is partial: the rules across fields hold for the connection it leaves behind.
       await this.checkRules(tx, ctx.companyId, { ...current, ...definedOnly(input) });
       const queueIds = input.queueIds ? await checkedQueueIds(tx, ctx.companyId, input.queueIds) : undefined;
@@ -153,6 +157,7 @@ export class ConnectionsService {
       await this.repo.update(tx, ctx.companyId, id, values, queueIds);
       if (values.isDefault) await this.repo.clearDefault(tx, ctx.companyId, id);
     });
+    await refusingProviderIdRace(write);
     const updated = await this.find(ctx, id);
     this.announce(ctx, "update", updated);
     return this.present(updated, ctx);
@@ -282,7 +287,7 @@ export class ConnectionsService {
     appSecret?: string,
   ): Promise<FacebookPagesResult> {
     authorizeManage(ctx.user);
-    const saved = await this.deps.db.transaction(async (tx) => {
+    const write = this.deps.db.transaction(async (tx) => {
       await this.companies.lockForUpdate(tx, ctx.companyId);
       const { matches, count } = await this.pageImportPlan(tx, ctx, accounts);
       const taken = new Set(await this.repo.names(ctx.companyId, tx));
@@ -327,6 +332,7 @@ export class ConnectionsService {
       }
       return out;
     });
+    const saved = await refusingProviderIdRace(write);
     const connections: ConnectionDto[] = [];
     for (const { id, created } of saved) {
       const row = await this.find(ctx, id);
@@ -352,6 +358,11 @@ export class ConnectionsService {
     for (const row of await this.repo.pageConnections(ctx.companyId, runner)) {
       const accountId = row.channel === "instagram" ? row.instagramId : row.pageId;
       if (accountId) matches.set(`${row.channel}:${accountId}`, row);
+    }
+    // A page or account another company connected stays theirs (Meta delivers its messages to one place).
+    for (const account of accounts) {
+      const id = { field: PROVIDER_ID_FIELDS[account.channel], value: account.accountId };
+      await checkProviderId(this.repo, runner, account.channel, id, matches.get(pageAccountKey(account))?.id);
     }
     const count = await this.repo.count(ctx.companyId, runner);
     const adding = accounts.filter((account) => !matches.has(pageAccountKey(account))).length;

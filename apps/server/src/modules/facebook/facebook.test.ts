@@ -235,18 +235,32 @@ describe("POST /facebook", () => {
     expect(await connectionsOf(team.company.id)).toEqual([]);
   });
 
-  it("a page another company connected is added as this company's own; theirs is untouched", async () => {
+  it("a page another company connected is refused (Meta delivers its messages to one connection); theirs is untouched", async () => {
+    const a = await buildTeam(world.server.app, db());
+    const b = await buildTeam(world.server.app, db());
+    const user = facebookUser(1, { instagram: false });
+    await addPages(a.adminSession.headers, user);
+    const before = await connectionsOf(a.company.id);
+    const subscriptions = world.sim.subscriptions.length;
+    const res = await addPages(b.adminSession.headers, user);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: "ERR_WAPP_PROVIDER_ID_IN_USE", field: "pageId" });
+    expect(await connectionsOf(a.company.id)).toEqual(before);
+    expect(await connectionsOf(b.company.id)).toEqual([]);
+    // Refused before the page was subscribed again on B's behalf.
+    expect(world.sim.subscriptions).toHaveLength(subscriptions);
+  });
+
+  it("an Instagram account another company connected is refused too, with its linked page", async () => {
     const a = await buildTeam(world.server.app, db());
     const b = await buildTeam(world.server.app, db());
     const user = facebookUser(1);
-    await addPages(a.adminSession.headers, user);
-    const [before] = await connectionsOf(a.company.id);
-    const res = await addPages(b.adminSession.headers, user);
-    expect(res.json()).toMatchObject({ created: 1, updated: 0 });
-    expect(await connectionsOf(a.company.id)).toEqual([before]);
-    const [own] = await connectionsOf(b.company.id);
-    expect(own?.id).not.toBe(before?.id);
-    expect(own?.pageId).toBe(before?.pageId);
+    const added = await addPages(a.adminSession.headers, user, { addInstagram: true });
+    expect(added.statusCode, added.body).toBe(200);
+    const res = await addPages(b.adminSession.headers, user, { addInstagram: true });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: "ERR_WAPP_PROVIDER_ID_IN_USE" });
+    expect(await connectionsOf(b.company.id)).toEqual([]);
   });
 
   it("trades the user token for a long-lived one, and the page's messages then reach the company", async () => {

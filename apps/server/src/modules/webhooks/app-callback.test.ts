@@ -179,30 +179,33 @@ describe("the app-level callback /webhooks/meta", () => {
     expect((await waitMessages(two.companyId, 1)).map((m) => m.body)).toEqual(["para dois"]);
   });
 
-  it("refuses bad signatures (401) and bodies that are not JSON objects (400); a connection off the platform app gets nothing", async () => {
+  it("refuses bad signatures (401) and bodies that are not JSON objects (400); another tenant cannot claim the page", async () => {
     const on = await appConnection("facebook");
     const payload = { object: "page", entry: [] };
     expect((await world.sim.deliver(on.accountId, payload, { sign: false })).status).toBe(401);
     expect((await world.sim.deliver(on.accountId, payload, { sign: "tamper" })).status).toBe(401);
     expect((await world.sim.deliver(on.accountId, "[1]")).status).toBe(400);
 
-    // Another tenant types the same page id on a connection with its own app secret: not routed there.
-    const intruder = await appConnection("facebook", {
-      appSecret: "someone-elses-secret",
-      accountId: on.accountId,
+    // Another tenant types the same page id on a connection with its own app secret: refused (one
+    // connection per page), so the page's messages have one place to go.
+    const intruder = await buildTeam(world.server.app, db());
+    const claim = await world.server.app.inject({
+      method: "POST",
+      url: "/whatsapp",
+      headers: intruder.adminSession.headers,
+      payload: {
+        name: unique("conn"),
+        channel: "facebook",
+        pageId: on.accountId,
+        accessToken: unique("token"),
+        appSecret: "someone-elses-secret",
+      },
     });
-    world.sim.registerAccount({
-      channel: "facebook",
-      accountId: on.accountId,
-      accessToken: unique("token"),
-      appSecret: APP_SECRET,
-      webhookUrl: appUrl(),
-      verifyToken: VERIFY_TOKEN,
-    });
+    expect(claim.statusCode, claim.body).toBe(400);
+    expect(claim.json()).toMatchObject({ error: "ERR_WAPP_PROVIDER_ID_IN_USE", field: "pageId" });
     await world.sim.messenger.text(on.accountId, { from: "1960040", text: "só para o dono" });
     expect((await waitMessages(on.companyId, 1)).map((m) => m.body)).toEqual(["só para o dono"]);
-    expect(await deliveriesOf([intruder.connectionId])).toEqual([]);
-    const [row] = await db().select().from(whatsapps).where(eq(whatsapps.id, intruder.connectionId));
-    expect(row?.pageId).toBe(on.accountId);
+    const claimed = await db().select().from(whatsapps).where(eq(whatsapps.companyId, intruder.company.id));
+    expect(claimed).toEqual([]);
   });
 });

@@ -76,6 +76,8 @@ const en: LocaleShape = {
       "No page to connect: this Facebook user manages no page (or none with an Instagram business account).",
     ERR_FACEBOOK_GRAPH:
       "Facebook could not be reached or refused the request. Check the permissions granted at login and try again.",
+    ERR_WAPP_PROVIDER_ID_IN_USE:
+      "This phone number ID, page or Instagram account is already used by another connection, in this or another company. Meta delivers its messages to one connection only.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "A queue with this name already exists.",
     ERR_SETTING_MESSAGE_REQUIRED: "Fill in this option's message before turning it on.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "A plan with this name already exists.",

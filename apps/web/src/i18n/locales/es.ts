@@ -76,6 +76,8 @@ const es: LocaleShape = {
       "No hay páginas para conectar: este usuario de Facebook no administra páginas (o ninguna con cuenta comercial de Instagram).",
     ERR_FACEBOOK_GRAPH:
       "No se pudo contactar con Facebook o rechazó la solicitud. Revise los permisos concedidos al iniciar sesión e inténtelo de nuevo.",
+    ERR_WAPP_PROVIDER_ID_IN_USE:
+      "Este ID de número, página o cuenta de Instagram ya lo usa otra conexión, en esta u otra empresa. Meta entrega sus mensajes a una sola conexión.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Ya existe una cola con este nombre.",
     ERR_SETTING_MESSAGE_REQUIRED: "Complete el mensaje de esta opción antes de activarla.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Ya existe un plan con este nombre.",

@@ -79,6 +79,8 @@ const pt = {
       "Nenhuma página para conectar: este usuário do Facebook não gerencia páginas (ou nenhuma com conta comercial do Instagram).",
     ERR_FACEBOOK_GRAPH:
       "Não foi possível falar com o Facebook ou ele recusou o pedido. Verifique as permissões concedidas no login e tente novamente.",
+    ERR_WAPP_PROVIDER_ID_IN_USE:
+      "Este ID de número, página ou conta do Instagram já é usado por outra conexão, nesta ou em outra empresa. A Meta entrega as mensagens dele a uma única conexão.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Já existe uma fila com este nome.",
     ERR_SETTING_MESSAGE_REQUIRED: "Preencha a mensagem desta opção antes de ativá-la.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Já existe um plano com este nome.",

@@ -77,6 +77,8 @@ const tr: LocaleShape = {
       "Bağlanacak sayfa yok: bu Facebook kullanıcısı hiçbir sayfayı (ya da Instagram işletme hesabı olan bir sayfayı) yönetmiyor.",
     ERR_FACEBOOK_GRAPH:
       "Facebook'a ulaşılamadı ya da istek reddedildi. Girişte verilen izinleri kontrol edip yeniden deneyin.",
+    ERR_WAPP_PROVIDER_ID_IN_USE:
+      "Bu numara kimliği, sayfa veya Instagram hesabı bu ya da başka bir şirketteki başka bir bağlantı tarafından zaten kullanılıyor. Meta mesajlarını yalnızca tek bir bağlantıya iletir.",
     ERR_QUEUE_NAME_ALREADY_EXISTS: "Bu ada sahip bir kuyruk zaten var.",
     ERR_SETTING_MESSAGE_REQUIRED: "Bu seçeneği açmadan önce mesajını doldurun.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Bu ada sahip bir plan zaten var.",
