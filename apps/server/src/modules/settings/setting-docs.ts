@@ -36,7 +36,7 @@ export const SETTING_RULES: Record<SettingKey, string> = {
   sendQueuePosition:
     "A contact entering a queue is told their position with sendQueuePositionMessage (required while enabled).",
   acceptAudioMessageContact:
-    "Whether contacts' audio messages are accepted; each contact keeps its own switch.",
+    "Stored only: meant to say whether contacts' audio messages are accepted, but nothing reads it yet, so audio is received either way. Each contact's own switch (PUT /contacts/toggleAcceptAudio/{id}) is only stored too.",
   enableLGPD:
     "LGPD: a contact without consent first receives lgpdMessage and lgpdLink and is asked to accept; the answer and its time are stored on the contact. With lgpdHideNumber, ordinary users see masked numbers.",
   requiredTag: "A ticket can be resolved only when its contact has a tag (ERR_TAG_REQUIRED).",

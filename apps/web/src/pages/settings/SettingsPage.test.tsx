@@ -146,6 +146,12 @@ describe("SettingsPage options", () => {
     expect(select("Tipo do chatbot").textContent).toBe("Texto");
     expect(select("Assinar mensagens com o nome do atendente").textContent).toBe("Habilitado");
     expect(screen.getByText("Um atendimento só é resolvido quando o contato tem uma tag.")).toBeTruthy();
+    // Stored only (docs/SETTINGS.md): the help text does not promise that audio is refused.
+    expect(
+      screen.getByText(
+        "Guardado; ainda não altera o atendimento: os áudios dos contatos continuam sendo recebidos. Cada contato também guarda a sua própria opção.",
+      ),
+    ).toBeTruthy();
     // Only super users see the platform's settings; the schedules tab only with scheduleType company.
     expect(screen.queryByRole("heading", { name: "Plataforma" })).toBeNull();
     expect(screen.queryByRole("combobox", { name: "Limite de download de arquivos" })).toBeNull();

@@ -84,7 +84,7 @@ const settingsEn: typeof settingsPt = {
     sendGreetingAccepted: "Accepting a ticket sends the greeting message below to the contact.",
     sendQueuePosition: "A contact entering a queue is told their position (message below).",
     acceptAudioMessageContact:
-      "Whether contacts' audio messages are accepted; each contact can have its own exception.",
+      "Stored; does not change the attendance yet: contacts' audio messages are still received. Each contact also keeps its own switch.",
     enableLGPD:
       "Turns LGPD treatment on: contact consent, hidden numbers and deleted messages, as set below.",
     requiredTag: "A ticket can only be resolved when the contact has a tag.",

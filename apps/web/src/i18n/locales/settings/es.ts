@@ -84,7 +84,7 @@ const settingsEs: typeof settingsPt = {
     sendGreetingAccepted: "Al aceptar un ticket, envía al contacto el mensaje de saludo de abajo.",
     sendQueuePosition: "Al entrar en una cola, el contacto recibe su posición (mensaje de abajo).",
     acceptAudioMessageContact:
-      "Si se aceptan los audios de los contactos; cada contacto puede tener su excepción.",
+      "Guardado; aún no cambia la atención: los audios de los contactos se siguen recibiendo. Cada contacto también guarda su propia opción.",
     enableLGPD:
       "Activa el tratamiento LGPD: consentimiento del contacto, números ocultos y mensajes borrados, según las opciones de abajo.",
     requiredTag: "Un ticket solo se resuelve cuando el contacto tiene una etiqueta.",

@@ -86,7 +86,8 @@ const settingsPt = {
       "Ao resolver um atendimento que ainda estava aguardando, envia também a despedida.",
     sendGreetingAccepted: "Ao aceitar um atendimento, envia ao contato a mensagem de saudação abaixo.",
     sendQueuePosition: "Ao entrar numa fila, o contato recebe a sua posição na fila (mensagem abaixo).",
-    acceptAudioMessageContact: "Se os áudios dos contatos são aceitos; cada contato pode ter a sua exceção.",
+    acceptAudioMessageContact:
+      "Guardado; ainda não altera o atendimento: os áudios dos contatos continuam sendo recebidos. Cada contato também guarda a sua própria opção.",
     enableLGPD:
       "Liga o tratamento LGPD: consentimento do contato, números ocultos e mensagens apagadas, conforme as opções abaixo.",
     requiredTag: "Um atendimento só é resolvido quando o contato tem uma tag.",

@@ -83,7 +83,7 @@ const settingsTr: typeof settingsPt = {
     sendGreetingAccepted: "Talep kabul edilince kişiye aşağıdaki karşılama mesajı gönderilir.",
     sendQueuePosition: "Kuyruğa giren kişiye sırası bildirilir (aşağıdaki mesaj).",
     acceptAudioMessageContact:
-      "Kişilerin ses mesajlarının kabul edilip edilmediği; her kişinin kendi istisnası olabilir.",
+      "Kaydedilir; henüz hizmeti değiştirmez: kişilerin sesli mesajları yine alınır. Her kişi kendi seçeneğini de saklar.",
     enableLGPD:
       "LGPD işlemini açar: kişi onayı, gizli numaralar ve silinen mesajlar, aşağıdaki ayarlara göre.",
     requiredTag: "Bir talep ancak kişinin etiketi varsa çözülebilir.",
