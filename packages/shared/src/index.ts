@@ -5,6 +5,7 @@ export * from "./limits.js";
 export * from "./message-variables.js";
 export * from "./ratings.js";
 export * from "./schemas/auth.js";
+export * from "./schemas/business-hours.js";
 export * from "./schemas/common.js";
 export * from "./schemas/connection.js";
 export * from "./schemas/contact.js";

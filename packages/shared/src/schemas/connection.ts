@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHANNELS } from "../enums.js";
+import { checkShifts, SHIFTS, shiftTime } from "./business-hours.js";
 import { dbId, looseBoolean, noneAsNull, notBuiltYet } from "./common.js";
 
 const optionalText = z.string().max(4096).nullable().optional();
@@ -37,10 +38,6 @@ const optionalInstant = noneAsNull(
     .nullable(),
 ).optional();
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** "" or HH:MM. */
-const clock = z.union([z.literal(""), z.string().regex(HH_MM, "Invalid time")]);
-
 export const WEEKDAYS_EN = [
   "monday",
   "tuesday",
@@ -62,10 +59,6 @@ export const WEEKDAY_NAMES_PT: Record<(typeof WEEKDAYS_EN)[number], string> = {
   sunday: "Domingo",
 };
 
-/** A shift's messages: an end without a start (or the reverse), an end not after the start. */
-export const SHIFT_INCOMPLETE = "A shift needs its start and its end";
-export const SHIFT_ORDER = "A shift ends after it starts";
-
 /**
  * One weekday of a connection's business hours (spec 2: seven weekdays,
  * shifts A and B, HH:MM). A shift is both times or neither ("" is none);
@@ -74,30 +67,19 @@ export const SHIFT_ORDER = "A shift ends after it starts";
 const scheduleDayFields = z.object({
   weekday: z.string().trim().max(40).optional(),
   weekdayEn: z.enum(WEEKDAYS_EN),
-  startTime: clock.optional(),
-  endTime: clock.optional(),
-  startTimeA: clock.optional(),
-  endTimeA: clock.optional(),
-  startTimeB: clock.optional(),
-  endTimeB: clock.optional(),
+  startTime: shiftTime.optional(),
+  endTime: shiftTime.optional(),
+  startTimeA: shiftTime.optional(),
+  endTimeA: shiftTime.optional(),
+  startTimeB: shiftTime.optional(),
+  endTimeB: shiftTime.optional(),
 });
 /** The same day as stored and answered (no rules: an answer never fails on older data). */
 export const connectionScheduleDayDto = scheduleDayFields;
-export const connectionScheduleDay = scheduleDayFields.superRefine((day, ctx) => {
-  for (const [start, end] of [
-    ["startTime", "endTime"],
-    ["startTimeA", "endTimeA"],
-    ["startTimeB", "endTimeB"],
-  ] as const) {
-    const from = day[start] ?? "";
-    const to = day[end] ?? "";
-    if (!from && !to) continue;
-    if (!from || !to) ctx.addIssue({ code: "custom", message: SHIFT_INCOMPLETE, path: [from ? end : start] });
-    // Only well-formed times compare (a malformed one has its own message).
-    else if (HH_MM.test(from) && HH_MM.test(to) && to <= from)
-      ctx.addIssue({ code: "custom", message: SHIFT_ORDER, path: [end] });
-  }
-});
+/** The older single shift (startTime, endTime) follows the same rules as A and B. */
+export const connectionScheduleDay = scheduleDayFields.superRefine((day, ctx) =>
+  checkShifts(day, ctx, [["startTime", "endTime"], ...SHIFTS]),
+);
 export type ConnectionScheduleDay = z.infer<typeof connectionScheduleDay>;
 
 /** Spec 2 section 3: seven days, 08:00-12:00 and 13:00-18:00. */

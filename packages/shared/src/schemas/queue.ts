@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shiftTime } from "./business-hours.js";
 import { dbId, looseBoolean, noneAsNull, notBuiltYet } from "./common.js";
 import { WEEKDAYS_EN } from "./connection.js";
 
@@ -29,17 +30,18 @@ export const QUEUE_MESSAGES = {
   tooMany: `At most ${CHATBOT_MAX_OPTIONS} options`,
 } as const;
 
-/** "" or HH:MM. */
-const clock = z.union([z.literal(""), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time")]);
-
-/** One weekday of a queue's business hours (spec 2: seven weekdays, shifts A and B, HH:MM). */
+/**
+ * One weekday of a queue's business hours (spec 2: seven weekdays, shifts A and B, HH:MM).
+ * Unlike the company's and the connections' hours, the shift rules are not applied: a queue
+ * has always accepted a shift with one time (closed in that shift) or one running past midnight.
+ */
 export const queueScheduleDay = z.object({
   weekday: z.string().trim().max(40).optional().default(""),
   weekdayEn: z.enum(WEEKDAYS_EN),
-  startTimeA: clock.optional().default(""),
-  endTimeA: clock.optional().default(""),
-  startTimeB: clock.optional().default(""),
-  endTimeB: clock.optional().default(""),
+  startTimeA: shiftTime.optional().default(""),
+  endTimeA: shiftTime.optional().default(""),
+  startTimeB: shiftTime.optional().default(""),
+  endTimeB: shiftTime.optional().default(""),
 });
 export type QueueScheduleDayInput = z.infer<typeof queueScheduleDay>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkShifts, SHIFT_INCOMPLETE, SHIFT_ORDER, SHIFTS, shiftTime } from "./business-hours.js";
 import { WEEKDAYS_EN } from "./connection.js";
 
 /**
@@ -250,12 +251,9 @@ export type SettingsEventPayload =
 
 /* ---- Company business hours (settings panel, schedules tab) ---- */
 
-/** "" or HH:MM. */
-const clock = z.union([z.literal(""), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time")]);
-
 export const COMPANY_SCHEDULE_MESSAGES = {
-  shiftIncomplete: "A shift needs its start and its end",
-  shiftOrder: "A shift ends after it starts",
+  shiftIncomplete: SHIFT_INCOMPLETE,
+  shiftOrder: SHIFT_ORDER,
   duplicateDay: "A weekday appears twice",
 } as const;
 
@@ -264,29 +262,12 @@ export const companyScheduleDay = z
   .object({
     weekday: z.string().trim().max(40).optional().default(""),
     weekdayEn: z.enum(WEEKDAYS_EN),
-    startTimeA: clock.optional().default(""),
-    endTimeA: clock.optional().default(""),
-    startTimeB: clock.optional().default(""),
-    endTimeB: clock.optional().default(""),
+    startTimeA: shiftTime.optional().default(""),
+    endTimeA: shiftTime.optional().default(""),
+    startTimeB: shiftTime.optional().default(""),
+    endTimeB: shiftTime.optional().default(""),
   })
-  .superRefine((day, ctx) => {
-    for (const [start, end] of [
-      ["startTimeA", "endTimeA"],
-      ["startTimeB", "endTimeB"],
-    ] as const) {
-      const from = day[start];
-      const to = day[end];
-      if (!from && !to) continue;
-      if (!from || !to)
-        ctx.addIssue({
-          code: "custom",
-          message: COMPANY_SCHEDULE_MESSAGES.shiftIncomplete,
-          path: [from ? end : start],
-        });
-      else if (to <= from)
-        ctx.addIssue({ code: "custom", message: COMPANY_SCHEDULE_MESSAGES.shiftOrder, path: [end] });
-    }
-  });
+  .superRefine((day, ctx) => checkShifts(day, ctx, SHIFTS));
 export type CompanyScheduleDay = z.output<typeof companyScheduleDay>;
 
 /** PUT /companies/{id}/schedules: the company's week, at most one entry per weekday. */

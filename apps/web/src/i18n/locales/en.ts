@@ -5,6 +5,7 @@ import plansEn from "./plans/en";
 import type { LocaleShape } from "./pt";
 import queuesEn from "./queues/en";
 import ratingsEn from "./ratings/en";
+import scheduleEditorEn from "./schedule-editor/en";
 import schedulesEn from "./schedules/en";
 import settingsEn from "./settings/en";
 import ticketToolsEn from "./ticket-tools/en";
@@ -438,6 +439,7 @@ const en: LocaleShape = {
   ticketsManager: ticketsManagerEn,
   topBar: topBarEn,
   notifications: notificationsEn,
+  scheduleEditor: scheduleEditorEn,
   schedules: schedulesEn,
   settings: settingsEn,
   queues: queuesEn,

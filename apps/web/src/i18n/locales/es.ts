@@ -5,6 +5,7 @@ import plansEs from "./plans/es";
 import type { LocaleShape } from "./pt";
 import queuesEs from "./queues/es";
 import ratingsEs from "./ratings/es";
+import scheduleEditorEs from "./schedule-editor/es";
 import schedulesEs from "./schedules/es";
 import settingsEs from "./settings/es";
 import ticketToolsEs from "./ticket-tools/es";
@@ -441,6 +442,7 @@ const es: LocaleShape = {
   ticketsManager: ticketsManagerEs,
   topBar: topBarEs,
   notifications: notificationsEs,
+  scheduleEditor: scheduleEditorEs,
   schedules: schedulesEs,
   settings: settingsEs,
   queues: queuesEs,

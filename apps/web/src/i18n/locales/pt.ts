@@ -4,6 +4,7 @@ import notificationsPt from "./notifications/pt";
 import plansPt from "./plans/pt";
 import queuesPt from "./queues/pt";
 import ratingsPt from "./ratings/pt";
+import scheduleEditorPt from "./schedule-editor/pt";
 import schedulesPt from "./schedules/pt";
 import settingsPt from "./settings/pt";
 import ticketToolsPt from "./ticket-tools/pt";
@@ -442,6 +443,7 @@ const pt = {
   ticketsManager: ticketsManagerPt,
   topBar: topBarPt,
   notifications: notificationsPt,
+  scheduleEditor: scheduleEditorPt,
   schedules: schedulesPt,
   settings: settingsPt,
   queues: queuesPt,

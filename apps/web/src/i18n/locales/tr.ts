@@ -5,6 +5,7 @@ import plansTr from "./plans/tr";
 import type { LocaleShape } from "./pt";
 import queuesTr from "./queues/tr";
 import ratingsTr from "./ratings/tr";
+import scheduleEditorTr from "./schedule-editor/tr";
 import schedulesTr from "./schedules/tr";
 import settingsTr from "./settings/tr";
 import ticketToolsTr from "./ticket-tools/tr";
@@ -441,6 +442,7 @@ const tr: LocaleShape = {
   ticketsManager: ticketsManagerTr,
   topBar: topBarTr,
   notifications: notificationsTr,
+  scheduleEditor: scheduleEditorTr,
   schedules: schedulesTr,
   settings: settingsTr,
   queues: queuesTr,

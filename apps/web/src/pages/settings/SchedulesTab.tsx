@@ -2,40 +2,21 @@ import {
   COMPANY_SCHEDULE_MESSAGES,
   type CompanyScheduleDayDto,
   companySchedulesSchema,
+  SHIFT_TIME_INVALID,
+  type ShiftTimeField,
   WEEKDAY_NAMES_PT,
   WEEKDAYS_EN,
 } from "@inbox/shared";
-import {
-  Alert,
-  Box,
-  Button,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-} from "@mui/material";
+import { Alert, Box, Button, Stack } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCompanySchedules, useUpdateCompanySchedules } from "../../api/settings";
 import { toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
 import { LoadingState } from "../../components/LoadingState";
+import { ScheduleEditor } from "../../components/schedules/ScheduleEditor";
 
 type Day = CompanyScheduleDayDto;
-type TimeField = "startTimeA" | "endTimeA" | "startTimeB" | "endTimeB";
-const SHIFTS: readonly (readonly [TimeField, TimeField])[] = [
-  ["startTimeA", "endTimeA"],
-  ["startTimeB", "endTimeB"],
-];
-
-/** HH:MM as it is typed: digits only, the colon put in after the hours. */
-export function maskTime(value: string): string {
-  const digits = value.replace(/\D/g, "").slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
-}
 
 /**
  * The week as the form edits it: the seven weekdays in order. Stored days
@@ -66,7 +47,7 @@ function pickTimes(day: Day) {
 }
 
 const ERROR_KEYS: Record<string, "invalidTime" | "shiftIncomplete" | "shiftOrder" | "duplicateDay"> = {
-  "Invalid time": "invalidTime",
+  [SHIFT_TIME_INVALID]: "invalidTime",
   [COMPANY_SCHEDULE_MESSAGES.shiftIncomplete]: "shiftIncomplete",
   [COMPANY_SCHEDULE_MESSAGES.shiftOrder]: "shiftOrder",
   [COMPANY_SCHEDULE_MESSAGES.duplicateDay]: "duplicateDay",
@@ -96,8 +77,8 @@ function SchedulesForm({ companyId, stored }: { companyId: number; stored: Day[]
   const [week, setWeek] = useState<Day[]>(() => weekOf(stored));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const set = (index: number, field: TimeField, value: string) => {
-    setWeek((days) => days.map((day, i) => (i === index ? { ...day, [field]: maskTime(value) } : day)));
+  const set = (index: number, field: ShiftTimeField, value: string) => {
+    setWeek((days) => days.map((day, i) => (i === index ? { ...day, [field]: value } : day)));
     setErrors((all) => {
       const { [`${index}.${field}`]: _dropped, ...rest } = all;
       return rest;
@@ -127,59 +108,12 @@ function SchedulesForm({ companyId, stored }: { companyId: number; stored: Day[]
   return (
     <Stack spacing={2}>
       {stored.length === 0 && <Alert severity="info">{t("settings.schedules.neverSaved")}</Alert>}
-      <Table size="small" aria-label={t("settings.tabs.schedules")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("settings.schedules.weekday")}</TableCell>
-            <TableCell>{t("settings.schedules.shiftA")}</TableCell>
-            <TableCell>{t("settings.schedules.shiftB")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {week.map((day, index) => {
-            const dayName = t(`settings.schedules.days.${day.weekdayEn as "monday"}`);
-            return (
-              <TableRow key={day.weekdayEn}>
-                <TableCell component="th" scope="row">
-                  {dayName}
-                </TableCell>
-                {SHIFTS.map((pair) => (
-                  <TableCell key={pair[0]}>
-                    <Stack direction="row" spacing={1}>
-                      {pair.map((field) => {
-                        const error = errors[`${index}.${field}`];
-                        return (
-                          <TextField
-                            key={field}
-                            size="small"
-                            value={day[field]}
-                            placeholder="HH:MM"
-                            onChange={(event) => set(index, field, event.target.value)}
-                            error={Boolean(error)}
-                            helperText={error}
-                            sx={{ width: 110 }}
-                            slotProps={{
-                              htmlInput: {
-                                inputMode: "numeric",
-                                "aria-label": t(
-                                  field.startsWith("start")
-                                    ? "settings.schedules.startLabel"
-                                    : "settings.schedules.endLabel",
-                                  { day: dayName, shift: field.endsWith("A") ? "A" : "B" },
-                                ),
-                              },
-                            }}
-                          />
-                        );
-                      })}
-                    </Stack>
-                  </TableCell>
-                ))}
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <ScheduleEditor
+        label={t("settings.tabs.schedules")}
+        days={week}
+        errorOf={(index, field) => errors[`${index}.${field}`]}
+        onChange={set}
+      />
       <Box>
         <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
           {t("common.save")}

@@ -372,18 +372,18 @@ describe("SettingsPage schedules", () => {
     expect(within(table).getAllByRole("row")).toHaveLength(8);
     // Never saved: the spec's default hours, and a word that the company counts as open until then.
     expect(screen.getByText(/Horários ainda não salvos/)).toBeTruthy();
-    const mondayStart = screen.getByRole("textbox", { name: "Início do turno A de Segunda-feira" });
+    const mondayStart = screen.getByRole("textbox", { name: "Segunda-feira, turno A: início" });
     expect((mondayStart as HTMLInputElement).value).toBe("08:00");
 
     fireEvent.change(mondayStart, { target: { value: "0730" } });
     expect((mondayStart as HTMLInputElement).value).toBe("07:30");
-    const sundayStart = screen.getByRole("textbox", { name: "Início do turno B de Domingo" });
+    const sundayStart = screen.getByRole("textbox", { name: "Domingo, turno B: início" });
     fireEvent.change(sundayStart, { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
     expect(await screen.findByText("Informe o início e o fim do turno")).toBeTruthy();
     expect(puts(calls)).toEqual([]);
 
-    fireEvent.change(screen.getByRole("textbox", { name: "Fim do turno B de Domingo" }), {
+    fireEvent.change(screen.getByRole("textbox", { name: "Domingo, turno B: fim" }), {
       target: { value: "" },
     });
     fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
@@ -417,10 +417,10 @@ describe("SettingsPage schedules", () => {
     ]);
     const socket = renderPage();
     fireEvent.click(await screen.findByRole("tab", { name: "Horários" }));
-    const mondayStart = await screen.findByRole("textbox", { name: "Início do turno A de Segunda-feira" });
+    const mondayStart = await screen.findByRole("textbox", { name: "Segunda-feira, turno A: início" });
     expect((mondayStart as HTMLInputElement).value).toBe("09:00");
     expect(
-      (screen.getByRole("textbox", { name: "Início do turno A de Terça-feira" }) as HTMLInputElement).value,
+      (screen.getByRole("textbox", { name: "Terça-feira, turno A: início" }) as HTMLInputElement).value,
     ).toBe("");
     act(() =>
       socket.push("company-2-settings", {
@@ -439,8 +439,7 @@ describe("SettingsPage schedules", () => {
     );
     await waitFor(() =>
       expect(
-        (screen.getByRole("textbox", { name: "Início do turno A de Segunda-feira" }) as HTMLInputElement)
-          .value,
+        (screen.getByRole("textbox", { name: "Segunda-feira, turno A: início" }) as HTMLInputElement).value,
       ).toBe("10:00"),
     );
   });

@@ -119,24 +119,6 @@ const connectionDialogEn: typeof connectionDialogPt = {
     comingSoon:
       "Available with integrations: this is where the connection's integration and prompt will be chosen.",
   },
-  schedules: {
-    weekday: "Day",
-    shiftA: "Shift A",
-    shiftB: "Shift B",
-    startTimeA: "Shift A start",
-    endTimeA: "Shift A end",
-    startTimeB: "Shift B start",
-    endTimeB: "Shift B end",
-    weekdays: {
-      monday: "Monday",
-      tuesday: "Tuesday",
-      wednesday: "Wednesday",
-      thursday: "Thursday",
-      friday: "Friday",
-      saturday: "Saturday",
-      sunday: "Sunday",
-    },
-  },
   warnings: {
     noQueues: "Without queues, this connection's tickets reach only users who see tickets without a queue.",
     savedNoQueues:

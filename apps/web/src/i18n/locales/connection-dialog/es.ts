@@ -123,24 +123,6 @@ const connectionDialogEs: typeof connectionDialogPt = {
     comingSoon:
       "Disponible con las integraciones: aquí se podrá elegir la integración y el prompt de esta conexión.",
   },
-  schedules: {
-    weekday: "Día",
-    shiftA: "Turno A",
-    shiftB: "Turno B",
-    startTimeA: "Inicio del turno A",
-    endTimeA: "Fin del turno A",
-    startTimeB: "Inicio del turno B",
-    endTimeB: "Fin del turno B",
-    weekdays: {
-      monday: "Lunes",
-      tuesday: "Martes",
-      wednesday: "Miércoles",
-      thursday: "Jueves",
-      friday: "Viernes",
-      saturday: "Sábado",
-      sunday: "Domingo",
-    },
-  },
   warnings: {
     noQueues: "Sin colas, los tickets de esta conexión llegan solo a los usuarios que ven tickets sin cola.",
     savedNoQueues:

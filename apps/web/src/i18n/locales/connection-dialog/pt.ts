@@ -128,24 +128,6 @@ const connectionDialogPt = {
     comingSoon:
       "Disponível com as integrações: aqui será possível escolher a integração e o prompt desta conexão.",
   },
-  schedules: {
-    weekday: "Dia",
-    shiftA: "Turno A",
-    shiftB: "Turno B",
-    startTimeA: "Início do turno A",
-    endTimeA: "Fim do turno A",
-    startTimeB: "Início do turno B",
-    endTimeB: "Fim do turno B",
-    weekdays: {
-      monday: "Segunda-feira",
-      tuesday: "Terça-feira",
-      wednesday: "Quarta-feira",
-      thursday: "Quinta-feira",
-      friday: "Sexta-feira",
-      saturday: "Sábado",
-      sunday: "Domingo",
-    },
-  },
   warnings: {
     noQueues:
       "Sem filas, os atendimentos desta conexão chegam apenas aos usuários que veem atendimentos sem fila.",

@@ -116,24 +116,6 @@ const connectionDialogTr: typeof connectionDialogPt = {
   integrations: {
     comingSoon: "Entegrasyonlarla kullanılabilir: bu bağlantının entegrasyonu ve istemi burada seçilecek.",
   },
-  schedules: {
-    weekday: "Gün",
-    shiftA: "Vardiya A",
-    shiftB: "Vardiya B",
-    startTimeA: "Vardiya A başlangıcı",
-    endTimeA: "Vardiya A bitişi",
-    startTimeB: "Vardiya B başlangıcı",
-    endTimeB: "Vardiya B bitişi",
-    weekdays: {
-      monday: "Pazartesi",
-      tuesday: "Salı",
-      wednesday: "Çarşamba",
-      thursday: "Perşembe",
-      friday: "Cuma",
-      saturday: "Cumartesi",
-      sunday: "Pazar",
-    },
-  },
   warnings: {
     noQueues:
       "Kuyruk olmadan bu bağlantının talepleri yalnızca kuyruksuz talepleri gören kullanıcılara ulaşır.",

@@ -70,11 +70,6 @@ const queuesEn: typeof queuesPt = {
       removeLabel: "Delete option {{label}}",
     },
     schedule: {
-      weekday: "Weekday",
-      shiftA: "Shift A",
-      shiftB: "Shift B",
-      startLabel: "{{day}}, shift {{shift}}: start",
-      endLabel: "{{day}}, shift {{shift}}: end",
       days: {
         monday: "Monday",
         tuesday: "Tuesday",

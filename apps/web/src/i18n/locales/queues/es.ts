@@ -70,11 +70,6 @@ const queuesEs: typeof queuesPt = {
       removeLabel: "Eliminar opción {{label}}",
     },
     schedule: {
-      weekday: "Día de la semana",
-      shiftA: "Turno A",
-      shiftB: "Turno B",
-      startLabel: "{{day}}, turno {{shift}}: inicio",
-      endLabel: "{{day}}, turno {{shift}}: fin",
       days: {
         monday: "Lunes",
         tuesday: "Martes",

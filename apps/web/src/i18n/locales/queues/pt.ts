@@ -72,11 +72,6 @@ const queuesPt = {
       removeLabel: "Excluir opção {{label}}",
     },
     schedule: {
-      weekday: "Dia da semana",
-      shiftA: "Turno A",
-      shiftB: "Turno B",
-      startLabel: "{{day}}, turno {{shift}}: início",
-      endLabel: "{{day}}, turno {{shift}}: fim",
       days: {
         monday: "Segunda-feira",
         tuesday: "Terça-feira",

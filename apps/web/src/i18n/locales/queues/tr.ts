@@ -70,11 +70,6 @@ const queuesTr: typeof queuesPt = {
       removeLabel: "{{label}} seçeneğini sil",
     },
     schedule: {
-      weekday: "Haftanın günü",
-      shiftA: "Vardiya A",
-      shiftB: "Vardiya B",
-      startLabel: "{{day}}, vardiya {{shift}}: başlangıç",
-      endLabel: "{{day}}, vardiya {{shift}}: bitiş",
       days: {
         monday: "Pazartesi",
         tuesday: "Salı",

@@ -115,23 +115,9 @@ const settingsEn: typeof settingsPt = {
     AcceptCallWhatsappMessage: "The rejected call message is required while calls are not accepted.",
   },
   schedules: {
-    weekday: "Weekday",
-    shiftA: "Shift A",
-    shiftB: "Shift B",
-    startLabel: "Start of shift {{shift}} on {{day}}",
-    endLabel: "End of shift {{shift}} on {{day}}",
     saved: "Business hours updated successfully.",
     neverSaved:
       "Business hours not saved yet: until then the company counts as always open. Click save to record the changes.",
-    days: {
-      monday: "Monday",
-      tuesday: "Tuesday",
-      wednesday: "Wednesday",
-      thursday: "Thursday",
-      friday: "Friday",
-      saturday: "Saturday",
-      sunday: "Sunday",
-    },
     errors: {
       invalidTime: "Use the HH:MM format",
       shiftIncomplete: "Fill in the start and the end of the shift",

@@ -122,23 +122,9 @@ const settingsEs: typeof settingsPt = {
       "El mensaje de llamada rechazada es obligatorio cuando no se aceptan llamadas.",
   },
   schedules: {
-    weekday: "Día de la semana",
-    shiftA: "Turno A",
-    shiftB: "Turno B",
-    startLabel: "Inicio del turno {{shift}} del {{day}}",
-    endLabel: "Fin del turno {{shift}} del {{day}}",
     saved: "Horarios actualizados con éxito.",
     neverSaved:
       "Horarios aún no guardados: hasta guardarlos, la empresa se considera siempre abierta. Haga clic en guardar para registrar los cambios.",
-    days: {
-      monday: "Lunes",
-      tuesday: "Martes",
-      wednesday: "Miércoles",
-      thursday: "Jueves",
-      friday: "Viernes",
-      saturday: "Sábado",
-      sunday: "Domingo",
-    },
     errors: {
       invalidTime: "Use el formato HH:MM",
       shiftIncomplete: "Indique el inicio y el fin del turno",

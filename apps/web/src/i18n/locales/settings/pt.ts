@@ -124,23 +124,9 @@ const settingsPt = {
       "A mensagem de chamada recusada é obrigatória quando as chamadas não são aceitas.",
   },
   schedules: {
-    weekday: "Dia da semana",
-    shiftA: "Turno A",
-    shiftB: "Turno B",
-    startLabel: "Início do turno {{shift}} de {{day}}",
-    endLabel: "Fim do turno {{shift}} de {{day}}",
     saved: "Horários atualizados com sucesso.",
     neverSaved:
       "Horários ainda não salvos: até salvar, a empresa é considerada sempre aberta. Clique em salvar para gravar as alterações.",
-    days: {
-      monday: "Segunda-feira",
-      tuesday: "Terça-feira",
-      wednesday: "Quarta-feira",
-      thursday: "Quinta-feira",
-      friday: "Sexta-feira",
-      saturday: "Sábado",
-      sunday: "Domingo",
-    },
     errors: {
       invalidTime: "Use o formato HH:MM",
       shiftIncomplete: "Informe o início e o fim do turno",

@@ -117,23 +117,9 @@ const settingsTr: typeof settingsPt = {
     AcceptCallWhatsappMessage: "Aramalar kabul edilmezken reddedilen arama mesajı zorunludur.",
   },
   schedules: {
-    weekday: "Haftanın günü",
-    shiftA: "Vardiya A",
-    shiftB: "Vardiya B",
-    startLabel: "{{day}} vardiya {{shift}} başlangıcı",
-    endLabel: "{{day}} vardiya {{shift}} bitişi",
     saved: "Çalışma saatleri başarıyla güncellendi.",
     neverSaved:
       "Çalışma saatleri henüz kaydedilmedi: kaydedilene kadar şirket her zaman açık sayılır. Değişiklikleri kaydetmek için kaydet'e tıklayın.",
-    days: {
-      monday: "Pazartesi",
-      tuesday: "Salı",
-      wednesday: "Çarşamba",
-      thursday: "Perşembe",
-      friday: "Cuma",
-      saturday: "Cumartesi",
-      sunday: "Pazar",
-    },
     errors: {
       invalidTime: "HH:MM biçimini kullanın",
       shiftIncomplete: "Vardiyanın başlangıcını ve bitişini girin",

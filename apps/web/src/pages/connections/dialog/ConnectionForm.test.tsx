@@ -127,11 +127,11 @@ describe("ConnectionForm tabs (spec 2 section 2)", () => {
     openTab("Horários");
     const table = screen.getByRole("table", { name: "Horários" });
     expect(within(table).getAllByRole("row")).toHaveLength(8);
-    expect(within(table).getByRole("textbox", { name: "Segunda-feira: Início do turno A" })).toHaveProperty(
+    expect(within(table).getByRole("textbox", { name: "Segunda-feira, turno A: início" })).toHaveProperty(
       "value",
       "08:00",
     );
-    expect(within(table).getByRole("textbox", { name: "Domingo: Fim do turno B" })).toHaveProperty(
+    expect(within(table).getByRole("textbox", { name: "Domingo, turno B: fim" })).toHaveProperty(
       "value",
       "18:00",
     );
@@ -255,13 +255,13 @@ describe("ConnectionForm validation", () => {
     const onSubmit = renderForm({ channel: "whatsapp", settings: { schedulesByConnection: true } });
     type("name", "Vendas");
     openTab("Horários");
-    const start = screen.getByRole("textbox", { name: "Terça-feira: Início do turno A" });
+    const start = screen.getByRole("textbox", { name: "Terça-feira, turno A: início" });
     fireEvent.change(start, { target: { value: "0930" } });
     expect(start).toHaveProperty("value", "09:30");
-    fireEvent.change(screen.getByRole("textbox", { name: "Terça-feira: Fim do turno A" }), {
+    fireEvent.change(screen.getByRole("textbox", { name: "Terça-feira, turno A: fim" }), {
       target: { value: "0900" },
     });
-    fireEvent.change(screen.getByRole("textbox", { name: "Quarta-feira: Início do turno B" }), {
+    fireEvent.change(screen.getByRole("textbox", { name: "Quarta-feira, turno B: início" }), {
       target: { value: "25:00" },
     });
     openTab("Geral");
