@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
 import {
   companies,
@@ -82,17 +82,11 @@ export class AutomationRepo {
    */
   async lockForRuns(tx: Tx, keys: readonly TicketKey[]): Promise<Locked[]> {
     if (keys.length === 0) return [];
-    const pairs = sql.join(
-      keys.map((k) => sql`(${k.companyId}::int, ${k.ticketId}::int)`),
-      sql`, `,
-    );
-    const locked = await tx
-      .select()
-      .from(tickets)
-      .where(sql`(${tickets.companyId}, ${tickets.id}) IN (${pairs})`)
-      .orderBy(asc(tickets.id))
-      .for("update");
-    if (locked.length === 0) return [];
+    const where = ticketsOf(keys);
+    const locked = await tx.select().from(tickets).where(where).orderBy(asc(tickets.id)).for("update");
+    const wanted = new Set(keys.map(keyOf));
+    const mine = locked.filter((t) => wanted.has(keyOf({ companyId: t.companyId, ticketId: t.id })));
+    if (mine.length === 0) return [];
     const facts = await tx
       .select({
         ticketId: tickets.id,
@@ -111,9 +105,9 @@ export class AutomationRepo {
         and(eq(ticketAutomations.companyId, tickets.companyId), eq(ticketAutomations.ticketId, tickets.id)),
       )
       .leftJoin(contacts, and(eq(contacts.companyId, tickets.companyId), eq(contacts.id, tickets.contactId)))
-      .where(sql`(${tickets.companyId}, ${tickets.id}) IN (${pairs})`);
+      .where(where);
     const byTicket = new Map(facts.map((f) => [f.ticketId, f]));
-    return locked.map((ticket) => {
+    return mine.map((ticket) => {
       const found = byTicket.get(ticket.id);
       return {
         ticket,
@@ -204,16 +198,10 @@ export class AutomationRepo {
   /** The run looked at these tickets and changed nothing on them: they are no longer due. */
   async clearDue(tx: Tx, keys: readonly TicketKey[]): Promise<void> {
     if (keys.length === 0) return;
-    const pairs = sql.join(
-      keys.map((k) => sql`(${k.companyId}::int, ${k.ticketId}::int)`),
-      sql`, `,
-    );
     await tx
       .update(tickets)
       .set({ automationDueAt: null })
-      .where(
-        sql`(${tickets.companyId}, ${tickets.id}) IN (${pairs}) AND ${tickets.automationDueAt} IS NOT NULL`,
-      );
+      .where(and(ticketsOf(keys), isNotNull(tickets.automationDueAt)));
   }
 
   async updateTicket(
@@ -417,3 +405,21 @@ export class AutomationRepo {
 
 /** The vacation or out-of-hours answer goes to a contact at most once in this many minutes. */
 export const OUT_OF_HOURS_REPEAT_MINUTES = 120;
+
+const keyOf = (key: TicketKey) => `${key.companyId}:${key.ticketId}`;
+
+/**
+ * These tickets, found by primary key: `id = ANY(...)` with the companies as
+ * a filter. (A row-value IN over (company_id, id) made the planner AND a
+ * bitmap of the whole company's tickets, a cost that grows with the company.)
+ * Ids are unique across companies; callers keep only the exact pairs asked.
+ */
+function ticketsOf(keys: readonly TicketKey[]) {
+  return and(
+    inArray(
+      tickets.id,
+      keys.map((k) => k.ticketId),
+    ),
+    inArray(tickets.companyId, [...new Set(keys.map((k) => k.companyId))]),
+  );
+}

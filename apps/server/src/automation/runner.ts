@@ -21,8 +21,12 @@ export const AUTOMATION_SWEEP = "automation.sweep";
 
 /** How long the cached connection/company side of the world is used (automation/world.ts). */
 const WORLD_TTL_MS = 3_000;
-/** Batches in flight at once per process. */
-const RUNS_AT_ONCE = 4;
+/**
+ * Batches in flight at once per process. Few on purpose: tickets notified
+ * while a batch runs wait for the next one, so under load each transaction
+ * decides many tickets instead of each ticket paying for its own.
+ */
+const RUNS_AT_ONCE = 2;
 /** Tickets decided in one transaction: a burst of contact messages costs a few statements per batch. */
 const BATCH_SIZE = 64;
 
@@ -121,8 +125,11 @@ export class AutomationRunner {
 
   /** Resolves once no run is queued or in flight in this process (tests: "nothing more will be sent"). */
   async idle(): Promise<void> {
-    while (this.running.size > 0 || this.queued.size > 0)
-      await Promise.all([...this.running.values()].map((r) => r.done));
+    while (this.running.size > 0 || this.queued.size > 0) {
+      if (this.running.size > 0) await Promise.all([...this.running.values()].map((r) => r.done));
+      // Queued but not started yet: the pump runs on the next turn of the event loop.
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Runs the ticket in the next batch, or once more after the run in flight; resolves when it has run. */
@@ -138,6 +145,18 @@ export class AutomationRunner {
       const waiting = this.queued.get(id);
       if (waiting) waiting.waiters.push(resolve);
       else this.queued.set(id, { key, waiters: [resolve] });
+      this.schedulePump();
+    });
+  }
+
+  private pumpScheduled = false;
+
+  /** Starts batches once the current burst of notifications (one ingest commit's tickets) has queued. */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
       this.pump();
     });
   }
