@@ -214,13 +214,13 @@ describe("ConnectionDialog: every tab's fields reach PUT /whatsapp/{id}", () => 
     const body = await savedBody(
       () => {
         openTab("Horários");
-        fireEvent.change(screen.getByRole("textbox", { name: "Sábado: Fim do turno A" }), {
+        fireEvent.change(screen.getByRole("textbox", { name: "Sábado, turno A: fim" }), {
           target: { value: "1100" },
         });
-        fireEvent.change(screen.getByRole("textbox", { name: "Sábado: Início do turno B" }), {
+        fireEvent.change(screen.getByRole("textbox", { name: "Sábado, turno B: início" }), {
           target: { value: "" },
         });
-        fireEvent.change(screen.getByRole("textbox", { name: "Sábado: Fim do turno B" }), {
+        fireEvent.change(screen.getByRole("textbox", { name: "Sábado, turno B: fim" }), {
           target: { value: "" },
         });
       },
