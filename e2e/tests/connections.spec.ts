@@ -23,10 +23,10 @@ test("add a WhatsApp Cloud API connection, see it connected, and copy its webhoo
 
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Adicionar conexão WhatsApp Cloud API" })).toBeVisible();
-  // The spec's length rule, before any request.
+  // The length rule (2 to 50), before any request, in the interface's language.
   await dialog.getByLabel("Nome").fill("C");
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await expect(dialog.getByText("Too Short!")).toBeVisible();
+  await expect(dialog.getByText("Informe um nome de 2 a 50 caracteres.")).toBeVisible();
 
   await dialog.getByLabel("Nome").fill("Cloud E2E");
   await dialog.getByLabel("ID do número de telefone").fill("109876543210987");
