@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../db/client.js";
 import { TtlCache } from "../ingest/ttl-cache.js";
-import type { JobDefinition, Jobs } from "../jobs/jobs.js";
+import type { Jobs } from "../jobs/jobs.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
 import { previewOf } from "../modules/messages/preview.js";
@@ -479,28 +479,6 @@ export class AutomationRunner {
     for (const { companyId, ticketId, token } of timers) await this.run(companyId, ticketId, token);
     return tickets.length + timers.length;
   }
-}
-
-export function automationTimerJob(
-  runner: AutomationRunner,
-): JobDefinition<{ companyId: number; ticketId: number; token: number }> {
-  return {
-    name: AUTOMATION_TIMER,
-    handle: (data) => runner.run(Number(data.companyId), Number(data.ticketId), Number(data.token)),
-  };
-}
-
-/** Every minute: lost runs and timers, the inactivity pass, the queue rotator. */
-export function automationSweepJob(runner: AutomationRunner): JobDefinition {
-  return {
-    name: AUTOMATION_SWEEP,
-    cron: "* * * * *",
-    handle: async () => {
-      await runner.sweep();
-      await runner.inactivitySweep();
-      await runner.rotator.pass();
-    },
-  };
 }
 
 const keyOf = (key: { companyId: number; ticketId: number }) => `${key.companyId}:${key.ticketId}`;

@@ -12,6 +12,7 @@ import { CallAnswers } from "./calls.js";
 import { CallsRepo } from "./calls-repo.js";
 import { credentials, type IngestConnection, UnknownMessageError } from "./connection.js";
 import { InboundMedia, MediaRetryError, type MediaSource, mediaFailure } from "./inbound-media.js";
+import { mapLimit } from "./map-limit.js";
 import { MessageChanges } from "./message-changes.js";
 import { MessageChangesRepo } from "./message-changes-repo.js";
 import { contactChannel, normalizePhone } from "./phone.js";
@@ -484,18 +485,4 @@ function contactInputOf(connection: Connection, message: Pick<InboundMessage, "c
     profilePicUrl: undefined as string | undefined,
     whatsappId: connection.id,
   };
-}
-
-/** `Promise.all` over `items`, at most `limit` at a time, answers in order. */
-async function mapLimit<T, R>(items: T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await run(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

@@ -20,6 +20,7 @@ import type { NewOutbound } from "../messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../messages/presenter.js";
 import { asksToAccept, type LifecycleActor, planTransition, type Transition } from "./lifecycle.js";
 import { type LifecycleSettings, TicketLifecycleRepo } from "./lifecycle-repo.js";
+import { isOneOpenViolation, OneOpenConflict, otherOpenTicket } from "./one-open.js";
 import { viewScopeFor } from "./policy.js";
 import type { TicketRow } from "./presenter.js";
 import { type TicketDetail, TicketsRepo } from "./repo.js";
@@ -53,9 +54,6 @@ interface Applied {
   /** The new ticket the conversation went on in (closeTicketOnTransfer), when not the same. */
   continuedIn?: number;
 }
-
-const UNIQUE_VIOLATION = "23505";
-const ONE_OPEN_INDEX = "tickets_one_open_per_contact_key";
 
 /**
  * The ticket lifecycle (spec 1 sections 4 and 6): opening, the transitions
@@ -484,28 +482,4 @@ function closesOnTransfer(before: TicketRow, transition: Transition, settings: L
     queueId !== null &&
     queueId !== before.queueId
   );
-}
-
-/** Thrown inside a transaction when the insert met the one-open index; mapped after the rollback. */
-class OneOpenConflict extends Error {}
-
-function otherOpenTicket(open: NonNullable<Awaited<ReturnType<TicketLifecycleRepo["openTicketOf"]>>>) {
-  return new AppError("ERR_OTHER_OPEN_TICKET", {
-    message: "An open ticket already exists for this contact",
-    details: { ticket: open },
-  });
-}
-
-function isOneOpenViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let i = 0; i < 4 && current; i++) {
-    const e = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (
-      e.code === UNIQUE_VIOLATION &&
-      (e.constraint === ONE_OPEN_INDEX || String(e.message ?? "").includes(ONE_OPEN_INDEX))
-    )
-      return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
