@@ -311,11 +311,13 @@ export class AutomationRunner {
       ticket: facts,
       contact: { disableBot: contact?.disableBot ?? true, outOfHoursSentAt: null },
     };
-    const rest =
-      botMaySpeak(quick as World) && ticket.whatsappId !== null
-        ? (cached.get(`${companyId}:${ticket.whatsappId}`) ??
-          (await loadWorld(tx, companyId, ticket.whatsappId)))
-        : undefined;
+    let rest: WorldRest | undefined;
+    if (botMaySpeak(quick as World) && ticket.whatsappId !== null) {
+      // Read once per connection and batch (a sweep's batch holds many tickets of one connection).
+      const worldKey = `${companyId}:${ticket.whatsappId}`;
+      if (!cached.has(worldKey)) cached.set(worldKey, await loadWorld(tx, companyId, ticket.whatsappId));
+      rest = cached.get(worldKey);
+    }
     const actions: BotAction[] = [];
     const before = state;
     if (rest && contact) {
