@@ -20,6 +20,8 @@ export const COMPANY_TOPICS = [
   "announcement",
   /** Settings and business hours of the company changed (SettingsEventPayload). */
   "settings",
+  /** The company's subscription changed: an invoice was paid and the due date moved (PaymentEventPayload). */
+  "payment",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 
@@ -62,3 +64,14 @@ export interface AuthEventPayload {
 export type UserEventPayload =
   | { action: "create" | "update"; user: import("./schemas/dto.js").UserDto }
   | { action: "delete"; userId: number };
+
+/**
+ * Payload of `company-{id}-payment`: an invoice of the company was paid and
+ * its due date is now `company.dueDate`. An expired company's screens come
+ * back without signing in again.
+ */
+export interface PaymentEventPayload {
+  action: "update";
+  invoiceId: number;
+  company: { id: number; dueDate: string };
+}
