@@ -7,6 +7,7 @@ export * from "./connections.js";
 export * from "./contacts.js";
 export * from "./deliveries.js";
 export * from "./files.js";
+export * from "./helps.js";
 export * from "./invoices.js";
 export * from "./queues.js";
 export * from "./quick-messages.js";
