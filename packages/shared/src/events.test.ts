@@ -24,6 +24,8 @@ describe("live event names are the specs' own", () => {
       announcement: "company-announcement",
       // not in the specs (the Whaticket family's name): settings and business hours changed
       settings: "company-42-settings",
+      // not in the specs (the Whaticket family's name): an invoice paid, the due date moved
+      payment: "company-42-payment",
     });
   });
 });
