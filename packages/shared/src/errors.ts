@@ -96,6 +96,10 @@ export const EXTRA_ERROR_CODES = [
   "ERR_PLAN_NAME_ALREADY_EXISTS",
   /** 409: DELETE /plans/{id}: a company is subscribed to the plan; move it to another plan first. */
   "ERR_PLAN_IN_USE",
+  /** 400: POST/PUT /companies: another company already has this name (case ignored). */
+  "ERR_COMPANY_NAME_ALREADY_EXISTS",
+  /** 400: DELETE /companies/{id}: the name typed to confirm is not the company's. */
+  "ERR_COMPANY_CONFIRMATION_MISMATCH",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

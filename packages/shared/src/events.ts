@@ -22,6 +22,8 @@ export const COMPANY_TOPICS = [
   "settings",
   /** The company's subscription changed: an invoice was paid and the due date moved (PaymentEventPayload). */
   "payment",
+  /** Progress of a company deletion, to the super user who asked (CompanyDeletionPayload). */
+  "companyDeletion",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

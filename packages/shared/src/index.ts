@@ -1,3 +1,4 @@
+export * from "./company-due.js";
 export * from "./enums.js";
 export * from "./errors.js";
 export * from "./events.js";
@@ -7,6 +8,7 @@ export * from "./ratings.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/business-hours.js";
 export * from "./schemas/common.js";
+export * from "./schemas/company.js";
 export * from "./schemas/connection.js";
 export * from "./schemas/contact.js";
 export * from "./schemas/dashboard.js";

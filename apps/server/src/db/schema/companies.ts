@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   integer,
@@ -47,30 +49,39 @@ export const plans = pgTable(
   (t) => [uniqueIndex("plans_name_key").on(t.name)],
 );
 
-export const companies = pgTable("companies", {
-  id: serial().primaryKey(),
-  name: text().notNull(),
-  email: text(),
-  phone: text(),
-  document: text(),
-  planId: integer()
-    .notNull()
-    .references(() => plans.id),
-  status: boolean().notNull().default(true),
-  /** Date only; company 1 is the platform owner and never expires. */
-  dueDate: date({ mode: "string" }),
-  recurrence: text().notNull().default("MENSAL"),
-  paymentMethod: text(),
-  addressStreet: text(),
-  addressState: text(),
-  addressCity: text(),
-  lastLogin: timestamp({ withTimezone: true, mode: "date" }),
-  /** IANA time zone of the company's business hours and bot timers. */
-  timezone: text().notNull().default("America/Sao_Paulo"),
-  /**
-   * Business hours used when the scheduleType setting is company (PUT /companies/{id}/schedules).
-   * Empty until an admin saves them: the automation then treats the company as always open.
-   */
-  schedules: jsonb().$type<CompanyScheduleDay[]>().notNull().default([]),
-  ...timestamps,
-});
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    document: text(),
+    planId: integer()
+      .notNull()
+      .references(() => plans.id),
+    status: boolean().notNull().default(true),
+    /** Date only; company 1 is the platform owner and never expires. */
+    dueDate: date({ mode: "string" }),
+    recurrence: text().notNull().default("MENSAL"),
+    paymentMethod: text(),
+    addressStreet: text(),
+    addressState: text(),
+    addressCity: text(),
+    lastLogin: timestamp({ withTimezone: true, mode: "date" }),
+    /** IANA time zone of the company's business hours and bot timers. */
+    timezone: text().notNull().default("America/Sao_Paulo"),
+    /**
+     * Business hours used when the scheduleType setting is company (PUT /companies/{id}/schedules).
+     * Empty until an admin saves them: the automation then treats the company as always open.
+     */
+    schedules: jsonb().$type<CompanyScheduleDay[]>().notNull().default([]),
+    /** The company's storage folder as last measured by the `companies.measure-folders` job. */
+    folderSize: bigint({ mode: "number" }).notNull().default(0),
+    numberFileFolder: integer().notNull().default(0),
+    updatedAtFolder: timestamp({ withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  // Names are unique whatever their case: the super user's table and the save-failure message say so.
+  (t) => [uniqueIndex("companies_name_key").on(sql`lower(${t.name})`)],
+);

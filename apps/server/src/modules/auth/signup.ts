@@ -86,6 +86,11 @@ export async function signUp(deps: SignupDeps, input: SignupBody, ip: string): P
   } catch (error) {
     // Two signups with one e-mail at once: the unique index decides, the loser hears why.
     if (isUniqueViolation(error, "users_email_key")) throw emailTaken();
+    if (isUniqueViolation(error, "companies_name_key"))
+      throw new AppError("ERR_COMPANY_NAME_ALREADY_EXISTS", {
+        field: "companyName",
+        message: "Another company already has this name",
+      });
     throw error;
   }
 }
