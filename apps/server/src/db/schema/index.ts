@@ -11,6 +11,7 @@ export * from "./helps.js";
 export * from "./invoices.js";
 export * from "./queues.js";
 export * from "./quick-messages.js";
+export * from "./payment-charges.js";
 export * from "./schedules.js";
 export * from "./settings.js";
 export * from "./tags.js";

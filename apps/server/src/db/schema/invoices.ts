@@ -8,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { tenant, timestamps } from "./columns.js";
@@ -38,6 +39,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_company_due_key").on(t.companyId, t.dueDate),
+    // Target of same-company references (payment_charges).
+    unique("invoices_company_id_id_key").on(t.companyId, t.id),
     // The list: a company's invoices newest first (GET /invoices/all), and the super's view of all.
     index("invoices_company_id_idx").on(t.companyId, t.id.desc()),
     index("invoices_open_idx").on(t.dueDate).where(sql`${t.status} = 'open'`),
