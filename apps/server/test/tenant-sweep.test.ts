@@ -662,7 +662,6 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
   }),
   "GET /whatsapp": (w) => ({ query: { companyId: String(w.companyId) } }),
   "GET /whatsapp/filter": (w) => ({ query: { companyId: String(w.companyId) } }),
-  "GET /whatsapp/all": (w) => ({ query: { companyId: String(w.companyId) } }),
   "POST /whatsapp": (w) => ({
     body: {
       name: unique("conn"),
@@ -1021,4 +1020,30 @@ describe("cross-tenant sweep of ids in bodies and query strings", () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+});
+
+describe("routes across companies (the platform owner's)", () => {
+  it("GET /whatsapp/all: B's admin is refused; a super user sees A's connections without A's token", async () => {
+    const db = server.database.db;
+    const worldA = await buildWorld(db, companyA, join(server.config.dataDir, "public"));
+    const refused = await server.app.inject({
+      method: "GET",
+      url: "/whatsapp/all",
+      headers: intruder.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(worldA.secrets.filter((secret) => refused.body.includes(secret))).toEqual([]);
+
+    const owner = await buildAdmin(db, companyB, { super: true });
+    const listed = await server.app.inject({
+      method: "GET",
+      url: "/whatsapp/all",
+      headers: (await login(server.app, owner.email)).headers,
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toContainEqual(
+      expect.objectContaining({ id: worldA.ids.connection, companyId: companyA }),
+    );
+    expect(listed.body).not.toContain(`${worldA.secrets[0]}-token`);
+  });
 });

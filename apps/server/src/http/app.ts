@@ -23,6 +23,7 @@ import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
 import { chatsRoutes } from "../modules/chats/routes.js";
 import { companiesRoutes } from "../modules/companies/routes.js";
+import { ConnectionsOverview } from "../modules/connections/overview.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
 import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
 import { contactsRoutes } from "../modules/contacts/routes.js";
@@ -255,7 +256,9 @@ export async function buildApp(
       storage: deps.storage,
       logger: app.log,
     });
-    await priv.register(connectionsRoutes(connections));
+    await priv.register(
+      connectionsRoutes(connections, new ConnectionsOverview({ db: deps.db, publicUrl: config.PUBLIC_URL })),
+    );
     await priv.register(
       facebookRoutes(
         new FacebookService({

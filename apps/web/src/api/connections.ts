@@ -8,6 +8,7 @@ import {
   type ConnectionUpdateInput,
   type FacebookPagesInput,
   type FacebookPagesResult,
+  type PlatformConnectionDto,
 } from "@inbox/shared";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "./client";
@@ -42,6 +43,12 @@ const SESSION_METHODS = { start: "POST", renew: "PUT", stop: "DELETE" } as const
 
 export const connectionsApi = {
   list: (signal?: AbortSignal) => api.get<ConnectionDto[]>("/whatsapp", undefined, signal),
+  /** GET /whatsapp/all: every company's connections (super only), without their secrets. */
+  listAll: (signal?: AbortSignal) =>
+    api.get<PlatformConnectionDto[]>("/whatsapp/all", { session: 0 }, signal),
+  /** GET /whatsapp?companyId=: another company's connections (super only). */
+  listOfCompany: (companyId: number, signal?: AbortSignal) =>
+    api.get<ConnectionDto[]>("/whatsapp", { companyId, session: 0 }, signal),
   get: (id: number, signal?: AbortSignal) => api.get<ConnectionDto>(`/whatsapp/${id}`, undefined, signal),
   create: (body: ConnectionCreateBody) => api.post<ConnectionDto>("/whatsapp", body),
   update: (id: number, body: ConnectionUpdateInput) => api.put<ConnectionDto>(`/whatsapp/${id}`, body),
@@ -70,6 +77,23 @@ const listQuery = {
 /** The company's connections; live events keep this cache current (realtime/ConnectionEvents). */
 export function useConnections(enabled = true) {
   return useQuery({ ...listQuery, enabled });
+}
+
+/** /allConnections: every company's connections (super only). */
+export function usePlatformConnections() {
+  return useQuery({
+    queryKey: queryKeys.connections.platform,
+    queryFn: ({ signal }) => connectionsApi.listAll(signal),
+  });
+}
+
+/** One company's connections as the platform owner sees them; fetched when `companyId` is set. */
+export function useCompanyConnections(companyId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.connections.ofCompany(companyId ?? 0),
+    queryFn: ({ signal }) => connectionsApi.listOfCompany(companyId ?? 0, signal),
+    enabled: companyId !== null,
+  });
 }
 
 /** The same list for pickers: a minute old is fresh enough. */

@@ -26,5 +26,9 @@ export const queryKeys = {
     all: ["connections"] as const,
     list: ["connections", "list"] as const,
     detail: (id: number) => ["connections", "detail", id] as const,
+    /** Every company's (GET /whatsapp/all, super only). */
+    platform: ["connections", "platform"] as const,
+    /** Another company's (GET /whatsapp?companyId=, super only). */
+    ofCompany: (companyId: number) => ["connections", "company", companyId] as const,
   },
 };

@@ -1,4 +1,5 @@
 import { Route, Routes } from "react-router";
+import { AllConnectionsRoute } from "../pages/all-connections/AllConnectionsPage";
 import { LoginPage } from "../pages/auth/LoginPage";
 import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
 import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
@@ -74,6 +75,7 @@ export function AppRoutes() {
               </RequirePermission>
             }
           />
+          <Route path="/allConnections" element={<AllConnectionsRoute />} />
           <Route
             path="/settings"
             element={

@@ -321,6 +321,16 @@ export const connectionDto = z.object({
 });
 export type ConnectionDto = z.infer<typeof connectionDto>;
 
+/**
+ * GET /whatsapp/all (super only, spec 2 section 7): a connection of any company, with its company,
+ * answered without anything that acts on it (token, QR code, verify token, webhook, token hint).
+ */
+export const platformConnectionDto = connectionDto.extend({
+  companyId: z.number(),
+  companyName: z.string(),
+});
+export type PlatformConnectionDto = z.infer<typeof platformConnectionDto>;
+
 /** POST /facebook (spec 2 section 7): the result of Facebook Login in the browser. */
 export const facebookPagesSchema = z.object({
   facebookUserId: z.string().trim().min(1, "Required").max(64).regex(/^\d+$/, "Invalid id"),

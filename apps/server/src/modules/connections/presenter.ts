@@ -1,6 +1,6 @@
 import type { ConnectionDto, ConnectionScheduleDay } from "@inbox/shared";
 import { fileUrl } from "../../storage/file-url.js";
-import type { ConnectionWithQueues } from "./repo.js";
+import type { ConnectionRow, ConnectionWithQueues } from "./repo.js";
 
 /** Secrets leave only as a "set" flag and the last 4 characters of the token. */
 export function presentConnection(
@@ -65,5 +65,21 @@ export function presentConnection(
     flowIdWelcome: row.flowIdWelcome,
     flowIdNotPhrase: row.flowIdNotPhrase,
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A connection of any company for the platform owner (GET /whatsapp/all, or GET /whatsapp with
+ * another company's id): what it is and its state, nothing that acts on it. No token or its hint,
+ * no QR code (it would pair the owner's phone with the tenant's session), no webhook or verify token.
+ */
+export function presentForPlatform(
+  row: ConnectionRow & { queues?: ConnectionWithQueues["queues"] },
+  publicUrl: string,
+): ConnectionDto {
+  return {
+    ...presentConnection({ ...row, queues: row.queues ?? [] }, publicUrl, { forManager: false }),
+    qrcode: null,
+    accessTokenHint: null,
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { companySettings, whatsapps } from "../../db/schema/index.js";
+import { companies, companySettings, whatsapps } from "../../db/schema/index.js";
 import { attachQueues, connectionQueueLinks, replaceQueueLinks } from "../queues/links.js";
 import type { ProviderIdField } from "./provider-ids.js";
 
@@ -22,6 +22,20 @@ export class ConnectionsRepo {
       .where(and(eq(whatsapps.companyId, companyId), channel ? eq(whatsapps.channel, channel) : undefined))
       .orderBy(asc(whatsapps.name), asc(whatsapps.id));
     return attachQueues(this.db, connectionQueueLinks, companyId, rows);
+  }
+
+  /**
+   * Every company's connections (GET /whatsapp/all, super only), by company then name, with the
+   * company's name. Without their queues: another company's queue names are not the owner's concern.
+   * Bounded by the plans' connection limits; the (company, name) index serves the order.
+   */
+  async listAll(): Promise<(ConnectionRow & { companyName: string })[]> {
+    const rows = await this.db
+      .select({ connection: whatsapps, companyName: companies.name })
+      .from(whatsapps)
+      .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+      .orderBy(asc(whatsapps.companyId), asc(whatsapps.name), asc(whatsapps.id));
+    return rows.map((row) => ({ ...row.connection, companyName: row.companyName }));
   }
 
   async find(

@@ -5,11 +5,14 @@ import {
   connectionUpdateSchema,
   idParam,
   LIMITS,
+  platformConnectionDto,
 } from "@inbox/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../http/app-error.js";
+import type { RequestContext } from "../../http/context.js";
+import type { ConnectionsOverview } from "./overview.js";
 import type { ConnectionsService, GreetingUpload } from "./service.js";
 
 /** What the server does with the dialog's fields (spec 2 leaves it "not shown"; issue 9 sets the rules). */
@@ -35,19 +38,44 @@ const FIELD_RULES =
   "tickets to users who see tickets without a queue.";
 
 const listQuery = z.object({
-  // Accepted for compatibility with the spec's calls; the company always comes from the token.
-  companyId: z.string().max(20).optional(),
+  // A super user may name another company (the /allConnections link); for anyone else the company
+  // comes from the token and this is ignored.
+  companyId: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  ),
   session: z.string().max(5).optional(),
   channel: z.enum(CHANNELS).optional(),
 });
 
 /** Connections (spec 2 sections 2, 3, 6, 7). */
-export function connectionsRoutes(service: ConnectionsService): FastifyPluginAsyncZod {
+export function connectionsRoutes(
+  service: ConnectionsService,
+  overview: ConnectionsOverview,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const list = { schema: { querystring: listQuery, response: { 200: z.array(connectionDto) } } };
-    app.get("/whatsapp", list, (req) => service.list(req.ctx, req.query.channel));
-    app.get("/whatsapp/filter", list, (req) => service.list(req.ctx, req.query.channel));
-    app.get("/whatsapp/all", list, (req) => service.list(req.ctx, req.query.channel));
+    const listOf = (req: { ctx: RequestContext; query: z.infer<typeof listQuery> }) => {
+      const companyId = overview.companyOf(req.ctx, req.query.companyId);
+      return companyId === req.ctx.companyId
+        ? service.list(req.ctx, req.query.channel)
+        : overview.listOf(companyId, req.query.channel);
+    };
+    app.get("/whatsapp", list, listOf);
+    app.get("/whatsapp/filter", list, listOf);
+    app.get(
+      "/whatsapp/all",
+      {
+        schema: {
+          description:
+            "Super only: every company's connections with companyId and companyName, without tokens, " +
+            "QR codes or webhook secrets (spec 2: /allConnections).",
+          querystring: z.object({ session: z.string().max(5).optional() }),
+          response: { 200: z.array(platformConnectionDto) },
+        },
+      },
+      (req) => overview.listAll(req.ctx),
+    );
 
     app.get(
       "/whatsapp/:id",

@@ -18,6 +18,13 @@ describe("visibleMenuItems", () => {
     ]);
   });
 
+  it("gives a super user the overview of every company's connections", () => {
+    expect(labels(visibleMenuItems(buildUser({ profile: "admin", super: true })))).toContain(
+      "allConnections",
+    );
+    expect(labels(visibleMenuItems(buildUser({ profile: "admin" })))).not.toContain("allConnections");
+  });
+
   it("adds the connections item for a user with allowConnections enabled", () => {
     expect(labels(visibleMenuItems(buildUser({ allowConnections: "enabled" })))).toEqual([
       "tickets",

@@ -3,6 +3,7 @@ import type { SvgIconComponent } from "@mui/icons-material";
 import AccountTreeIcon from "@mui/icons-material/AccountTree";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
+import DevicesIcon from "@mui/icons-material/Devices";
 import ForumIcon from "@mui/icons-material/Forum";
 import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
@@ -20,6 +21,7 @@ export type MenuLabel =
   | "users"
   | "queues"
   | "connections"
+  | "allConnections"
   | "settings";
 
 /** Items that can carry an attention dot, and whether each has it now. */
@@ -50,6 +52,13 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
     icon: SyncAltIcon,
     section: "administration",
     allow: canManageConnections,
+  },
+  {
+    label: "allConnections",
+    to: "/allConnections",
+    icon: DevicesIcon,
+    section: "administration",
+    allow: (user) => user.super,
   },
   { label: "settings", to: "/settings", icon: SettingsIcon, section: "administration", allow: isAdmin },
 ];

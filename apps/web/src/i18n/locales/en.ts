@@ -1,3 +1,4 @@
+import allConnectionsEn from "./all-connections/en";
 import connectionDialogEn from "./connection-dialog/en";
 import contactsEn from "./contacts/en";
 import notificationsEn from "./notifications/en";
@@ -176,6 +177,7 @@ const en: LocaleShape = {
     administration: "Administration",
     users: "Users",
     connections: "Connections",
+    allConnections: "All connections",
     settings: "Settings",
     queues: "Queues & Chatbot",
     needsAttention: "needs attention",
@@ -443,6 +445,7 @@ const en: LocaleShape = {
   schedules: schedulesEn,
   settings: settingsEn,
   queues: queuesEn,
+  allConnections: allConnectionsEn,
   plans: plansEn,
 };
 

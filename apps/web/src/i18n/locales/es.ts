@@ -1,3 +1,4 @@
+import allConnectionsEs from "./all-connections/es";
 import connectionDialogEs from "./connection-dialog/es";
 import contactsEs from "./contacts/es";
 import notificationsEs from "./notifications/es";
@@ -177,6 +178,7 @@ const es: LocaleShape = {
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
+    allConnections: "Todas las conexiones",
     settings: "Configuraciones",
     queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
@@ -446,6 +448,7 @@ const es: LocaleShape = {
   schedules: schedulesEs,
   settings: settingsEs,
   queues: queuesEs,
+  allConnections: allConnectionsEs,
   plans: plansEs,
 };
 

@@ -1,3 +1,4 @@
+import allConnectionsPt from "./all-connections/pt";
 import connectionDialogPt from "./connection-dialog/pt";
 import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
@@ -179,6 +180,7 @@ const pt = {
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
+    allConnections: "Todas as conexões",
     settings: "Configurações",
     queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
@@ -447,6 +449,7 @@ const pt = {
   schedules: schedulesPt,
   settings: settingsPt,
   queues: queuesPt,
+  allConnections: allConnectionsPt,
   plans: plansPt,
 };
 

@@ -1,3 +1,4 @@
+import allConnectionsTr from "./all-connections/tr";
 import connectionDialogTr from "./connection-dialog/tr";
 import contactsTr from "./contacts/tr";
 import notificationsTr from "./notifications/tr";
@@ -177,6 +178,7 @@ const tr: LocaleShape = {
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
+    allConnections: "Tüm bağlantılar",
     settings: "Ayarlar",
     queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
@@ -446,6 +448,7 @@ const tr: LocaleShape = {
   schedules: schedulesTr,
   settings: settingsTr,
   queues: queuesTr,
+  allConnections: allConnectionsTr,
   plans: plansTr,
 };
 
