@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { LoginResponse } from "@inbox/shared";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { hashPassword } from "../src/auth/passwords.js";
 import type { Db } from "../src/db/client.js";
-import { contacts, queues, tickets, users, whatsapps } from "../src/db/schema/index.js";
+import { companies, contacts, queues, tickets, users, whatsapps } from "../src/db/schema/index.js";
 import { createCompany, createPlan } from "../src/modules/companies/service.js";
 
 /** Every test builds its own company; names carry a random suffix so tests can share a database. */
@@ -150,4 +151,20 @@ export async function buildTeam(
     adminSession: await login(app, admin.email),
     userSession: await login(app, user.email),
   };
+}
+
+/**
+ * Company 1 owns the platform's settings (signup, user creation, whitelabel).
+ * The test database is not seeded: make it when this file's database has none.
+ */
+export async function ensurePlatformCompany(db: Db): Promise<void> {
+  const [found] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, 1));
+  if (found) return;
+  const company = await buildCompany(db);
+  if (company.id === 1) return;
+  await db
+    .insert(companies)
+    .values({ id: 1, name: "Plataforma", planId: company.planId })
+    .onConflictDoNothing();
+  await db.execute(sql`SELECT setval('companies_id_seq', (SELECT max(id) FROM companies))`);
 }

@@ -195,6 +195,18 @@ owners.plan = async (db, companyId) => {
   };
 };
 
+/** A help video is platform data, like a plan: only super users change it, so company B's admin gets 403. */
+owners.help = async (db) => {
+  const [help] = await db
+    .insert(schema.helps)
+    .values({ title: unique("Ajuda"), description: "secret", video: "dQw4w9WgXcQ" })
+    .returning();
+  return {
+    params: { id: help!.id },
+    snapshot: () => db.select().from(schema.helps).where(eq(schema.helps.id, help!.id)),
+  };
+};
+
 owners.message = async (db, companyId) => {
   const ticket = await buildTicket(db, companyId, { status: "open" });
   const [message] = await db
@@ -329,6 +341,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "POST /messages/:id/retry-media": { payload: {} },
   "PUT /settings/:key": { payload: { value: "enabled" } },
   "PUT /plans/:id": { payload: { name: "Taken Over", users: 100_000, isPublic: true } },
+  "PUT /helps/:id": { payload: { title: "Taken Over", video: "takenOver01" } },
   "PUT /companies/:id/schedules": {
     payload: {
       schedules: [

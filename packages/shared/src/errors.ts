@@ -100,6 +100,8 @@ export const EXTRA_ERROR_CODES = [
   "ERR_COMPANY_NAME_ALREADY_EXISTS",
   /** 400: DELETE /companies/{id}: the name typed to confirm is not the company's. */
   "ERR_COMPANY_CONFIRMATION_MISMATCH",
+  /** 400: POST/PUT /helps: another help video already has this title. */
+  "ERR_HELP_TITLE_ALREADY_EXISTS",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

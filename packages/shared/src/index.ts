@@ -13,6 +13,7 @@ export * from "./schemas/connection.js";
 export * from "./schemas/contact.js";
 export * from "./schemas/dashboard.js";
 export * from "./schemas/dto.js";
+export * from "./schemas/help.js";
 export * from "./schemas/message.js";
 export * from "./schemas/note.js";
 export * from "./schemas/plan.js";

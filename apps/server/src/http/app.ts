@@ -32,6 +32,8 @@ import { dashboardRoutes } from "../modules/dashboard/routes.js";
 import { DashboardService } from "../modules/dashboard/service.js";
 import { facebookRoutes } from "../modules/facebook/routes.js";
 import { FacebookService } from "../modules/facebook/service.js";
+import { helpsRoutes } from "../modules/helps/routes.js";
+import { HelpsService } from "../modules/helps/service.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService, type MessagesServiceDeps } from "../modules/messages/service.js";
@@ -45,6 +47,7 @@ import { schedulesRoutes } from "../modules/schedules/routes.js";
 import { SchedulesService, type ScheduleTimer } from "../modules/schedules/service.js";
 import { publicSettingsRoutes, settingsRoutes } from "../modules/settings/routes.js";
 import { SettingsService } from "../modules/settings/service.js";
+import { WhitelabelService, whitelabelRoutes } from "../modules/settings/whitelabel.js";
 import { tagsRoutes } from "../modules/tags/routes.js";
 import { TagsService } from "../modules/tags/service.js";
 import { ticketNotesRoutes } from "../modules/ticket-notes/routes.js";
@@ -245,8 +248,10 @@ export async function buildApp(
     await priv.register(announcementsRoutes(deps.db));
     await priv.register(chatsRoutes(deps.db));
     await priv.register(settingsRoutes(settings));
+    await priv.register(whitelabelRoutes(new WhitelabelService({ settings, storage: deps.storage })));
     await priv.register(companiesRoutes(deps.db));
     await priv.register(plansRoutes(plans));
+    await priv.register(helpsRoutes(new HelpsService({ db: deps.db })));
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
     const connections = new ConnectionsService({
       db: deps.db,

@@ -1,5 +1,6 @@
 import { extname } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { HELP_VIDEO_ORIGINS } from "@inbox/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
 /**
@@ -15,6 +16,7 @@ const INLINE_TYPES: Record<string, string> = {
   webp: "image/webp",
   avif: "image/avif",
   bmp: "image/bmp",
+  ico: "image/x-icon",
   mp3: "audio/mpeg",
   ogg: "audio/ogg",
   oga: "audio/ogg",
@@ -69,7 +71,10 @@ export async function registerFiles(app: FastifyInstance, root: string): Promise
  * scripts (MUI's emotion injects <style> tags, hence 'unsafe-inline' styles),
  * images and media from the app, the file origin, data: and blob: (contact
  * pictures come from the channels' CDNs, so https: images too), connections
- * to the app itself (REST and socket.io, ws included in 'self'), no framing.
+ * to the app itself (REST and socket.io, ws included in 'self'), no framing
+ * of the app. Frames only from YouTube's no-cookie player and the help
+ * videos' thumbnails from YouTube's image host (HELP_VIDEO_ORIGINS; named in
+ * img-src too, so narrowing https: later keeps them).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { filesUrl?: string }): void {
   const files = options.filesUrl ? ` ${new URL(options.filesUrl).origin}` : "";
@@ -77,7 +82,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { filesUr
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https:${files}`,
+    `img-src 'self' data: blob: https: ${HELP_VIDEO_ORIGINS.thumbnail}${files}`,
+    `frame-src ${HELP_VIDEO_ORIGINS.embed}`,
     `media-src 'self' data: blob:${files}`,
     "font-src 'self' data:",
     "connect-src 'self'",

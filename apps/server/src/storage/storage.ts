@@ -6,10 +6,12 @@ import { AppError } from "../http/app-error.js";
 
 /**
  * What a file may be, per use: `image` for avatars, logos and schedule or
- * announcement pictures (png, jpeg, webp); `media` for message attachments
- * (images, audio, video and documents of any kind).
+ * announcement pictures (png, jpeg, webp); `favicon` for the whitelabel's tab
+ * icon (png or ico: what browsers take as an icon; never SVG, which is active
+ * content); `media` for message attachments (images, audio, video and
+ * documents of any kind).
  */
-export type FileUse = "image" | "media";
+export type FileUse = "image" | "favicon" | "media";
 
 /** The file's family, from its bytes: how a conversation shows it. */
 export type FileKind = "image" | "audio" | "video" | "document";
@@ -45,6 +47,9 @@ export interface Storage {
 /** The image types avatars, logos and schedule or announcement pictures accept. */
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
 
+/** The types a favicon may be (file-type names ICO image/x-icon). */
+const FAVICON_TYPES = new Set(["image/png", "image/x-icon", "image/vnd.microsoft.icon"]);
+
 /** Undetectable plain-text documents kept with their extension (served as downloads like any document). */
 const TEXT_EXTENSIONS: Record<string, string> = { txt: "text/plain", csv: "text/csv" };
 
@@ -57,6 +62,8 @@ export function localStorage(root: string): Storage {
         throw new AppError("ERR_FILE_TYPE_NOT_ALLOWED", {
           message: "Only PNG, JPEG or WebP images are accepted",
         });
+      if (input.use === "favicon" && !FAVICON_TYPES.has(type.mime))
+        throw new AppError("ERR_FILE_TYPE_NOT_ALLOWED", { message: "Only PNG or ICO icons are accepted" });
       // A random name: files are served without a token, so names must not be guessable.
       const name = `${Date.now()}-${randomBytes(12).toString("hex")}.${type.ext}`;
       const relative = join(`company${companyId}`, safeSegment(folder), name);

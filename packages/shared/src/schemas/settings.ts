@@ -307,3 +307,24 @@ export const companySchedulesDto = z.object({
   schedules: z.array(companyScheduleDayDto),
 });
 export type CompanySchedulesDto = z.infer<typeof companySchedulesDto>;
+
+/**
+ * Whitelabel (spec 2 sections 2, 3 and 9): the platform's colours, name and
+ * images. Defaults apply while a key is empty.
+ */
+export const WHITELABEL_DEFAULTS = { primaryColorLight: "#111416", primaryColorDark: "#39ACE7" } as const;
+
+/** POST /settings-whitelabel/logo `mode`: which image, and the setting that names it. */
+export const WHITELABEL_LOGO_KEYS = {
+  light: "appLogoLight",
+  dark: "appLogoDark",
+  favicon: "appLogoFavicon",
+} as const satisfies Record<string, SettingKey>;
+export type WhitelabelLogoMode = keyof typeof WHITELABEL_LOGO_KEYS;
+
+/** Largest whitelabel image (logo or favicon). */
+export const WHITELABEL_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The stored logos live in the platform company's `logos` folder; a setting holds the file name only. */
+export const whitelabelLogoPath = (fileName: string) =>
+  `/public/company1/logos/${encodeURIComponent(fileName)}`;

@@ -5,7 +5,13 @@ import { LIMITS, SETTING_DEFINITIONS } from "@inbox/shared";
 import { eq, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildAdmin, buildTeam, login, type Session } from "../../../test/factories.js";
+import {
+  buildAdmin,
+  buildTeam,
+  ensurePlatformCompany,
+  login,
+  type Session,
+} from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { REPO_ROOT } from "../../config.js";
 import { companies, companySettings, settings } from "../../db/schema/index.js";
@@ -18,7 +24,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-  await ensurePlatformCompany();
+  await ensurePlatformCompany(db());
 });
 afterEach(() => {
   for (const s of open.splice(0)) s.disconnect();
@@ -38,23 +44,6 @@ const put = (key: string, value: unknown, session: Session) =>
   call("PUT", `/settings/${key}`, session, { value } as object);
 const companyRow = async (companyId: number) =>
   (await db().select().from(companySettings).where(eq(companySettings.companyId, companyId)))[0];
-
-/**
- * Company 1 owns the platform's settings (signup, user creation, whitelabel).
- * The test database is not seeded: make it when this file's database has none.
- */
-async function ensurePlatformCompany() {
-  const [found] = await db().select({ id: companies.id }).from(companies).where(eq(companies.id, 1));
-  if (found) return;
-  const team = await buildTeam(server.app, db());
-  if (team.company.id === LIMITS.platformCompanyId) return;
-  const [plan] = await db().select().from(companies).where(eq(companies.id, team.company.id));
-  await db()
-    .insert(companies)
-    .values({ id: 1, name: "Plataforma", planId: plan!.planId })
-    .onConflictDoNothing();
-  await db().execute(sql`SELECT setval('companies_id_seq', (SELECT max(id) FROM companies))`);
-}
 
 async function superTeam() {
   const team = await buildTeam(server.app, db());

@@ -84,6 +84,7 @@ const en: LocaleShape = {
     ERR_SETTING_MESSAGE_REQUIRED: "Fill in this option's message before turning it on.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "A plan with this name already exists.",
     ERR_PLAN_IN_USE: "Companies are on this plan. Move them to another plan before deleting it.",
+    ERR_HELP_TITLE_ALREADY_EXISTS: "A help video with this title already exists.",
     ERR_TAG_REQUIRED: "Add a tag to the contact before resolving this ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "A message can only be edited up to 15 minutes after it was sent.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not configured.",

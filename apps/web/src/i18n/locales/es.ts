@@ -84,6 +84,7 @@ const es: LocaleShape = {
     ERR_SETTING_MESSAGE_REQUIRED: "Complete el mensaje de esta opción antes de activarla.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Ya existe un plan con este nombre.",
     ERR_PLAN_IN_USE: "Hay empresas en este plan. Muévalas a otro plan antes de eliminarlo.",
+    ERR_HELP_TITLE_ALREADY_EXISTS: "Ya existe un video de ayuda con este título.",
     ERR_TAG_REQUIRED: "Agregue una etiqueta al contacto antes de resolver este ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "Solo se puede editar un mensaje hasta 15 minutos después de enviarlo.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "La transcripción de audio no está configurada.",

@@ -87,6 +87,7 @@ const pt = {
     ERR_SETTING_MESSAGE_REQUIRED: "Preencha a mensagem desta opção antes de ativá-la.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Já existe um plano com este nome.",
     ERR_PLAN_IN_USE: "Este plano está em uso por empresas. Mude-as para outro plano antes de excluí-lo.",
+    ERR_HELP_TITLE_ALREADY_EXISTS: "Já existe um vídeo de ajuda com este título.",
     ERR_TAG_REQUIRED: "Adicione uma tag ao contato antes de resolver este ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "Só é possível editar uma mensagem até 15 minutos após o envio.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "A transcrição de áudio não está configurada.",

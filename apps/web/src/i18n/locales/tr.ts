@@ -85,6 +85,7 @@ const tr: LocaleShape = {
     ERR_SETTING_MESSAGE_REQUIRED: "Bu seçeneği açmadan önce mesajını doldurun.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Bu ada sahip bir plan zaten var.",
     ERR_PLAN_IN_USE: "Bu planı kullanan şirketler var. Silmeden önce onları başka bir plana taşıyın.",
+    ERR_HELP_TITLE_ALREADY_EXISTS: "Bu başlığa sahip bir yardım videosu zaten var.",
     ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
     ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",
