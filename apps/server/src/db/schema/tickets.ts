@@ -46,6 +46,11 @@ export const tickets = pgTable(
      * runs tickets left with it after a crash.
      */
     automationDueAt: timestamp({ withTimezone: true, mode: "date" }),
+    /**
+     * Opened by a WhatsApp message import (channels/whatsapp/history-import.ts): POST
+     * /closedimported/{id} closes the connection's tickets that still carry it and are not closed.
+     */
+    importedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
@@ -87,6 +92,9 @@ export const tickets = pgTable(
     /** The auto-close job's scan: open tickets, least recently active first, across companies. */
     index("tickets_open_updated_idx").on(t.updatedAt).where(sql`${t.status} = 'open'`),
     index("tickets_automation_due_idx").on(t.automationDueAt).where(sql`${t.automationDueAt} IS NOT NULL`),
+    index("tickets_imported_open_idx")
+      .on(t.companyId, t.whatsappId, t.id)
+      .where(sql`${t.importedAt} IS NOT NULL AND ${t.status} <> 'closed'`),
   ],
 );
 

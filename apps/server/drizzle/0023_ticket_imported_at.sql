@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "imported_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "tickets_imported_open_idx" ON "tickets" USING btree ("company_id","whatsapp_id","id") WHERE "tickets"."imported_at" IS NOT NULL AND "tickets"."status" <> 'closed';
