@@ -1,3 +1,5 @@
+import type { PlanFlag } from "./schemas/plan.js";
+
 /**
  * The error catalogue shared by server and web app. The server answers
  * `{ error: code, message }`; the web app translates `code` (i18n key
@@ -37,8 +39,31 @@ export const SPEC_ERROR_CODES = [
 export const EXTRA_ERROR_CODES = [
   /** 400: a request body, query or params failed its schema. */
   "ERR_VALIDATION",
-  /** 400: the plan's user limit is reached (`plan.users`). */
+  /**
+   * 409: POST /users at the plan's user limit (`plan.users`; the Whaticket family's code, kept for its
+   * clients). Like the two below, the message names the limit ("The plan allows 3 users…").
+   */
   "ERR_USER_CREATION_COUNT",
+  /** 409: POST /whatsapp or POST /facebook at the plan's connection limit (`plan.connections`). */
+  "ERR_PLAN_CONNECTIONS_LIMIT",
+  /** 409: POST /queue at the plan's queue limit (`plan.queues`). */
+  "ERR_PLAN_QUEUES_LIMIT",
+  /**
+   * 403: the company's plan switches off the feature a route belongs to (spec 2 section 3, one code per
+   * use flag: PLAN_FLAG_ERROR_CODES). Routes declare their flag (`config.planFeature`), checked before
+   * validation, so every request of a switched-off area gets the code (a connection's channel is read
+   * from the body: POST /whatsapp, POST /facebook).
+   */
+  "ERR_PLAN_NO_WHATSAPP",
+  "ERR_PLAN_NO_FACEBOOK",
+  "ERR_PLAN_NO_INSTAGRAM",
+  "ERR_PLAN_NO_CAMPAIGNS",
+  "ERR_PLAN_NO_SCHEDULES",
+  "ERR_PLAN_NO_INTERNAL_CHAT",
+  "ERR_PLAN_NO_EXTERNAL_API",
+  "ERR_PLAN_NO_KANBAN",
+  "ERR_PLAN_NO_OPENAI",
+  "ERR_PLAN_NO_INTEGRATIONS",
   /** 400: another user already has this e-mail. */
   "ERR_USER_EMAIL_ALREADY_EXISTS",
   /** 403: POST /auth/signup while the platform's allowSignup setting is not enabled. */
@@ -109,6 +134,20 @@ export const EXTRA_ERROR_CODES = [
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...EXTRA_ERROR_CODES] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** The code each plan use flag answers when the company's plan switches it off. */
+export const PLAN_FLAG_ERROR_CODES = {
+  useWhatsapp: "ERR_PLAN_NO_WHATSAPP",
+  useFacebook: "ERR_PLAN_NO_FACEBOOK",
+  useInstagram: "ERR_PLAN_NO_INSTAGRAM",
+  useCampaigns: "ERR_PLAN_NO_CAMPAIGNS",
+  useSchedules: "ERR_PLAN_NO_SCHEDULES",
+  useInternalChat: "ERR_PLAN_NO_INTERNAL_CHAT",
+  useExternalApi: "ERR_PLAN_NO_EXTERNAL_API",
+  useKanban: "ERR_PLAN_NO_KANBAN",
+  useOpenAi: "ERR_PLAN_NO_OPENAI",
+  useIntegrations: "ERR_PLAN_NO_INTEGRATIONS",
+} as const satisfies Record<PlanFlag, ErrorCode>;
+
 /** The open ticket an ERR_OTHER_OPEN_TICKET answer names: who holds it and in which queue. */
 export interface OpenTicketRef {
   id: number;
@@ -128,6 +167,8 @@ export interface ApiErrorBody {
   issues?: { field: string; message: string }[];
   /** For ERR_OTHER_OPEN_TICKET: the ticket already open for the contact and connection (spec 1 section 4). */
   ticket?: OpenTicketRef;
+  /** For the plan limit codes (ERR_USER_CREATION_COUNT, ERR_PLAN_CONNECTIONS_LIMIT, ERR_PLAN_QUEUES_LIMIT): the plan's limit. */
+  limit?: number;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -8,6 +8,10 @@ const DEFAULT_STATUS: Partial<Record<ErrorCode, number>> = {
   ERR_SIGNUP_DISABLED: 403,
   ERR_USER_CREATION_DISABLED: 403,
   ERR_OTHER_OPEN_TICKET: 409,
+  // Plan limits: the company's current count conflicts with one more (deleting one makes room).
+  ERR_USER_CREATION_COUNT: 409,
+  ERR_PLAN_CONNECTIONS_LIMIT: 409,
+  ERR_PLAN_QUEUES_LIMIT: 409,
   ERR_NO_USER_FOUND: 404,
   ERR_NO_TICKET_FOUND: 404,
   ERR_NO_CONTACT_FOUND: 404,
@@ -28,9 +32,9 @@ export class AppError extends Error {
   readonly headers?: Record<string, string>;
   /**
    * Extra fields of the answer body for the codes that carry some (ERR_OTHER_OPEN_TICKET: `ticket`;
-   * ERR_VALIDATION found by a service across several fields: `issues`).
+   * ERR_VALIDATION found by a service across several fields: `issues`; plan limits: `limit`).
    */
-  readonly details?: Pick<ApiErrorBody, "ticket" | "issues">;
+  readonly details?: Pick<ApiErrorBody, "ticket" | "issues" | "limit">;
 
   constructor(
     code: ErrorCode,
@@ -39,7 +43,7 @@ export class AppError extends Error {
       message?: string;
       field?: string;
       headers?: Record<string, string>;
-      details?: Pick<ApiErrorBody, "ticket" | "issues">;
+      details?: Pick<ApiErrorBody, "ticket" | "issues" | "limit">;
     } = {},
   ) {
     super(options.message ?? code);

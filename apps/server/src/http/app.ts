@@ -71,6 +71,7 @@ import { authenticator } from "./authenticate.js";
 import { registerCors } from "./cors.js";
 import { registerErrorHandler } from "./error-handler.js";
 import { registerInputGuard } from "./input-guard.js";
+import { assertPlanFeature, PlanFeatures, registerPlanGate } from "./plan-gate.js";
 import { registerFiles, registerSecurityHeaders } from "./security-headers.js";
 import { registerWebApp } from "./web-app.js";
 
@@ -141,6 +142,10 @@ export async function buildApp(
 
   // LGPD: a route that answers a contact's number must say how it is masked (privacy/number-masks.ts).
   app.addHook("onRoute", assertMasksNumbers);
+  app.addHook("onRoute", assertPlanFeature);
+  // Plan use flags (spec 2 section 3), cached per company: routes declare `config.planFeature`.
+  const planFeatures = new PlanFeatures(deps.db);
+  app.decorate("planFeatures", planFeatures);
 
   await app.register(fastifyCookie);
   await registerCors(app, config.CORS_ORIGINS);
@@ -177,7 +182,7 @@ export async function buildApp(
   });
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
   const settings = new SettingsService({ db: deps.db, realtime: deps.realtime, numbers: deps.numbers });
-  const plans = new PlansService({ db: deps.db });
+  const plans = new PlansService({ db: deps.db, onPlanChanged: () => planFeatures.invalidate() });
 
   // Public routes: no token.
   await app.register(async (open) => {
@@ -203,6 +208,7 @@ export async function buildApp(
   // Private routes: the tenant context comes from the verified token only.
   await app.register(async (priv) => {
     priv.addHook("onRequest", authenticator(deps.tokens, deps.db));
+    registerPlanGate(priv, planFeatures);
     // LGPD: the company's number setting is known before the handler runs, so the events it emits
     // leave at once (TicketEvents waits for it otherwise).
     priv.addHook("preHandler", async (req) => {

@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly issues: ApiErrorBody["issues"];
   /** ERR_OTHER_OPEN_TICKET: the ticket already open for the contact (who holds it, which queue). */
   readonly ticket: ApiErrorBody["ticket"];
+  /** The plan limit codes: the plan's limit (the translated message names it). */
+  readonly limit: number | undefined;
 
   constructor(status: number, body: Partial<ApiErrorBody> | null, fallbackMessage = "") {
     super(body?.message ?? fallbackMessage);
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     this.field = body?.field;
     this.issues = body?.issues;
     this.ticket = body?.ticket;
+    this.limit = typeof body?.limit === "number" ? body.limit : undefined;
   }
 
   get isKnownCode(): boolean {

@@ -11,6 +11,7 @@ export function chatsRoutes(db: Db): FastifyPluginAsyncZod {
     app.get(
       "/chats",
       {
+        config: { planFeature: "useInternalChat" },
         schema: {
           description:
             "The signed-in user's internal chats, most recent first; searchParam matches the title.",

@@ -171,6 +171,7 @@ describe("connections", () => {
       .update(plans)
       .set({ connections: 1, useInstagram: false })
       .where(eq(plans.id, team.company.planId));
+    server.app.planFeatures.invalidate(team.company.id);
     const instagram = await server.app.inject({
       method: "POST",
       url: "/whatsapp",
@@ -178,7 +179,7 @@ describe("connections", () => {
       payload: { name: "Insta", channel: "instagram" },
     });
     expect(instagram.statusCode).toBe(403);
-    expect(instagram.json().field).toBe("channel");
+    expect(instagram.json().error).toBe("ERR_PLAN_NO_INSTAGRAM");
     expect(
       (
         await server.app.inject({
@@ -195,7 +196,8 @@ describe("connections", () => {
       headers: team.adminSession.headers,
       payload: cloudApi({ name: "Outra" }),
     });
-    expect(over.statusCode).toBe(403);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error).toBe("ERR_PLAN_CONNECTIONS_LIMIT");
   });
 
   it("deletes a connection and tells the company", async () => {

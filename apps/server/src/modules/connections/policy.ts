@@ -1,5 +1,7 @@
+import type { Channel, PlanFlag } from "@inbox/shared";
 import { AppError } from "../../http/app-error.js";
 import type { UserRow } from "../../http/context.js";
+import { planFeatureError } from "../../http/plan-gate.js";
 
 /**
  * Spec 2 section 6: admins, and users with allowConnections enabled (treated
@@ -15,12 +17,36 @@ export function authorizeManage(actor: UserRow): void {
 }
 
 /** Plan flags decide which channels a company may add (useWhatsapp covers both WhatsApp channels). */
+export const CHANNEL_PLAN_FLAG = {
+  whatsapp: "useWhatsapp",
+  whatsappapi: "useWhatsapp",
+  facebook: "useFacebook",
+  instagram: "useInstagram",
+} as const satisfies Record<Channel, PlanFlag>;
+
 export function channelAllowed(
   plan: { useWhatsapp: boolean; useFacebook: boolean; useInstagram: boolean },
   channel: string,
 ): boolean {
-  if (channel === "whatsapp" || channel === "whatsappapi") return plan.useWhatsapp;
-  if (channel === "facebook") return plan.useFacebook;
-  if (channel === "instagram") return plan.useInstagram;
-  return false;
+  const flag = CHANNEL_PLAN_FLAG[channel as Channel];
+  return flag ? plan[flag] : false;
+}
+
+/** The channel's own plan code (ERR_PLAN_NO_WHATSAPP…) when the plan does not include it. */
+export function authorizeChannel(
+  plan: { useWhatsapp: boolean; useFacebook: boolean; useInstagram: boolean },
+  channel: Channel,
+): void {
+  if (!channelAllowed(plan, channel)) {
+    throw planFeatureError(CHANNEL_PLAN_FLAG[channel], {
+      field: "channel",
+      message: `The plan does not include ${channel}`,
+    });
+  }
+}
+
+/** The flag a POST /whatsapp body needs, read before validation (the schema's default channel is whatsapp). */
+export function channelFlagOfBody(body: unknown): PlanFlag | undefined {
+  const channel = (body as { channel?: unknown } | null)?.channel ?? "whatsapp";
+  return typeof channel === "string" ? CHANNEL_PLAN_FLAG[channel as Channel] : undefined;
 }

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { ConnectionsOverview } from "./overview.js";
+import { channelFlagOfBody } from "./policy.js";
 import type { ConnectionsService, GreetingUpload } from "./service.js";
 
 /** What the server does with the dialog's fields (spec 2 leaves it "not shown"; issue 9 sets the rules). */
@@ -86,6 +87,10 @@ export function connectionsRoutes(
     app.post(
       "/whatsapp",
       {
+        // The channel's flag (useWhatsapp covers whatsappapi); the service checks it again under the company lock.
+        config: {
+          planFeature: { flags: ["useWhatsapp", "useFacebook", "useInstagram"], of: channelFlagOfBody },
+        },
         schema: { description: FIELD_RULES, body: connectionCreateSchema, response: { 201: connectionDto } },
       },
       async (req, reply) => reply.status(201).send(await service.create(req.ctx, req.body)),

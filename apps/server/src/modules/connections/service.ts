@@ -18,7 +18,7 @@ import { detectFile, type Storage } from "../../storage/storage.js";
 import { CompaniesRepo } from "../companies/repo.js";
 import { channelAudio } from "../messages/channel-audio.js";
 import { checkedQueueIds } from "../queues/links.js";
-import { authorizeManage, canManageConnections, channelAllowed } from "./policy.js";
+import { authorizeChannel, authorizeManage, canManageConnections, channelAllowed } from "./policy.js";
 import { presentConnection } from "./presenter.js";
 import { checkProviderId, PROVIDER_ID_FIELDS, providerIdOf, refusingProviderIdRace } from "./provider-ids.js";
 import {
@@ -90,16 +90,12 @@ export class ConnectionsService {
       await this.companies.lockForUpdate(tx, ctx.companyId);
       const company = await this.companies.findWithPlan(ctx.companyId, tx);
       if (!company) throw new AppError("ERR_NO_PERMISSION");
-      if (!channelAllowed(company.plan, input.channel)) {
-        throw new AppError("ERR_NO_PERMISSION", {
-          field: "channel",
-          message: `The plan does not include ${input.channel}`,
-        });
-      }
+      authorizeChannel(company.plan, input.channel);
       const existing = await this.repo.count(ctx.companyId, tx);
       if (existing >= company.plan.connections) {
-        throw new AppError("ERR_NO_PERMISSION", {
+        throw new AppError("ERR_PLAN_CONNECTIONS_LIMIT", {
           message: `The plan allows ${company.plan.connections} connections`,
+          details: { limit: company.plan.connections },
         });
       }
       await this.checkName(ctx, input.name, undefined, tx);
@@ -347,12 +343,7 @@ export class ConnectionsService {
     const found = await this.companies.findWithPlan(ctx.companyId, runner);
     if (!found) throw new AppError("ERR_NO_PERMISSION");
     for (const channel of new Set(accounts.map((account) => account.channel))) {
-      if (!channelAllowed(found.plan, channel)) {
-        throw new AppError("ERR_NO_PERMISSION", {
-          field: "channel",
-          message: `The plan does not include ${channel}`,
-        });
-      }
+      authorizeChannel(found.plan, channel);
     }
     const matches = new Map<string, ConnectionRow>();
     for (const row of await this.repo.pageConnections(ctx.companyId, runner)) {
@@ -367,8 +358,9 @@ export class ConnectionsService {
     const count = await this.repo.count(ctx.companyId, runner);
     const adding = accounts.filter((account) => !matches.has(pageAccountKey(account))).length;
     if (adding > 0 && count + adding > found.plan.connections) {
-      throw new AppError("ERR_NO_PERMISSION", {
+      throw new AppError("ERR_PLAN_CONNECTIONS_LIMIT", {
         message: `The plan allows ${found.plan.connections} connections; adding ${adding} would make ${count + adding}`,
+        details: { limit: found.plan.connections },
       });
     }
     return { matches, count };

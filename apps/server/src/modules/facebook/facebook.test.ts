@@ -158,9 +158,9 @@ describe("POST /facebook", () => {
     await db().update(plans).set({ connections: 2 }).where(eq(plans.id, team.company.planId));
     const user = facebookUser(3);
     const res = await addPages(team.adminSession.headers, user);
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
-      error: "ERR_NO_PERMISSION",
+      error: "ERR_PLAN_CONNECTIONS_LIMIT",
       message: expect.stringContaining("2 connections"),
     });
     expect(await connectionsOf(team.company.id)).toEqual([]);
@@ -173,13 +173,24 @@ describe("POST /facebook", () => {
     expect((await addPages(team.adminSession.headers, two)).json().updated).toBe(2);
   });
 
+  it("two logins racing for the plan's last connection: exactly one page is added", async () => {
+    const team = await buildTeam(world.server.app, db());
+    await db().update(plans).set({ connections: 1 }).where(eq(plans.id, team.company.planId));
+    const users = [facebookUser(1, { instagram: false }), facebookUser(1, { instagram: false })];
+    const answers = await Promise.all(users.map((user) => addPages(team.adminSession.headers, user)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().error).toBe("ERR_PLAN_CONNECTIONS_LIMIT");
+    expect(await connectionsOf(team.company.id)).toHaveLength(1);
+  });
+
   it("respects the plan's channel flags", async () => {
     const team = await buildTeam(world.server.app, db());
     const user = facebookUser(2);
     await db().update(plans).set({ useFacebook: false }).where(eq(plans.id, team.company.planId));
+    world.server.app.planFeatures.invalidate(team.company.id);
     const refused = await addPages(team.adminSession.headers, user);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ error: "ERR_NO_PERMISSION", field: "channel" });
+    expect(refused.json()).toMatchObject({ error: "ERR_PLAN_NO_FACEBOOK" });
     // Instagram alone: the Instagram accounts, not the pages.
     const instagramOnly = await addPages(team.adminSession.headers, user, { addInstagram: true });
     expect(instagramOnly.json().connections.map((c: { channel: string }) => c.channel)).toEqual([
@@ -190,9 +201,10 @@ describe("POST /facebook", () => {
       .update(plans)
       .set({ useFacebook: true, useInstagram: false })
       .where(eq(plans.id, team.company.planId));
+    world.server.app.planFeatures.invalidate(team.company.id);
     const noInstagram = await addPages(team.adminSession.headers, user, { addInstagram: true });
     expect(noInstagram.statusCode).toBe(403);
-    expect(noInstagram.json().field).toBe("channel");
+    expect(noInstagram.json().error).toBe("ERR_PLAN_NO_INSTAGRAM");
   });
 
   it("only admins and users with allowConnections add pages", async () => {

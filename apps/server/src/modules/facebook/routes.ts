@@ -8,6 +8,13 @@ export function facebookRoutes(service: FacebookService): FastifyPluginAsyncZod 
     app.post(
       "/facebook",
       {
+        // Pages need useFacebook; with addInstagram the request is for Instagram accounts (useInstagram).
+        config: {
+          planFeature: {
+            flags: ["useFacebook", "useInstagram"],
+            of: (body) => (asksInstagram(body) ? "useInstagram" : "useFacebook"),
+          },
+        },
         schema: {
           description:
             "Adds the Facebook user's pages as facebook connections and, with addInstagram, their Instagram business accounts as instagram connections; a page already connected in this company is updated (new token), not added twice. Answers the connections created or updated.",
@@ -18,4 +25,10 @@ export function facebookRoutes(service: FacebookService): FastifyPluginAsyncZod 
       (req) => service.addPages(req.ctx, req.body),
     );
   };
+}
+
+/** addInstagram as the schema reads it (looseBoolean), from the body before validation. */
+function asksInstagram(body: unknown): boolean {
+  const value = (body as { addInstagram?: unknown } | null)?.addInstagram;
+  return value === true || value === 1 || value === "true" || value === "1";
 }

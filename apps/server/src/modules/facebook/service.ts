@@ -3,7 +3,8 @@ import type { GraphClient } from "../../channels/meta/graph-client.js";
 import { ProviderError } from "../../channels/types.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
-import { authorizeManage } from "../connections/policy.js";
+import { planFeatureError } from "../../http/plan-gate.js";
+import { authorizeManage, CHANNEL_PLAN_FLAG } from "../connections/policy.js";
 import type { ConnectionsService, PageAccountImport } from "../connections/service.js";
 
 export interface FacebookDeps {
@@ -63,7 +64,7 @@ export class FacebookService {
     const allowed = await connections.allowedChannels(ctx);
     const asked = input.addInstagram ? "instagram" : "facebook";
     if (!allowed.has(asked)) {
-      throw new AppError("ERR_NO_PERMISSION", {
+      throw planFeatureError(CHANNEL_PLAN_FLAG[asked], {
         field: "channel",
         message: `The plan does not include ${asked}`,
       });

@@ -23,7 +23,8 @@ const notFound = () => new AppError("ERR_NOT_FOUND", { message: "Plan not found"
 export class PlansService {
   private readonly repo: PlansRepo;
 
-  constructor(private readonly deps: { db: Db }) {
+  /** onPlanChanged: the plan flags cache (http/plan-gate.ts) reads again, so an edit gates at once. */
+  constructor(private readonly deps: { db: Db; onPlanChanged?: () => void }) {
     this.repo = new PlansRepo(deps.db);
   }
 
@@ -52,6 +53,7 @@ export class PlansService {
     try {
       const row = await this.repo.update(id, input);
       if (!row) throw notFound();
+      this.deps.onPlanChanged?.();
       return presentPlan(row);
     } catch (error) {
       if (isUniqueViolation(error, "plans_name_key")) throw nameTaken();

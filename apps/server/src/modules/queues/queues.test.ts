@@ -500,8 +500,11 @@ describe("queues", () => {
       color: color(),
       greetingMessage: "Olá",
     });
-    expect(over.statusCode).toBe(403);
-    expect(over.json()).toMatchObject({ error: "ERR_NO_PERMISSION" });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({
+      error: "ERR_PLAN_QUEUES_LIMIT",
+      message: "The plan allows 1 queues",
+    });
   });
 });
 

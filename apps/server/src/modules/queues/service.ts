@@ -78,7 +78,10 @@ export class QueuesService {
       if (!company) throw new AppError("ERR_NO_PERMISSION");
       const existing = await this.repo.count(ctx.companyId, tx);
       if (existing >= company.plan.queues)
-        throw new AppError("ERR_NO_PERMISSION", { message: `The plan allows ${company.plan.queues} queues` });
+        throw new AppError("ERR_PLAN_QUEUES_LIMIT", {
+          message: `The plan allows ${company.plan.queues} queues`,
+          details: { limit: company.plan.queues },
+        });
       await this.checkUnique(tx, ctx.companyId, input);
       this.checkGreeting(existing + 1, input.greetingMessage);
       const created = await this.repo.insert(tx, ctx.companyId, {

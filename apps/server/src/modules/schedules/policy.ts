@@ -8,9 +8,9 @@ const isAdmin = (actor: Actor) => actor.profile === "admin" || actor.super;
 
 /**
  * Who may do what to schedules (spec 3 section 6: the plan flag useSchedules
- * gates the area; the spec shows no finer rule). Every user of a company whose
- * plan has useSchedules lists and creates schedules; changing or deleting one
- * is for its author and admins.
+ * gates the area, declared on its routes; the spec shows no finer rule). Every
+ * user of a company whose plan has useSchedules lists and creates schedules;
+ * changing or deleting one is for its author and admins.
  */
 export function can(actor: Actor, action: ScheduleAction, schedule: { userId: number | null }): boolean {
   switch (action) {
@@ -21,10 +21,4 @@ export function can(actor: Actor, action: ScheduleAction, schedule: { userId: nu
 
 export function authorize(actor: Actor, action: ScheduleAction, schedule: { userId: number | null }): void {
   if (!can(actor, action, schedule)) throw new AppError("ERR_NO_PERMISSION");
-}
-
-/** The plan flag: a company without useSchedules cannot reach the area at all. */
-export function authorizePlan(planAllows: boolean): void {
-  if (!planAllows)
-    throw new AppError("ERR_NO_PERMISSION", { message: "The plan does not include schedules" });
 }

@@ -1,15 +1,6 @@
 import { and, asc, count, eq, ilike, lte, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import {
-  companies,
-  contacts,
-  messages,
-  plans,
-  schedules,
-  tickets,
-  users,
-  whatsapps,
-} from "../../db/schema/index.js";
+import { contacts, messages, schedules, tickets, users, whatsapps } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
 
@@ -118,17 +109,6 @@ export class SchedulesRepo {
       .where(rowOf(schedules, companyId, id))
       .for("update");
     return row;
-  }
-
-  /** Plan flag useSchedules of the company (spec 3 section 6). */
-  async planAllows(companyId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ useSchedules: plans.useSchedules })
-      .from(companies)
-      .innerJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(companies.id, companyId))
-      .limit(1);
-    return row?.useSchedules ?? true;
   }
 
   async contact(companyId: number, id: number, runner: Runner = this.db) {

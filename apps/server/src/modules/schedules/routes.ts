@@ -15,12 +15,16 @@ import type { SchedulesService, ScheduleUpload } from "./service.js";
 
 const messageDto = z.object({ message: z.string() });
 
-/** Schedules (spec 3 section 7). Thin: parse, call the service, answer. */
+/**
+ * Schedules (spec 3 section 7). Thin: parse, call the service, answer. Every route needs the
+ * plan flag useSchedules (ERR_PLAN_NO_SCHEDULES otherwise: http/plan-gate.ts).
+ */
 export function schedulesRoutes(service: SchedulesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       "/schedules",
       {
+        config: { planFeature: "useSchedules" },
         schema: {
           description:
             "One page (40) of the company's schedules by sendAt; searchParam matches the body or the " +
@@ -34,13 +38,17 @@ export function schedulesRoutes(service: SchedulesService): FastifyPluginAsyncZo
 
     app.get(
       "/schedules/:id",
-      { config: { owner: "schedule" }, schema: { params: idParam, response: { 200: scheduleDto } } },
+      {
+        config: { owner: "schedule", planFeature: "useSchedules" },
+        schema: { params: idParam, response: { 200: scheduleDto } },
+      },
       (req) => service.show(req.ctx, req.params.id),
     );
 
     app.post(
       "/schedules",
       {
+        config: { planFeature: "useSchedules" },
         schema: {
           description:
             "A message to send to contactId at sendAt (ISO 8601; a past time sends at once). ticketId: the " +
@@ -56,7 +64,7 @@ export function schedulesRoutes(service: SchedulesService): FastifyPluginAsyncZo
     app.put(
       "/schedules/:id",
       {
-        config: { owner: "schedule" },
+        config: { owner: "schedule", planFeature: "useSchedules" },
         schema: {
           description:
             "Replaces the fields given. A sent schedule cannot change; a failed one is pending again.",
@@ -70,7 +78,10 @@ export function schedulesRoutes(service: SchedulesService): FastifyPluginAsyncZo
 
     app.delete(
       "/schedules/:id",
-      { config: { owner: "schedule" }, schema: { params: idParam, response: { 200: messageDto } } },
+      {
+        config: { owner: "schedule", planFeature: "useSchedules" },
+        schema: { params: idParam, response: { 200: messageDto } },
+      },
       async (req) => {
         await service.delete(req.ctx, req.params.id);
         return { message: "Schedule deleted" };
@@ -80,7 +91,7 @@ export function schedulesRoutes(service: SchedulesService): FastifyPluginAsyncZo
     app.post(
       "/schedules/:id/media-upload",
       {
-        config: { owner: "schedule" },
+        config: { owner: "schedule", planFeature: "useSchedules" },
         schema: {
           description: "Multipart `file` (png, jpg or jpeg): the schedule's attachment, replacing any other.",
           params: idParam,
@@ -92,7 +103,10 @@ export function schedulesRoutes(service: SchedulesService): FastifyPluginAsyncZo
 
     app.delete(
       "/schedules/:id/media-upload",
-      { config: { owner: "schedule" }, schema: { params: idParam, response: { 200: scheduleDto } } },
+      {
+        config: { owner: "schedule", planFeature: "useSchedules" },
+        schema: { params: idParam, response: { 200: scheduleDto } },
+      },
       (req) => service.removeMedia(req.ctx, req.params.id),
     );
   };

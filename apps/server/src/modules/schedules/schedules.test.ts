@@ -217,7 +217,7 @@ describe("schedules CRUD", () => {
     expect((await scheduleRow(adminsId))?.body).toBe("Do administrador");
   });
 
-  it("a plan without useSchedules cannot reach the area", async () => {
+  it("a plan without useSchedules cannot reach the area: ERR_PLAN_NO_SCHEDULES", async () => {
     const company = await buildCompany(db());
     await db().update(plans).set({ useSchedules: false }).where(eq(plans.id, company.planId));
     const admin = await buildUser(db(), company.id, { profile: "admin" });
@@ -225,12 +225,13 @@ describe("schedules CRUD", () => {
     const contact = await buildContact(db(), company.id);
     const list = await request("GET", "/schedules", session.headers);
     expect(list.statusCode).toBe(403);
+    expect(list.json().error).toBe("ERR_PLAN_NO_SCHEDULES");
     const create = await request("POST", "/schedules", session.headers, {
       body: "Olá, tudo bem?",
       contactId: contact.id,
       sendAt: inOneHour(),
     });
-    expect(create.json().error).toBe("ERR_NO_PERMISSION");
+    expect(create.json().error).toBe("ERR_PLAN_NO_SCHEDULES");
   });
 });
 

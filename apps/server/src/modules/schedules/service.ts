@@ -15,7 +15,7 @@ import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import type { Storage } from "../../storage/storage.js";
 import type { TicketsService } from "../tickets/service.js";
-import { authorize, authorizePlan } from "./policy.js";
+import { authorize } from "./policy.js";
 import { presentSchedule } from "./presenter.js";
 import { type NewSchedule, SchedulesRepo, type ScheduleWithRefs } from "./repo.js";
 
@@ -53,7 +53,6 @@ export class SchedulesService {
   }
 
   async list(ctx: RequestContext, query: ScheduleListQuery): Promise<ScheduleList> {
-    await this.checkPlan(ctx);
     const size = LIMITS.pageSize;
     const { rows, count } = await this.repo.list(
       ctx.companyId,
@@ -64,12 +63,10 @@ export class SchedulesService {
   }
 
   async show(ctx: RequestContext, id: number): Promise<ScheduleDto> {
-    await this.checkPlan(ctx);
     return presentSchedule(await this.find(ctx, id));
   }
 
   async create(ctx: RequestContext, input: ScheduleCreateInput): Promise<ScheduleDto> {
-    await this.checkPlan(ctx);
     const refs = await this.refs(ctx, input);
     const row = await this.repo.insert(ctx.companyId, {
       body: input.body,
@@ -89,7 +86,6 @@ export class SchedulesService {
    * becomes pending again and is sent at its (new) sendAt.
    */
   async update(ctx: RequestContext, id: number, input: ScheduleUpdateInput): Promise<ScheduleDto> {
-    await this.checkPlan(ctx);
     const current = await this.findChangeable(ctx, id);
     const contactId = input.contactId ?? current.contactId;
     const whatsappId = input.whatsappId === undefined ? current.whatsappId : input.whatsappId;
@@ -121,7 +117,6 @@ export class SchedulesService {
   }
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
-    await this.checkPlan(ctx);
     const current = await this.find(ctx, id);
     authorize(ctx.user, "schedule:change", current);
     const row = await this.repo.delete(ctx.companyId, id);
@@ -132,7 +127,6 @@ export class SchedulesService {
 
   /** POST /schedules/{id}/media-upload: one png, jpg or jpeg replaces the attachment (spec 1 section 5). */
   async setMedia(ctx: RequestContext, id: number, file: ScheduleUpload | undefined): Promise<ScheduleDto> {
-    await this.checkPlan(ctx);
     const current = await this.findChangeable(ctx, id);
     if (!file) throw new AppError("ERR_VALIDATION", { field: "file", message: "Obrigatório" });
     if (!isScheduleMedia(file.filename, file.mimeType))
@@ -156,7 +150,6 @@ export class SchedulesService {
 
   /** DELETE /schedules/{id}/media-upload: the schedule goes without its attachment. */
   async removeMedia(ctx: RequestContext, id: number): Promise<ScheduleDto> {
-    await this.checkPlan(ctx);
     const current = await this.findChangeable(ctx, id);
     await this.repo.update(ctx.companyId, id, { mediaPath: null, mediaName: null });
     if (current.mediaPath) await this.deps.storage.remove(current.mediaPath);
@@ -200,10 +193,6 @@ export class SchedulesService {
     if (whatsappId !== null && !(await this.repo.connection(ctx.companyId, whatsappId)))
       throw new AppError("ERR_NO_WAPP_FOUND");
     return { contactId: contact.id, ticketId, whatsappId };
-  }
-
-  private async checkPlan(ctx: RequestContext): Promise<void> {
-    authorizePlan(await this.repo.planAllows(ctx.companyId));
   }
 
   private async wake(companyId: number, id: number, sendAt: Date): Promise<void> {

@@ -59,6 +59,7 @@ export class UsersService {
       if (existing >= company.plan.users) {
         throw new AppError("ERR_USER_CREATION_COUNT", {
           message: `The plan allows ${company.plan.users} users and the company has ${existing}.`,
+          details: { limit: company.plan.users },
         });
       }
       if (await this.repo.emailTaken(input.email, undefined, tx)) {

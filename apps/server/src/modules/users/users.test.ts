@@ -111,7 +111,7 @@ describe("creating users", () => {
       headers: team.adminSession.headers,
       payload: newUserBody(),
     });
-    expect(fourth.statusCode).toBe(400);
+    expect(fourth.statusCode).toBe(409);
     expect(fourth.json().error).toBe("ERR_USER_CREATION_COUNT");
     const rows = await server.database.db.select().from(users).where(eq(users.companyId, team.company.id));
     expect(rows).toHaveLength(3);

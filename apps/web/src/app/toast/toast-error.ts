@@ -9,7 +9,8 @@ import { toast } from "./toast-store";
 export function errorMessage(error: unknown): string {
   if (isApiError(error) && error.code) {
     const key = `errors.${error.code}`;
-    if (i18n.exists(key)) return i18n.t(key as "errors.generic");
+    // Plan limit codes name the plan's limit ('Seu plano permite até {{limit}} usuários.').
+    if (i18n.exists(key)) return i18n.t(key as "errors.generic", { limit: error.limit ?? "" });
   }
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === "string" && error) return error;

@@ -60,7 +60,8 @@ const tr: LocaleShape = {
     ERR_WAPP_GREETING_REQUIRED: "Birden fazla kuyruk olduğunda karşılama mesajı zorunludur.",
     ERR_OUT_OF_HOURS: "Hizmet saatleri dışında.",
     ERR_VALIDATION: "Lütfen girdiğiniz bilgileri kontrol edin.",
-    ERR_USER_CREATION_COUNT: "Planınızın kullanıcı sınırına ulaşıldı.",
+    ERR_USER_CREATION_COUNT:
+      "Planınız en fazla {{limit}} kullanıcıya izin veriyor. Bir kullanıcıyı silin veya planınızı değiştirin.",
     ERR_USER_EMAIL_ALREADY_EXISTS: "Bu e-posta ile kayıtlı bir kullanıcı zaten var.",
     ERR_INVALID_RESET_TOKEN: "Sıfırlama bağlantısı geçersiz veya süresi dolmuş.",
     ERR_SIGNUP_DISABLED: "Yeni şirket kaydı devre dışı.",
@@ -86,6 +87,20 @@ const tr: LocaleShape = {
     ERR_PLAN_NAME_ALREADY_EXISTS: "Bu ada sahip bir plan zaten var.",
     ERR_PLAN_IN_USE: "Bu planı kullanan şirketler var. Silmeden önce onları başka bir plana taşıyın.",
     ERR_HELP_TITLE_ALREADY_EXISTS: "Bu başlığa sahip bir yardım videosu zaten var.",
+    ERR_PLAN_CONNECTIONS_LIMIT:
+      "Planınız en fazla {{limit}} bağlantıya izin veriyor. Bir bağlantıyı silin veya planınızı değiştirin.",
+    ERR_PLAN_QUEUES_LIMIT:
+      "Planınız en fazla {{limit}} kuyruğa izin veriyor. Bir kuyruğu silin veya planınızı değiştirin.",
+    ERR_PLAN_NO_WHATSAPP: "Şirketinizin planı WhatsApp bağlantılarını içermiyor.",
+    ERR_PLAN_NO_FACEBOOK: "Şirketinizin planı Facebook bağlantılarını içermiyor.",
+    ERR_PLAN_NO_INSTAGRAM: "Şirketinizin planı Instagram bağlantılarını içermiyor.",
+    ERR_PLAN_NO_CAMPAIGNS: "Şirketinizin planı kampanyaları içermiyor.",
+    ERR_PLAN_NO_SCHEDULES: "Şirketinizin planı zamanlanmış mesajları içermiyor.",
+    ERR_PLAN_NO_INTERNAL_CHAT: "Şirketinizin planı dahili sohbeti içermiyor.",
+    ERR_PLAN_NO_EXTERNAL_API: "Şirketinizin planı harici API'yi içermiyor.",
+    ERR_PLAN_NO_KANBAN: "Şirketinizin planı Kanban'ı içermiyor.",
+    ERR_PLAN_NO_OPENAI: "Şirketinizin planı yapay zekâ özelliklerini (OpenAI) içermiyor.",
+    ERR_PLAN_NO_INTEGRATIONS: "Şirketinizin planı entegrasyonları içermiyor.",
     ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
     ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",
@@ -291,6 +306,8 @@ const tr: LocaleShape = {
     title: "Hay aksi! Erişim reddedildi!",
     description: "Bu sayfaya erişim izniniz yok.",
     back: "Geri",
+    /** Spec 2 section 8: a page of a feature the company's plan does not include (then / after 1 s). */
+    planFeature: "Bu şirketin bu sayfaya erişim izni yok! Yönlendiriliyorsunuz.",
   },
   notFound: {
     title: "Sayfa bulunamadı",
