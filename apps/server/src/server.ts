@@ -25,6 +25,7 @@ import { IngestService } from "./ingest/service.js";
 import { closeIdleTicketsJob } from "./jobs/close-idle-tickets.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
+import { measureCompanyFoldersJob } from "./jobs/measure-company-folders.js";
 import { FileReaper, removeFilesJob } from "./jobs/remove-files.js";
 import { recoveryMailJob } from "./jobs/send-recovery-mail.js";
 import { ScheduleJobTimer, sendScheduleJob, sweepDueSchedulesJob } from "./jobs/send-schedules.js";
@@ -32,6 +33,7 @@ import { sweepOutboundJob, sweepWebhooksJob } from "./jobs/sweeps.js";
 import { loggerOptions } from "./logging.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RecoveryMail } from "./modules/auth/recovery-mail.js";
+import { CompanyDeletion, deleteCompanyJob } from "./modules/companies/deletion.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
 import { ScheduleSender } from "./modules/schedules/sender.js";
 import { WebhooksService } from "./modules/webhooks/service.js";
@@ -158,8 +160,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: log,
   });
 
+  const companyDeletion = new CompanyDeletion({
+    db: database.db,
+    realtime,
+    storageRoot,
+    sessions: { stop: (connection, options) => sessions.stop(connection, options) },
+    logger: log,
+  });
+
   const app = await buildApp(
     {
+      companyDeletion,
       config,
       db: database.db,
       tokens,
@@ -207,10 +218,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     );
     await jobs.register(removeFilesJob(new FileReaper({ db: database.db, storage })));
     await jobs.register(recoveryMailJob(recoveryMail));
+    await jobs.register(deleteCompanyJob(companyDeletion));
+    await jobs.register(measureCompanyFoldersJob({ db: database.db, storageRoot }));
     await jobs.register(automationTimerJob(automation), { pollingIntervalSeconds: 1 });
     await jobs.register(automationSweepJob(automation));
     automation.attach(jobs);
     recoveryMail.attach(jobs);
+    companyDeletion.attach(jobs);
     scheduleTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));

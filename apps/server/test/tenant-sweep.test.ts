@@ -342,6 +342,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "PUT /settings/:key": { payload: { value: "enabled" } },
   "PUT /plans/:id": { payload: { name: "Taken Over", users: 100_000, isPublic: true } },
   "PUT /helps/:id": { payload: { title: "Taken Over", video: "takenOver01" } },
+  "PUT /companies/:id": { payload: { name: "Taken Over", status: false, dueDate: "2099-01-01" } },
   "PUT /companies/:id/schedules": {
     payload: {
       schedules: [
@@ -545,6 +546,8 @@ const kindByField: Record<string, Kind | { none: string }> = {
   "PUT /contacts/:id body.extraInfo.[].id": "customField",
   "POST /plans body.users": { none: "a plan's user limit: a count, not a user id" },
   "PUT /plans/:id body.users": { none: "a plan's user limit: a count, not a user id" },
+  "POST /companies body.planId": { none: "a plan: platform data, and only super users create companies" },
+  "PUT /companies/:id body.planId": { none: "a plan: platform data, and only super users change companies" },
 };
 // Chatbot option trees: the `id` of an option at every level names an option of the tree.
 for (const [route, root] of [

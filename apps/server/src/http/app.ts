@@ -22,7 +22,9 @@ import type { RecoveryMail } from "../modules/auth/recovery-mail.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
 import { chatsRoutes } from "../modules/chats/routes.js";
+import type { CompanyDeletion } from "../modules/companies/deletion.js";
 import { companiesRoutes } from "../modules/companies/routes.js";
+import { CompaniesService } from "../modules/companies/service.js";
 import { ConnectionsOverview } from "../modules/connections/overview.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
 import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
@@ -98,6 +100,8 @@ export interface AppDeps {
   mediaRetry: MessagesServiceDeps["mediaRetry"];
   /** The automatic conversation (automation/runner.ts): a resolve with rating hands the ticket to it. */
   automation?: { notify(tickets: { companyId: number; ticketId: number }[]): void };
+  /** Deletes a company's rows and files in a job (modules/companies/deletion.ts). */
+  companyDeletion: CompanyDeletion;
 }
 
 export const VERSION: string =
@@ -255,7 +259,12 @@ export async function buildApp(
     await priv.register(chatsRoutes(deps.db));
     await priv.register(settingsRoutes(settings));
     await priv.register(whitelabelRoutes(new WhitelabelService({ settings, storage: deps.storage })));
-    await priv.register(companiesRoutes(deps.db));
+    await priv.register(
+      companiesRoutes(
+        deps.db,
+        new CompaniesService({ db: deps.db, realtime: deps.realtime, deletion: deps.companyDeletion }),
+      ),
+    );
     await priv.register(plansRoutes(plans));
     await priv.register(helpsRoutes(new HelpsService({ db: deps.db })));
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));

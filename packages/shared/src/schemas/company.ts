@@ -133,7 +133,7 @@ export type CompanyUpdateBody = z.output<typeof companyUpdateSchema>;
 /** DELETE /companies/{id}: the company's name as the super user typed it to confirm. */
 export const companyDeleteSchema = z
   .object({ name: z.string().max(200).optional() })
-  .optional()
+  .nullish()
   .transform((value) => value ?? {});
 
 export const companyListQuery = z.object({

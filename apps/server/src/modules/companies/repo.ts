@@ -1,14 +1,91 @@
 import { settingKeyOfColumn, type UserDto } from "@inbox/shared";
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { companies, companySettings, plans } from "../../db/schema/index.js";
+import { companies, companySettings, plans, users } from "../../db/schema/index.js";
 
 type Runner = Db | Tx;
 export type CompanyRow = typeof companies.$inferSelect;
 export type PlanRow = typeof plans.$inferSelect;
 
+export type CompanyValues = Partial<
+  Omit<typeof companies.$inferInsert, "id" | "createdAt" | "updatedAt" | "schedules">
+>;
+
+/** `%`, `_` and `\` typed in a search match themselves. */
+const likeEscape = (text: string) => text.replace(/[%_\\]/g, "\\$&");
+
+/**
+ * The platform's companies. A company is the tenant itself: these queries serve the super user's
+ * management screens (service.ts checks the caller is super) and the company's own reads.
+ */
 export class CompaniesRepo {
   constructor(private readonly db: Db) {}
+
+  /** A page of companies with their plans, by name (case ignored) then id: each exactly once across pages. */
+  async page(
+    searchParam: string,
+    pageNumber: number,
+    pageSize: number,
+  ): Promise<{ rows: { company: CompanyRow; plan: PlanRow }[]; count: number }> {
+    const search = searchParam.trim();
+    const where: SQL | undefined = search
+      ? or(
+          ilike(companies.name, `%${likeEscape(search)}%`),
+          ilike(companies.email, `%${likeEscape(search)}%`),
+        )
+      : undefined;
+    const rows = await this.db
+      .select({ company: companies, plan: plans })
+      .from(companies)
+      .innerJoin(plans, eq(plans.id, companies.planId))
+      .where(where)
+      .orderBy(sql`lower(${companies.name})`, asc(companies.id))
+      .limit(pageSize)
+      .offset((pageNumber - 1) * pageSize);
+    const [counted] = await this.db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where);
+    return { rows, count: counted?.n ?? 0 };
+  }
+
+  /** Every company, for pickers: tens or hundreds of rows, by name. */
+  async options(): Promise<{ id: number; name: string; status: boolean }[]> {
+    return this.db
+      .select({ id: companies.id, name: companies.name, status: companies.status })
+      .from(companies)
+      .orderBy(sql`lower(${companies.name})`, asc(companies.id));
+  }
+
+  async update(id: number, values: CompanyValues, runner: Runner = this.db): Promise<boolean> {
+    const rows = await runner
+      .update(companies)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(companies.id, id))
+      .returning({ id: companies.id });
+    return rows.length > 0;
+  }
+
+  /** Written by the folder-measuring job. */
+  async setFolderUsage(id: number, usage: { bytes: number; files: number }): Promise<void> {
+    await this.db
+      .update(companies)
+      .set({ folderSize: usage.bytes, numberFileFolder: usage.files, updatedAtFolder: new Date() })
+      .where(eq(companies.id, id));
+  }
+
+  async ids(): Promise<number[]> {
+    return (await this.db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id))).map(
+      (row) => row.id,
+    );
+  }
+
+  /** Whether the company holds a super user (the platform owner's): never deleted nor switched off. */
+  async holdsSuperUser(companyId: number, runner: Runner = this.db): Promise<boolean> {
+    const [row] = await runner
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.super, true)))
+      .limit(1);
+    return row !== undefined;
+  }
 
   async findWithPlan(
     companyId: number,

@@ -1,19 +1,40 @@
+import type {
+  CompanyCreateBody,
+  CompanyDetailDto,
+  CompanyDto,
+  CompanyOptionDto,
+  CompanyPageDto,
+  CompanyUpdateBody,
+} from "@inbox/shared";
+import { COMPANIES_PAGE_SIZE } from "@inbox/shared";
 import { eq } from "drizzle-orm";
+import { hashPassword } from "../../auth/passwords.js";
 import type { Db, Tx } from "../../db/client.js";
 import { companies, companySettings, plans, queues, users } from "../../db/schema/index.js";
 import { ofCompany } from "../../db/tenant-scope.js";
+import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError } from "../../http/app-error.js";
+import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import { UsersRepo } from "../users/repo.js";
+import type { CompanyDeletion } from "./deletion.js";
+import { assertCanSwitchOff, assertRemovable, authorizeManageCompanies } from "./policy.js";
+import { presentCompany } from "./presenter.js";
+import { CompaniesRepo } from "./repo.js";
 
 export interface NewCompany {
   name: string;
   planId: number;
   dueDate: string | null;
   email?: string;
-  phone?: string;
-  document?: string;
+  phone?: string | null;
+  document?: string | null;
   status?: boolean;
+  recurrence?: string;
+  paymentMethod?: string | null;
+  addressStreet?: string | null;
+  addressState?: string | null;
+  addressCity?: string | null;
 }
 
 /**
@@ -126,4 +147,140 @@ export async function setCompanyStatus(
   });
   if (!found) throw new AppError("ERR_NOT_FOUND", { message: "Company not found" });
   if (!active) deps.realtime.endSessions(companyId);
+}
+
+const notFound = () => new AppError("ERR_NOT_FOUND", { message: "Company not found" });
+const nameTaken = () =>
+  new AppError("ERR_COMPANY_NAME_ALREADY_EXISTS", {
+    field: "name",
+    message: "Another company already has this name",
+  });
+const emailTaken = () =>
+  new AppError("ERR_USER_EMAIL_ALREADY_EXISTS", {
+    field: "email",
+    message: "An user with this email already exists.",
+  });
+const planMissing = () =>
+  new AppError("ERR_PLAN_NOT_AVAILABLE", { field: "planId", message: "This plan does not exist" });
+
+/**
+ * The platform's companies (spec 2 sections 2 to 9): super users list, create, change and delete
+ * them. Creating makes a company ready to work (provisionCompany) whose admin signs in at once;
+ * switching one off ends its sessions (setCompanyStatus); deleting it is a job (deletion.ts).
+ */
+export class CompaniesService {
+  private readonly repo: CompaniesRepo;
+
+  constructor(private readonly deps: { db: Db; realtime: Realtime; deletion: CompanyDeletion }) {
+    this.repo = new CompaniesRepo(deps.db);
+  }
+
+  async page(
+    ctx: RequestContext,
+    query: { searchParam: string; pageNumber: number },
+  ): Promise<CompanyPageDto> {
+    authorizeManageCompanies(ctx.user);
+    const { rows, count } = await this.repo.page(query.searchParam, query.pageNumber, COMPANIES_PAGE_SIZE);
+    return {
+      companies: rows.map((row) => presentCompany(row.company, row.plan)),
+      count,
+      hasMore: query.pageNumber * COMPANIES_PAGE_SIZE < count,
+    };
+  }
+
+  async options(ctx: RequestContext): Promise<CompanyOptionDto[]> {
+    authorizeManageCompanies(ctx.user);
+    return this.repo.options();
+  }
+
+  /** A super user reads any company; anyone else only their own company's hours (the schedules tab). */
+  async detail(ctx: RequestContext, id: number): Promise<CompanyDetailDto> {
+    if (!ctx.user.super && id !== ctx.companyId) throw notFound();
+    const found = await this.repo.findWithPlan(id);
+    if (!found) throw notFound();
+    const { company, plan } = found;
+    if (!ctx.user.super) return { id: company.id, name: company.name, schedules: company.schedules };
+    return { ...presentCompany(company, plan), schedules: company.schedules };
+  }
+
+  async create(ctx: RequestContext, input: CompanyCreateBody): Promise<CompanyDto> {
+    authorizeManageCompanies(ctx.user);
+    const { password, ...fields } = input;
+    const passwordHash = await hashPassword(password);
+    const users = new UsersRepo(this.deps.db);
+    try {
+      const companyId = await this.deps.db.transaction(async (tx) => {
+        const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, fields.planId));
+        if (!plan) throw planMissing();
+        if (await users.emailTaken(fields.email, undefined, tx)) throw emailTaken();
+        const { companyId } = await provisionCompany(tx, fields, {
+          name: fields.name,
+          email: fields.email,
+          passwordHash,
+        });
+        return companyId;
+      });
+      return this.present(companyId);
+    } catch (error) {
+      throw this.uniqueError(error);
+    }
+  }
+
+  async update(ctx: RequestContext, id: number, input: CompanyUpdateBody): Promise<CompanyDto> {
+    authorizeManageCompanies(ctx.user);
+    const { status, ...fields } = input;
+    const found = await this.repo.findWithPlan(id);
+    if (!found) throw notFound();
+    if (status === false) assertCanSwitchOff(id, await this.repo.holdsSuperUser(id));
+    try {
+      await this.deps.db.transaction(async (tx) => {
+        if (fields.planId !== undefined) {
+          const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, fields.planId));
+          if (!plan) throw planMissing();
+        }
+        if (Object.keys(fields).length > 0 && !(await this.repo.update(id, fields, tx))) throw notFound();
+      });
+    } catch (error) {
+      throw this.uniqueError(error);
+    }
+    // Switching off ends every session of the company at once.
+    if (status !== undefined && status !== found.company.status)
+      await setCompanyStatus(this.deps, id, status);
+    return this.present(id);
+  }
+
+  /**
+   * Asks for the deletion after the typed confirmation: the company is switched off at once (its
+   * sessions end), then the job removes its rows and files and reports progress to the caller.
+   */
+  async delete(ctx: RequestContext, id: number, typedName: string | undefined): Promise<void> {
+    authorizeManageCompanies(ctx.user);
+    const found = await this.repo.findWithPlan(id);
+    if (!found) throw notFound();
+    assertRemovable(ctx.user, id, await this.repo.holdsSuperUser(id));
+    if ((typedName ?? "").trim() !== found.company.name)
+      throw new AppError("ERR_COMPANY_CONFIRMATION_MISMATCH", {
+        field: "name",
+        message: "Type the company's name exactly to confirm",
+      });
+    if (found.company.status) await setCompanyStatus(this.deps, id, false);
+    await this.deps.deletion.request({
+      companyId: id,
+      companyName: found.company.name,
+      actor: { companyId: ctx.companyId, userId: ctx.user.id },
+    });
+  }
+
+  private async present(id: number): Promise<CompanyDto> {
+    const found = await this.repo.findWithPlan(id);
+    if (!found) throw notFound();
+    return presentCompany(found.company, found.plan);
+  }
+
+  /** Two saves racing for one name or e-mail: the unique index decides, the loser hears why. */
+  private uniqueError(error: unknown): unknown {
+    if (isUniqueViolation(error, "companies_name_key")) return nameTaken();
+    if (isUniqueViolation(error, "users_email_key")) return emailTaken();
+    return error;
+  }
 }

@@ -76,20 +76,6 @@ export function settingsRoutes(service: SettingsService): FastifyPluginAsyncZod 
       (req) => service.update(req.ctx, req.body.column, req.body.data),
     );
 
-    app.get(
-      "/companies/:id",
-      {
-        config: { owner: "company" },
-        schema: {
-          description:
-            "The signed-in user's own company with its business hours (the settings panel's schedules tab). Another company's id answers 404. The platform's company management (super users, every field) is not here yet.",
-          params: idParam,
-          response: { 200: companySchedulesDto },
-        },
-      },
-      (req) => service.company(req.ctx, req.params.id),
-    );
-
     app.put(
       "/companies/:id/schedules",
       {

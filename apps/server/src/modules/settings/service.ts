@@ -121,14 +121,6 @@ export class SettingsService {
     return (await this.repo.platformValue(key))?.value ?? null;
   }
 
-  /** GET /companies/{id}: the caller's own company with its business hours. */
-  async company(ctx: RequestContext, companyId: number): Promise<CompanySchedulesDto> {
-    authorizeOwnCompany(ctx, companyId);
-    const company = await this.repo.company(ctx.companyId);
-    if (!company) throw new AppError("ERR_NOT_FOUND");
-    return company;
-  }
-
   /** PUT /companies/{id}/schedules: the company's business hours (scheduleType company), by an admin. */
   async updateSchedules(
     ctx: RequestContext,
