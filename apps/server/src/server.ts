@@ -34,6 +34,7 @@ import { loggerOptions } from "./logging.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RecoveryMail } from "./modules/auth/recovery-mail.js";
 import { CompanyDeletion, deleteCompanyJob } from "./modules/companies/deletion.js";
+import { GENERATE_INVOICES, generateInvoicesJob } from "./modules/invoices/jobs.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
 import { ScheduleSender } from "./modules/schedules/sender.js";
 import { WebhooksService } from "./modules/webhooks/service.js";
@@ -222,12 +223,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await jobs.register(measureCompanyFoldersJob({ db: database.db, storageRoot }));
     await jobs.register(automationTimerJob(automation), { pollingIntervalSeconds: 1 });
     await jobs.register(automationSweepJob(automation));
+    await jobs.register(generateInvoicesJob({ db: database.db, realtime }));
     automation.attach(jobs);
     recoveryMail.attach(jobs);
     companyDeletion.attach(jobs);
     scheduleTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));
+    // A company due within the lead time gets its invoice now, not at the next midnight.
+    void jobs
+      .send(GENERATE_INVOICES, {})
+      .catch((err) => log.error({ err }, "queueing invoice generation failed"));
   }
   if (options.restoreSessions ?? true) {
     await sessions.joinCluster();

@@ -207,6 +207,26 @@ owners.help = async (db) => {
   };
 };
 
+/** An open invoice of company A (GET /invoices/{id}). */
+owners.invoice = async (db, companyId) => {
+  const [invoice] = await db
+    .insert(schema.invoices)
+    .values({
+      companyId,
+      detail: "secret plan",
+      users: 1,
+      connections: 1,
+      queues: 1,
+      value: "1.00",
+      dueDate: "2031-01-01",
+    })
+    .returning();
+  return {
+    params: { id: invoice!.id },
+    snapshot: () => db.select().from(schema.invoices).where(eq(schema.invoices.id, invoice!.id)),
+  };
+};
+
 owners.message = async (db, companyId) => {
   const ticket = await buildTicket(db, companyId, { status: "open" });
   const [message] = await db

@@ -127,6 +127,13 @@ export const EXTRA_ERROR_CODES = [
   "ERR_COMPANY_CONFIRMATION_MISMATCH",
   /** 400: POST/PUT /helps: another help video already has this title. */
   "ERR_HELP_TITLE_ALREADY_EXISTS",
+  /**
+   * 402: the company's subscription expired (its due date is today or past; company 1 never expires).
+   * Its users still sign in and reach what paying needs (the session, invoices, subscription, plans, their
+   * company's plan: routes declaring `config.allowExpired`); every other private route and the socket
+   * handshake answer this code until an invoice is paid (docs/SUBSCRIPTION.md).
+   */
+  "ERR_SUBSCRIPTION_EXPIRED",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

@@ -14,6 +14,7 @@ export * from "./schemas/contact.js";
 export * from "./schemas/dashboard.js";
 export * from "./schemas/dto.js";
 export * from "./schemas/help.js";
+export * from "./schemas/invoice.js";
 export * from "./schemas/message.js";
 export * from "./schemas/note.js";
 export * from "./schemas/plan.js";

@@ -36,6 +36,8 @@ import { facebookRoutes } from "../modules/facebook/routes.js";
 import { FacebookService } from "../modules/facebook/service.js";
 import { helpsRoutes } from "../modules/helps/routes.js";
 import { HelpsService } from "../modules/helps/service.js";
+import { invoicesRoutes } from "../modules/invoices/routes.js";
+import { InvoicesService } from "../modules/invoices/service.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService, type MessagesServiceDeps } from "../modules/messages/service.js";
@@ -267,6 +269,7 @@ export async function buildApp(
     );
     await priv.register(plansRoutes(plans));
     await priv.register(helpsRoutes(new HelpsService({ db: deps.db })));
+    await priv.register(invoicesRoutes(new InvoicesService({ db: deps.db })));
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
     const connections = new ConnectionsService({
       db: deps.db,

@@ -9,6 +9,7 @@ import type { TokenService } from "../auth/tokens.js";
 import type { Db } from "../db/client.js";
 import { tickets } from "../db/schema/index.js";
 import { ofCompany } from "../db/tenant-scope.js";
+import { companyExpired } from "../http/subscription-gate.js";
 import { viewScopeFor } from "../modules/tickets/policy.js";
 import { TicketsRepo } from "../modules/tickets/repo.js";
 import { presentUser } from "../modules/users/presenter.js";
@@ -95,9 +96,20 @@ export async function createSocketServer(options: {
       const token = typeof raw === "string" ? raw.replace(/^Bearer\s+/i, "") : "";
       const claims = token ? await tokens.verifyAccess(token) : null;
       if (!claims) return next(new Error("ERR_SESSION_EXPIRED"));
-      const user = await usersRepo.findForAuth(claims.userId);
-      if (!user || user.companyId !== claims.companyId || user.tokenVersion !== claims.tokenVersion) {
+      const found = await usersRepo.findForAuthWithDueDate(claims.userId);
+      const user = found?.user;
+      if (
+        !found ||
+        !user ||
+        user.companyId !== claims.companyId ||
+        user.tokenVersion !== claims.tokenVersion
+      ) {
         return next(new Error("ERR_SESSION_EXPIRED"));
+      }
+      // An expired company gets no live updates (http/subscription-gate.ts); its open sockets are
+      // closed by the daily invoices job (modules/invoices/jobs.ts) and live no longer than their token.
+      if (companyExpired(user.companyId, found.companyDueDate)) {
+        return next(new Error("ERR_SUBSCRIPTION_EXPIRED"));
       }
       const viewer = await scopeOf(user.companyId, user.id);
       socket.data = {

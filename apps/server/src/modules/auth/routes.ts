@@ -88,12 +88,16 @@ export function publicAuthRoutes(
 /** Session routes that need a signed-in user. */
 export function privateAuthRoutes(service: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.delete("/auth/logout", async (req, reply) => {
+    // Signing out and reading oneself stay open to an expired company (http/subscription-gate.ts):
+    // the web app polls /auth/me for the due date while it waits for a payment.
+    app.delete("/auth/logout", { config: { allowExpired: true } }, async (req, reply) => {
       await service.logout(req.ctx);
       reply.clearCookie(REFRESH_COOKIE, { path: "/auth" });
       return reply.status(204).send();
     });
 
-    app.get("/auth/me", { schema: { response: { 200: userDto } } }, (req) => service.me(req.ctx));
+    app.get("/auth/me", { config: { allowExpired: true }, schema: { response: { 200: userDto } } }, (req) =>
+      service.me(req.ctx),
+    );
   };
 }

@@ -38,7 +38,8 @@ export function companiesRoutes(db: Db, service: CompaniesService): FastifyPlugi
     app.get(
       "/companies/listPlan/:companyId",
       {
-        config: { owner: "company" },
+        // The invoice and subscription pages read it while the company is expired.
+        config: { owner: "company", allowExpired: true },
         schema: { params: z.object({ companyId: dbIdParam }), response: { 200: companyPlanDto } },
       },
       async (req) => {

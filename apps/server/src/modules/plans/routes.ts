@@ -32,6 +32,8 @@ export function plansRoutes(service: PlansService): FastifyPluginAsyncZod {
     app.get(
       "/plans/all",
       {
+        // Paying needs the plans: an expired company still reads them (http/subscription-gate.ts).
+        config: { allowExpired: true },
         schema: {
           description: "Super users (others: 403 ERR_NO_PERMISSION). Every plan, public or not, by name.",
           response: { 200: z.array(planDto) },

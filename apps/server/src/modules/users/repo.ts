@@ -21,13 +21,24 @@ export class UsersRepo {
    * company's tokens, refreshes and sockets are all refused.
    */
   async findForAuth(userId: number): Promise<UserRow | undefined> {
+    return (await this.findForAuthWithDueDate(userId))?.user;
+  }
+
+  /**
+   * findForAuth with the company's due date, read in the same query on every
+   * request and handshake: the expiry rule (http/subscription-gate.ts) needs
+   * no cache, so a payment lets the company in at its next request.
+   */
+  async findForAuthWithDueDate(
+    userId: number,
+  ): Promise<{ user: UserRow; companyDueDate: string | null } | undefined> {
     const [row] = await this.db
-      .select({ user: users })
+      .select({ user: users, companyDueDate: companies.dueDate })
       .from(users)
       .innerJoin(companies, and(eq(companies.id, users.companyId), eq(companies.status, true)))
       .where(eq(users.id, userId))
       .limit(1);
-    return row?.user;
+    return row;
   }
 
   /** Login and recovery: e-mails are unique across the platform. */

@@ -98,6 +98,7 @@ const en: LocaleShape = {
     ERR_PLAN_NO_KANBAN: "Your company's plan does not include the Kanban.",
     ERR_PLAN_NO_OPENAI: "Your company's plan does not include AI features (OpenAI).",
     ERR_PLAN_NO_INTEGRATIONS: "Your company's plan does not include integrations.",
+    ERR_SUBSCRIPTION_EXPIRED: "Your subscription has expired. Pay the open invoice to use the system again.",
     ERR_TAG_REQUIRED: "Add a tag to the contact before resolving this ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "A message can only be edited up to 15 minutes after it was sent.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not configured.",

@@ -98,6 +98,8 @@ const es: LocaleShape = {
     ERR_PLAN_NO_KANBAN: "El plan de su empresa no incluye el Kanban.",
     ERR_PLAN_NO_OPENAI: "El plan de su empresa no incluye las funciones de IA (OpenAI).",
     ERR_PLAN_NO_INTEGRATIONS: "El plan de su empresa no incluye integraciones.",
+    ERR_SUBSCRIPTION_EXPIRED:
+      "Su suscripción ha vencido. Pague la factura pendiente para volver a usar el sistema.",
     ERR_TAG_REQUIRED: "Agregue una etiqueta al contacto antes de resolver este ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "Solo se puede editar un mensaje hasta 15 minutos después de enviarlo.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "La transcripción de audio no está configurada.",

@@ -101,6 +101,8 @@ const pt = {
     ERR_PLAN_NO_KANBAN: "O plano da sua empresa não inclui o Kanban.",
     ERR_PLAN_NO_OPENAI: "O plano da sua empresa não inclui os recursos de IA (OpenAI).",
     ERR_PLAN_NO_INTEGRATIONS: "O plano da sua empresa não inclui integrações.",
+    ERR_SUBSCRIPTION_EXPIRED:
+      "Sua assinatura expirou. Pague a fatura em aberto para voltar a usar o sistema.",
     ERR_TAG_REQUIRED: "Adicione uma tag ao contato antes de resolver este ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "Só é possível editar uma mensagem até 15 minutos após o envio.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "A transcrição de áudio não está configurada.",

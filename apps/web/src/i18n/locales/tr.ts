@@ -101,6 +101,8 @@ const tr: LocaleShape = {
     ERR_PLAN_NO_KANBAN: "Şirketinizin planı Kanban'ı içermiyor.",
     ERR_PLAN_NO_OPENAI: "Şirketinizin planı yapay zekâ özelliklerini (OpenAI) içermiyor.",
     ERR_PLAN_NO_INTEGRATIONS: "Şirketinizin planı entegrasyonları içermiyor.",
+    ERR_SUBSCRIPTION_EXPIRED:
+      "Aboneliğinizin süresi doldu. Sistemi yeniden kullanmak için açık faturayı ödeyin.",
     ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
     ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",
