@@ -42,6 +42,13 @@ import {
   unique,
 } from "./factories.js";
 import { startTestServer, type TestServer } from "./harness.js";
+import {
+  buildInvoice,
+  checkoutData,
+  ensurePlatformCompany,
+  setPlatformSetting,
+  uniqueDueDate,
+} from "./payments.js";
 import { buildWorld, png, type World } from "./world.js";
 
 /**
@@ -207,23 +214,41 @@ owners.help = async (db) => {
   };
 };
 
-/** An open invoice of company A (GET /invoices/{id}). */
+/** An open invoice of company A and its company's due date (GET /invoices/{id}; PUT /invoices/{id}/paid: super users only). */
 owners.invoice = async (db, companyId) => {
-  const [invoice] = await db
-    .insert(schema.invoices)
+  const invoice = await buildInvoice(db, companyId, { dueDate: uniqueDueDate() });
+  return {
+    params: { id: invoice.id },
+    snapshot: async () => ({
+      invoice: await db.select().from(schema.invoices).where(eq(schema.invoices.id, invoice.id)),
+      company: await db
+        .select({ dueDate: companies.dueDate })
+        .from(companies)
+        .where(eq(companies.id, companyId)),
+    }),
+  };
+};
+
+/** A pending PIX charge of company A (GET /subscription/check/{id} asks the provider about it). */
+owners.paymentCharge = async (db, companyId) => {
+  const invoice = await buildInvoice(db, companyId, { dueDate: uniqueDueDate() });
+  const [charge] = await db
+    .insert(schema.paymentCharges)
     .values({
       companyId,
-      detail: "secret plan",
-      users: 1,
-      connections: 1,
-      queues: 1,
-      value: "1.00",
-      dueDate: "2031-01-01",
+      invoiceId: invoice.id,
+      provider: "embedded",
+      txid: randomUUID().replaceAll("-", "").slice(0, 25),
+      amount: "49.00",
+      code: "000201-secret-code",
     })
     .returning();
   return {
-    params: { id: invoice!.id },
-    snapshot: () => db.select().from(schema.invoices).where(eq(schema.invoices.id, invoice!.id)),
+    params: { id: charge!.id },
+    snapshot: async () => ({
+      charge: await db.select().from(schema.paymentCharges).where(eq(schema.paymentCharges.id, charge!.id)),
+      invoice: await db.select().from(schema.invoices).where(eq(schema.invoices.id, invoice.id)),
+    }),
   };
 };
 
@@ -360,6 +385,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "POST /messages/:id/reactions": { payload: { type: "👍" } },
   "POST /messages/:id/retry-media": { payload: {} },
   "PUT /settings/:key": { payload: { value: "enabled" } },
+  "PUT /invoices/:id/paid": { payload: {} },
   "PUT /plans/:id": { payload: { name: "Taken Over", users: 100_000, isPublic: true } },
   "PUT /helps/:id": { payload: { title: "Taken Over", video: "takenOver01" } },
   "PUT /companies/:id": { payload: { name: "Taken Over", status: false, dueDate: "2099-01-01" } },
@@ -509,7 +535,8 @@ type Kind =
   /** A provider account id of the connection (phoneNumberId, pageId…): a string, not a row id. */
   | "metaAccount"
   /** A stored file of the company (`/public/company{id}/…`). */
-  | "mediaPath";
+  | "mediaPath"
+  | "invoice";
 
 /** Names that are id-like without ending in Id. */
 const ID_NAMES = new Set([
@@ -553,6 +580,7 @@ const kindByName: Record<string, Kind | { none: string }> = {
   promptId: { none: "no prompts in this product: accepted and ignored" },
   integrationId: { none: "no integrations in this product: accepted and ignored" },
   chatbotId: "chatbot",
+  invoiceId: "invoice",
   optQueueId: "queue",
   optUserId: "user",
   walletUserId: "user",
@@ -568,6 +596,7 @@ const kindByField: Record<string, Kind | { none: string }> = {
   "PUT /plans/:id body.users": { none: "a plan's user limit: a count, not a user id" },
   "POST /companies body.planId": { none: "a plan: platform data, and only super users create companies" },
   "PUT /companies/:id body.planId": { none: "a plan: platform data, and only super users change companies" },
+  "POST /subscription body.users": { none: "a custom plan's user count, not a user id" },
 };
 // Chatbot option trees: the `id` of an option at every level names an option of the tree.
 for (const [route, root] of [
@@ -615,6 +644,14 @@ const queueColor = () => `#${randomUUID().slice(0, 8)}`;
  * puts company A's ids into it one field at a time.
  */
 const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = {
+  "POST /subscription": async (w, db) => {
+    // The embedded provider needs the platform's receiver to issue B's own charge (the control request).
+    await ensurePlatformCompany(db);
+    await setPlatformSetting(db, "pixKey", "pagamentos@plataforma.example");
+    await setPlatformSetting(db, "pixMerchantName", "Plataforma");
+    await setPlatformSetting(db, "pixMerchantCity", "Sao Paulo");
+    return { body: { ...checkoutData, plan: JSON.stringify({ type: "invoice" }), invoiceId: w.ids.invoice } };
+  },
   "GET /tickets": () => ({ query: { showAll: "true" } }),
   "POST /tickets": async (w, db) => ({
     body: {

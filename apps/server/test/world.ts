@@ -7,6 +7,7 @@ import {
   companies,
   contactCustomFields,
   contactTags,
+  invoices,
   messages,
   quickMessages,
   schedules,
@@ -18,6 +19,7 @@ import {
   type whatsapps,
 } from "../src/db/schema/index.js";
 import { buildConnection, buildContact, buildQueue, buildTicket, buildUser, unique } from "./factories.js";
+import { uniqueDueDate } from "./payments.js";
 
 /** A 1x1 PNG. */
 export const png = Buffer.from(
@@ -38,7 +40,8 @@ export type WorldKind =
   | "customField"
   | "schedule"
   | "ticketNote"
-  | "chatbot";
+  | "chatbot"
+  | "invoice";
 
 /** One company's records, one of each kind, and the strings that only they hold. */
 export interface World {
@@ -133,6 +136,18 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
     })
     .returning();
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      companyId,
+      detail: `${mark}-invoice`,
+      users: 3,
+      connections: 3,
+      queues: 3,
+      value: "49.00",
+      dueDate: uniqueDueDate(),
+    })
+    .returning();
   return {
     companyId,
     ids: {
@@ -148,6 +163,7 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       schedule: schedule!.id,
       ticketNote: note!.id,
       chatbot: option!.id,
+      invoice: invoice!.id,
     },
     ticketUuid: ticket.uuid,
     connection,

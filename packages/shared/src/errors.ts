@@ -134,6 +134,20 @@ export const EXTRA_ERROR_CODES = [
    * handshake answer this code until an invoice is paid (docs/SUBSCRIPTION.md).
    */
   "ERR_SUBSCRIPTION_EXPIRED",
+  /**
+   * 503: POST /subscription with the embedded PIX provider while the platform's pixKey, pixMerchantName
+   * or pixMerchantCity setting is empty (the super admin fills them in the settings' platform group).
+   */
+  "ERR_PAYMENT_NOT_CONFIGURED",
+  /** 502: the payment provider (Efí) was unreachable or refused a call; the message carries its reason. */
+  "ERR_PAYMENT_PROVIDER",
+  /** 400: POST /subscription or PUT /invoices/{id}/paid for an invoice already paid (field invoiceId). */
+  "ERR_INVOICE_ALREADY_PAID",
+  /**
+   * 400: POST /subscription with a custom plan priced below the invoice it pays (field users): the
+   * invoice is what the company owes; a custom plan may add users and connections, not cost less.
+   */
+  "ERR_CHECKOUT_BELOW_INVOICE",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

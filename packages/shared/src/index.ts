@@ -1,3 +1,4 @@
+export * from "./checkout.js";
 export * from "./company-due.js";
 export * from "./enums.js";
 export * from "./errors.js";
@@ -22,6 +23,7 @@ export * from "./schemas/queue.js";
 export * from "./schemas/schedule.js";
 export * from "./schemas/settings.js";
 export * from "./schemas/signup.js";
+export * from "./schemas/subscription.js";
 export * from "./schemas/tag.js";
 export * from "./schemas/ticket.js";
 export * from "./schemas/ticket-lifecycle.js";

@@ -42,6 +42,7 @@ import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService, type MessagesServiceDeps } from "../modules/messages/service.js";
 import { Transcriber } from "../modules/messages/transcription.js";
+import { paymentProviderFor } from "../modules/payments/select.js";
 import { plansRoutes, publicPlansRoutes } from "../modules/plans/routes.js";
 import { PlansService } from "../modules/plans/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
@@ -52,6 +53,8 @@ import { SchedulesService, type ScheduleTimer } from "../modules/schedules/servi
 import { publicSettingsRoutes, settingsRoutes } from "../modules/settings/routes.js";
 import { SettingsService } from "../modules/settings/service.js";
 import { WhitelabelService, whitelabelRoutes } from "../modules/settings/whitelabel.js";
+import { subscriptionRoutes, subscriptionWebhookRoutes } from "../modules/subscription/routes.js";
+import { SubscriptionService } from "../modules/subscription/service.js";
 import { tagsRoutes } from "../modules/tags/routes.js";
 import { TagsService } from "../modules/tags/service.js";
 import { ticketNotesRoutes } from "../modules/ticket-notes/routes.js";
@@ -189,6 +192,12 @@ export async function buildApp(
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
   const settings = new SettingsService({ db: deps.db, realtime: deps.realtime, numbers: deps.numbers });
   const plans = new PlansService({ db: deps.db, onPlanChanged: () => planFeatures.invalidate() });
+  const subscription = new SubscriptionService({
+    db: deps.db,
+    realtime: deps.realtime,
+    provider: paymentProviderFor(config, deps.db),
+    logger: app.log,
+  });
 
   // Public routes: no token.
   await app.register(async (open) => {
@@ -203,6 +212,7 @@ export async function buildApp(
     await open.register(publicAuthRoutes(auth, { secureCookies }));
     await open.register(publicSettingsRoutes(settings));
     await open.register(publicPlansRoutes(plans));
+    await open.register(subscriptionWebhookRoutes(subscription));
     await open.register(
       webhooksRoutes(deps.webhooks, {
         processDelayMs: config.WEBHOOK_PROCESS_DELAY_MS,
@@ -270,6 +280,7 @@ export async function buildApp(
     await priv.register(plansRoutes(plans));
     await priv.register(helpsRoutes(new HelpsService({ db: deps.db })));
     await priv.register(invoicesRoutes(new InvoicesService({ db: deps.db })));
+    await priv.register(subscriptionRoutes(subscription));
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
     const connections = new ConnectionsService({
       db: deps.db,

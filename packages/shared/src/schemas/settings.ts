@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidCnpj, isValidCpf } from "../tax-id.js";
 import { checkShifts, SHIFT_INCOMPLETE, SHIFT_ORDER, SHIFTS, shiftTime } from "./business-hours.js";
 import { WEEKDAYS_EN } from "./connection.js";
 
@@ -33,6 +34,10 @@ export const DEFAULT_DOWNLOAD_LIMIT = "64";
 export const TRIAL_DAYS = ["1", "3", "5", "7", "10", "14", "15", "21", "30", "45", "60", "90"] as const;
 export const DEFAULT_TRIAL_DAYS = "7";
 
+/** EMV BR Code limits of the merchant fields (tags 59 and 60). */
+export const PIX_MERCHANT_NAME_MAX = 25;
+export const PIX_MERCHANT_CITY_MAX = 15;
+
 /** The longest message a setting holds (a WhatsApp text is at most 4096 characters). */
 export const SETTING_MESSAGE_MAX = 4096;
 export const SETTING_LINK_MAX = 2048;
@@ -49,7 +54,9 @@ export type SettingKind =
   | { type: "choice"; values: readonly string[] }
   | { type: "text"; max: number }
   | { type: "color" }
-  | { type: "fileName" };
+  | { type: "fileName" }
+  /** A PIX key (DICT): CPF, CNPJ, e-mail, +55 phone or random key (EVP). */
+  | { type: "pixKey" };
 
 export interface SettingDefinition {
   kind: SettingKind;
@@ -109,6 +116,10 @@ export const SETTING_DEFINITIONS = {
   appLogoLight: { kind: { type: "fileName" }, store: "platform", access: "super" },
   appLogoDark: { kind: { type: "fileName" }, store: "platform", access: "super" },
   appLogoFavicon: { kind: { type: "fileName" }, store: "platform", access: "super" },
+  /** The embedded PIX provider's receiver (docs/PAYMENTS.md): the key, and the merchant name and city of the code. */
+  pixKey: { kind: { type: "pixKey" }, store: "platform", access: "super" },
+  pixMerchantName: { kind: { type: "text", max: PIX_MERCHANT_NAME_MAX }, store: "platform", access: "super" },
+  pixMerchantCity: { kind: { type: "text", max: PIX_MERCHANT_CITY_MAX }, store: "platform", access: "super" },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
@@ -156,6 +167,19 @@ export function isPublicSettingKey(key: string): key is (typeof PUBLIC_SETTING_K
 /** GET /public-settings/{key}?token=: the token of the original clients is accepted and not needed. */
 export const publicSettingQuery = z.object({ token: z.string().max(200).optional() });
 
+/**
+ * A key the PIX directory (DICT) can hold, written as the BR Code carries it:
+ * a CPF or CNPJ in digits (check digits valid), an e-mail (at most 77
+ * characters), a phone as +55 and digits, or a random key (EVP, a UUID).
+ */
+export function isValidPixKey(value: string): boolean {
+  if (/^\d{11}$/.test(value)) return isValidCpf(value);
+  if (/^\d{14}$/.test(value)) return isValidCnpj(value);
+  if (/^\+55\d{10,11}$/.test(value)) return true;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) return true;
+  return value.length <= 77 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 /** A stored file's name (POST /settings-whitelabel/logo answers one): no path, no control characters. */
 const isFileName = (value: string) =>
@@ -169,6 +193,7 @@ export const SETTING_VALUE_MESSAGES = {
   tooLong: "Too Long!",
   color: "Invalid colour",
   fileName: "Invalid file name",
+  pixKey: "Chave PIX inválida",
 } as const;
 
 /**
@@ -197,6 +222,8 @@ export function parseSettingValue(
       : { ok: true, value };
   if (kind.type === "color")
     return COLOR.test(value) ? { ok: true, value } : { ok: false, message: SETTING_VALUE_MESSAGES.color };
+  if (kind.type === "pixKey")
+    return isValidPixKey(value) ? { ok: true, value } : { ok: false, message: SETTING_VALUE_MESSAGES.pixKey };
   return isFileName(value) ? { ok: true, value } : { ok: false, message: SETTING_VALUE_MESSAGES.fileName };
 }
 

@@ -72,6 +72,12 @@ export const SETTING_RULES: Record<SettingKey, string> = {
   appLogoLight: "Platform whitelabel, public: file name of the light logo. Super users only.",
   appLogoDark: "Platform whitelabel, public: file name of the dark logo. Super users only.",
   appLogoFavicon: "Platform whitelabel, public: file name of the favicon. Super users only.",
+  pixKey:
+    "Platform (company 1). The PIX key the embedded payment provider's static codes pay (CPF or CNPJ digits, e-mail, +55 phone or random key); the checkout answers ERR_PAYMENT_NOT_CONFIGURED while it, pixMerchantName or pixMerchantCity is empty. Not public. Super users only.",
+  pixMerchantName:
+    "Platform (company 1). The receiver's name in the embedded PIX code (at most 25 characters). Super users only.",
+  pixMerchantCity:
+    "Platform (company 1). The receiver's city in the embedded PIX code (at most 15 characters). Super users only.",
 };
 
 function values(definition: SettingDefinition): string {
@@ -79,6 +85,7 @@ function values(definition: SettingDefinition): string {
   if (kind.type === "choice") return kind.values.join(" | ");
   if (kind.type === "text") return `text up to ${kind.max} characters ("" clears)`;
   if (kind.type === "color") return "#RGB, #RRGGBB or #RRGGBBAA";
+  if (kind.type === "pixKey") return "a PIX key";
   return "a file name";
 }
 

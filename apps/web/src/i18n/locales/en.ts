@@ -99,6 +99,11 @@ const en: LocaleShape = {
     ERR_PLAN_NO_OPENAI: "Your company's plan does not include AI features (OpenAI).",
     ERR_PLAN_NO_INTEGRATIONS: "Your company's plan does not include integrations.",
     ERR_SUBSCRIPTION_EXPIRED: "Your subscription has expired. Pay the open invoice to use the system again.",
+    ERR_PAYMENT_NOT_CONFIGURED:
+      "PIX payment has not been set up by the platform yet. Please try again later.",
+    ERR_PAYMENT_PROVIDER: "The payment provider did not answer. Please try again shortly.",
+    ERR_INVOICE_ALREADY_PAID: "This invoice is already paid.",
+    ERR_CHECKOUT_BELOW_INVOICE: "A custom plan cannot cost less than the invoice.",
     ERR_TAG_REQUIRED: "Add a tag to the contact before resolving this ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "A message can only be edited up to 15 minutes after it was sent.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not configured.",

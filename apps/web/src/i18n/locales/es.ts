@@ -100,6 +100,10 @@ const es: LocaleShape = {
     ERR_PLAN_NO_INTEGRATIONS: "El plan de su empresa no incluye integraciones.",
     ERR_SUBSCRIPTION_EXPIRED:
       "Su suscripción ha vencido. Pague la factura pendiente para volver a usar el sistema.",
+    ERR_PAYMENT_NOT_CONFIGURED: "La plataforma aún no configuró el pago por PIX. Inténtelo más tarde.",
+    ERR_PAYMENT_PROVIDER: "El proveedor de pago no respondió. Inténtelo de nuevo en unos instantes.",
+    ERR_INVOICE_ALREADY_PAID: "Esta factura ya está pagada.",
+    ERR_CHECKOUT_BELOW_INVOICE: "El plan personalizado no puede costar menos que la factura.",
     ERR_TAG_REQUIRED: "Agregue una etiqueta al contacto antes de resolver este ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "Solo se puede editar un mensaje hasta 15 minutos después de enviarlo.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "La transcripción de audio no está configurada.",

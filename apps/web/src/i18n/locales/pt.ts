@@ -103,6 +103,11 @@ const pt = {
     ERR_PLAN_NO_INTEGRATIONS: "O plano da sua empresa não inclui integrações.",
     ERR_SUBSCRIPTION_EXPIRED:
       "Sua assinatura expirou. Pague a fatura em aberto para voltar a usar o sistema.",
+    ERR_PAYMENT_NOT_CONFIGURED:
+      "O pagamento por PIX ainda não foi configurado pela plataforma. Tente novamente mais tarde.",
+    ERR_PAYMENT_PROVIDER: "O provedor de pagamento não respondeu. Tente novamente em instantes.",
+    ERR_INVOICE_ALREADY_PAID: "Esta fatura já está paga.",
+    ERR_CHECKOUT_BELOW_INVOICE: "O plano personalizado não pode custar menos que a fatura.",
     ERR_TAG_REQUIRED: "Adicione uma tag ao contato antes de resolver este ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "Só é possível editar uma mensagem até 15 minutos após o envio.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "A transcrição de áudio não está configurada.",

@@ -103,6 +103,11 @@ const tr: LocaleShape = {
     ERR_PLAN_NO_INTEGRATIONS: "Şirketinizin planı entegrasyonları içermiyor.",
     ERR_SUBSCRIPTION_EXPIRED:
       "Aboneliğinizin süresi doldu. Sistemi yeniden kullanmak için açık faturayı ödeyin.",
+    ERR_PAYMENT_NOT_CONFIGURED:
+      "PIX ödemesi platform tarafından henüz ayarlanmadı. Lütfen daha sonra tekrar deneyin.",
+    ERR_PAYMENT_PROVIDER: "Ödeme sağlayıcısı yanıt vermedi. Lütfen biraz sonra tekrar deneyin.",
+    ERR_INVOICE_ALREADY_PAID: "Bu fatura zaten ödendi.",
+    ERR_CHECKOUT_BELOW_INVOICE: "Özel plan faturadan daha ucuz olamaz.",
     ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
     ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",

@@ -192,13 +192,22 @@ interface MessageFieldProps {
   onBlur: () => void;
 }
 
+/** Keys typed on one line (a link, the PIX receiver's fields); the others are messages of several lines. */
+const SINGLE_LINE: ReadonlySet<string> = new Set([
+  "lgpdLink",
+  "pixKey",
+  "pixMerchantName",
+  "pixMerchantCity",
+]);
+
 function MessageField({ item, value, error, onChange, onBlur }: MessageFieldProps) {
   const { t } = useTranslation();
+  const singleLine = SINGLE_LINE.has(item.key);
   return (
     <TextField
       fullWidth
-      multiline={item.key !== "lgpdLink"}
-      minRows={item.key === "lgpdLink" ? undefined : 2}
+      multiline={!singleLine}
+      minRows={singleLine ? undefined : 2}
       size="small"
       label={t(`settings.keys.${item.key}`)}
       value={value}

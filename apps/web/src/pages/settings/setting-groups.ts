@@ -108,7 +108,16 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   {
     id: "platform",
     superOnly: true,
-    items: [choice("userCreation"), choice("downloadLimit"), choice("allowSignup"), choice("trialDays")],
+    items: [
+      choice("userCreation"),
+      choice("downloadLimit"),
+      choice("allowSignup"),
+      choice("trialDays"),
+      // The embedded payment provider's receiver (docs/PAYMENTS.md).
+      { type: "message", key: "pixKey" },
+      { type: "message", key: "pixMerchantName" },
+      { type: "message", key: "pixMerchantCity" },
+    ],
   },
 ];
 

@@ -63,6 +63,9 @@ const settingsEn: typeof settingsPt = {
     DirectTicketsToWallets: "Send tickets to the contact's wallet",
     allowSignup: "Public company signup",
     trialDays: "Trial days at signup",
+    pixKey: "Platform PIX key",
+    pixMerchantName: "PIX receiver name",
+    pixMerchantCity: "PIX receiver city",
   },
   help: {
     userCreation: "Allows new users to be created on the platform.",
@@ -107,6 +110,10 @@ const settingsEn: typeof settingsPt = {
     allowSignup:
       "Enabled: the login page shows the signup link and anyone may create a company on a public plan. Disabled (or never saved): the signup is refused.",
     trialDays: "A company created by the public signup is first due after these days (default 7).",
+    pixKey:
+      "Receives invoice payments through the PIX code made here (CPF or CNPJ digits, e-mail, +55 phone or random key). You confirm each payment on the invoice.",
+    pixMerchantName: "Name shown in the PIX code (up to 25 characters).",
+    pixMerchantCity: "City shown in the PIX code (up to 15 characters).",
   },
   required: {
     transferMessage: "The transfer message is required while sending it is enabled.",

@@ -63,6 +63,9 @@ const settingsEs: typeof settingsPt = {
     DirectTicketsToWallets: "Dirigir tickets a la cartera del contacto",
     allowSignup: "Registro público de empresas",
     trialDays: "Días de prueba en el registro",
+    pixKey: "Clave PIX de la plataforma",
+    pixMerchantName: "Nombre del receptor PIX",
+    pixMerchantCity: "Ciudad del receptor PIX",
   },
   help: {
     userCreation: "Permite crear nuevos usuarios en la plataforma.",
@@ -112,6 +115,10 @@ const settingsEs: typeof settingsPt = {
       "Habilitado: la pantalla de inicio de sesión muestra el enlace de registro y cualquiera puede crear una empresa en un plan público. Deshabilitado (o nunca guardado): el registro se rechaza.",
     trialDays:
       "Una empresa creada por el registro público vence por primera vez tras estos días (7 por defecto).",
+    pixKey:
+      "Recibe los pagos de las facturas con el código PIX generado aquí (CPF o CNPJ solo dígitos, e-mail, teléfono +55 o clave aleatoria). Usted confirma cada pago en la factura.",
+    pixMerchantName: "Nombre que aparece en el código PIX (hasta 25 caracteres).",
+    pixMerchantCity: "Ciudad que aparece en el código PIX (hasta 15 caracteres).",
   },
   required: {
     transferMessage: "El mensaje de transferencia es obligatorio con el envío de transferencia habilitado.",

@@ -65,6 +65,9 @@ const settingsPt = {
     DirectTicketsToWallets: "Direcionar atendimentos para a carteira",
     allowSignup: "Cadastro público de empresas",
     trialDays: "Dias de teste no cadastro",
+    pixKey: "Chave PIX da plataforma",
+    pixMerchantName: "Nome do recebedor PIX",
+    pixMerchantCity: "Cidade do recebedor PIX",
   },
   help: {
     userCreation: "Permite criar novos usuários na plataforma.",
@@ -114,6 +117,10 @@ const settingsPt = {
     allowSignup:
       "Habilitado: a tela de login mostra o link de cadastro e qualquer pessoa pode criar uma empresa num plano público. Desabilitado (ou nunca salvo): o cadastro é recusado.",
     trialDays: "Uma empresa criada pelo cadastro público vence pela primeira vez após estes dias (padrão 7).",
+    pixKey:
+      "Recebe os pagamentos das faturas pelo código PIX gerado aqui (CPF ou CNPJ só com números, e-mail, telefone +55 ou chave aleatória). Você confirma cada pagamento na fatura.",
+    pixMerchantName: "Nome que aparece no código PIX (até 25 caracteres).",
+    pixMerchantCity: "Cidade que aparece no código PIX (até 15 caracteres).",
   },
   required: {
     transferMessage: "A mensagem de transferência é obrigatória com o envio da transferência habilitado.",

@@ -63,6 +63,9 @@ const settingsTr: typeof settingsPt = {
     DirectTicketsToWallets: "Talepleri kişinin portföyüne yönlendir",
     allowSignup: "Herkese açık şirket kaydı",
     trialDays: "Kayıtta deneme günleri",
+    pixKey: "Platform PIX anahtarı",
+    pixMerchantName: "PIX alıcı adı",
+    pixMerchantCity: "PIX alıcı şehri",
   },
   help: {
     userCreation: "Platformda yeni kullanıcı oluşturulmasına izin verir.",
@@ -109,6 +112,10 @@ const settingsTr: typeof settingsPt = {
       "Etkin: giriş sayfası kayıt bağlantısını gösterir ve herkes herkese açık bir planda şirket oluşturabilir. Devre dışı (veya hiç kaydedilmemiş): kayıt reddedilir.",
     trialDays:
       "Herkese açık kayıtla oluşturulan bir şirketin ilk ödeme tarihi bu kadar gün sonradır (varsayılan 7).",
+    pixKey:
+      "Fatura ödemelerini burada oluşturulan PIX koduyla alır (yalnızca rakamlarla CPF veya CNPJ, e-posta, +55 telefon veya rastgele anahtar). Her ödemeyi faturada siz onaylarsınız.",
+    pixMerchantName: "PIX kodunda görünen ad (en fazla 25 karakter).",
+    pixMerchantCity: "PIX kodunda görünen şehir (en fazla 15 karakter).",
   },
   required: {
     transferMessage: "Aktarım mesajı gönderimi etkinken aktarım mesajı zorunludur.",

@@ -1,0 +1,161 @@
+import {
+  amountToCents,
+  centsToAmount,
+  customPlanPriceCents,
+  type InvoicePaidDto,
+  type SubscriptionChargeDto,
+  type SubscriptionCheckDto,
+  type SubscriptionCreate,
+  taxIdOf,
+} from "@inbox/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../http/app-error.js";
+import type { RequestContext } from "../../http/context.js";
+import type { Realtime } from "../../realtime/realtime.js";
+import { payInvoice } from "../invoices/pay.js";
+import type { PaymentProvider } from "../payments/provider.js";
+import { authorizeMarkPaid } from "./policy.js";
+import { type ChargeRow, SubscriptionRepo } from "./repo.js";
+
+const invoiceNotFound = () =>
+  new AppError("ERR_NOT_FOUND", { field: "invoiceId", message: "Invoice not found" });
+const alreadyPaid = () =>
+  new AppError("ERR_INVOICE_ALREADY_PAID", { field: "invoiceId", message: "This invoice is already paid" });
+
+/** The webhook's body as Efí posts it: `{ pix: [{ txid, endToEndId, valor, horario }] }` (only txid is used). */
+export interface PixWebhookBody {
+  pix?: { txid?: string }[];
+}
+
+/**
+ * The checkout (spec 2 sections 2 to 9; docs/PAYMENTS.md): a PIX charge for
+ * one of the company's unpaid invoices, priced here (never by the client), a
+ * check the page polls, the provider's webhook, and the super admin's manual
+ * confirmation. A payment is believed only when the provider, asked again,
+ * says the charge is paid with its full amount; then payInvoice (idempotent
+ * under the invoice's lock) marks the invoice and moves the due date once.
+ */
+export class SubscriptionService {
+  private readonly repo: SubscriptionRepo;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      realtime: Realtime;
+      provider: PaymentProvider;
+      logger: FastifyBaseLogger;
+    },
+  ) {
+    this.repo = new SubscriptionRepo(deps.db);
+  }
+
+  async create(ctx: RequestContext, input: SubscriptionCreate): Promise<SubscriptionChargeDto> {
+    const invoice = await this.repo.invoice(ctx.companyId, input.invoiceId);
+    if (!invoice) throw invoiceNotFound();
+    if (invoice.status === "paid") throw alreadyPaid();
+    const invoiceCents = amountToCents(invoice.value);
+    let amountCents = invoiceCents;
+    let plan: { users: number | null; connections: number | null } = { users: null, connections: null };
+    if (input.plan.type === "custom") {
+      const users = input.users ?? invoice.users;
+      const connections = input.connections ?? invoice.connections;
+      amountCents = customPlanPriceCents(users, connections);
+      if (amountCents < invoiceCents)
+        throw new AppError("ERR_CHECKOUT_BELOW_INVOICE", {
+          field: "users",
+          message: `A custom plan of ${centsToAmount(amountCents)} costs less than the invoice (${invoice.value})`,
+        });
+      plan = { users, connections };
+    }
+    if (!(amountCents > 0))
+      throw new AppError("ERR_VALIDATION", {
+        field: "invoiceId",
+        message: "This invoice has nothing to pay",
+      });
+
+    const { provider } = this.deps;
+    const txid = provider.newTxid();
+    const payerName = `${input.firstName} ${input.lastName}`.trim();
+    const issued = await provider.createCharge({
+      txid,
+      amountCents,
+      payer: { name: payerName, taxId: taxIdOf(input.zipcode) },
+      description: `Fatura ${invoice.id}`,
+    });
+    const charge = await this.repo.insertCharge({
+      companyId: ctx.companyId,
+      invoiceId: invoice.id,
+      provider: provider.name,
+      txid,
+      amount: centsToAmount(amountCents),
+      planType: input.plan.type,
+      users: plan.users,
+      connections: plan.connections,
+      code: issued.code,
+    });
+    return { id: charge.id, qrcode: { qrcode: charge.code }, valor: { original: charge.amount } };
+  }
+
+  /** GET /subscription/check/{id}: asks the provider about a pending charge of the company, then answers. */
+  async check(ctx: RequestContext, chargeId: number): Promise<SubscriptionCheckDto> {
+    const charge = await this.repo.charge(ctx.companyId, chargeId);
+    if (!charge) throw new AppError("ERR_NOT_FOUND", { message: "Charge not found" });
+    if (charge.status === "pending") await this.confirm(charge);
+    const invoice = await this.repo.invoice(ctx.companyId, charge.invoiceId);
+    return {
+      success: invoice?.status === "paid",
+      company: { dueDate: await this.repo.companyDueDate(ctx.companyId) },
+    };
+  }
+
+  /**
+   * POST /subscription/webhook/{secret}: a call without the provider's secret is refused; with it,
+   * each txid named is only a hint to ask the provider about that charge (a forged, replayed or
+   * misdirected body confirms nothing the provider does not).
+   */
+  async webhook(secret: string, body: PixWebhookBody): Promise<void> {
+    const { provider } = this.deps;
+    if (!provider.acceptsWebhookSecret(secret)) throw new AppError("ERR_NO_PERMISSION");
+    const txids = new Set((body.pix ?? []).map((pix) => pix.txid).filter((t): t is string => Boolean(t)));
+    for (const txid of txids) {
+      const charge = await this.repo.chargeByTxid(provider.name, txid);
+      if (!charge) {
+        this.deps.logger.warn({ txid }, "payment webhook names an unknown charge; ignored");
+        continue;
+      }
+      if (charge.status === "pending") await this.confirm(charge);
+    }
+  }
+
+  /** PUT /invoices/{id}/paid (super): the embedded provider's confirmation, by the platform owner. */
+  async markInvoicePaid(ctx: RequestContext, invoiceId: number): Promise<InvoicePaidDto> {
+    authorizeMarkPaid(ctx.user);
+    const invoice = await this.repo.invoiceOfAnyCompany(invoiceId);
+    if (!invoice) throw new AppError("ERR_NOT_FOUND", { message: "Invoice not found" });
+    const paid = await payInvoice(this.deps, invoice.companyId, invoice.id);
+    if (!paid.changed) throw alreadyPaid();
+    this.deps.logger.info(
+      { invoiceId, companyId: invoice.companyId, by: ctx.user.id },
+      "invoice marked paid by a super user",
+    );
+    return { id: invoice.id, status: "paid", company: { id: invoice.companyId, dueDate: paid.dueDate } };
+  }
+
+  /** Believes the provider only: paid, and for the charge's whole amount. */
+  private async confirm(charge: ChargeRow): Promise<void> {
+    const state = await this.deps.provider.status(charge.txid);
+    if (!state.paid) return;
+    if (state.amountCents !== amountToCents(charge.amount)) {
+      this.deps.logger.warn(
+        { chargeId: charge.id, amountCents: state.amountCents, expected: charge.amount },
+        "provider reports no or another amount for the charge; not confirmed",
+      );
+      return;
+    }
+    // payInvoice first: a crash before the charge's mark leaves it pending, and the next check or
+    // webhook asks again and finds the invoice already paid (payInvoice changes nothing twice).
+    await payInvoice(this.deps, charge.companyId, charge.invoiceId);
+    await this.repo.markChargePaid(charge, state.endToEndId, new Date());
+  }
+}
