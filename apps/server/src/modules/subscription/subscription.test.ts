@@ -244,6 +244,23 @@ describe("GET /subscription/check/{id} and PUT /invoices/{id}/paid", () => {
     expect(await companyDueDate(db(), team.company.id)).toBe(expected);
   });
 
+  it("stays open to a company whose subscription expired: paying is how it comes back", async () => {
+    const team = await buildTeam(server.app, db(), { dueInDays: -3 });
+    const invoice = await buildInvoice(db(), team.company.id);
+    const created = await subscribe(team.adminSession.headers, {
+      ...checkoutData,
+      plan: invoicePlan,
+      invoiceId: invoice.id,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const check = await server.app.inject({
+      method: "GET",
+      url: `/subscription/check/${created.json().id}`,
+      headers: team.adminSession.headers,
+    });
+    expect(check.statusCode, check.body).toBe(200);
+  });
+
   it("answers 404 for another company's charge", async () => {
     const owner = await buildTeam(server.app, db());
     const intruder = await buildTeam(server.app, db());
