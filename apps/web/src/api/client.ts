@@ -163,5 +163,6 @@ export const api = {
     apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "POST", body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "PUT", body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: "DELETE" }),
+  /** A body only where the route asks for one (DELETE /companies/{id}: the typed confirmation). */
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: "DELETE", body }),
 };

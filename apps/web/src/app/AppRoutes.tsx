@@ -4,6 +4,7 @@ import { LoginPage } from "../pages/auth/LoginPage";
 import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
 import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
 import { SignupPage } from "../pages/auth/SignupPage";
+import { CompaniesRoute } from "../pages/companies/CompaniesPage";
 import { ConnectionsPage } from "../pages/connections/ConnectionsPage";
 import { ContactsPage } from "../pages/contacts/ContactsPage";
 import { DashboardPage } from "../pages/dashboard/DashboardPage";
@@ -76,6 +77,7 @@ export function AppRoutes() {
             }
           />
           <Route path="/allConnections" element={<AllConnectionsRoute />} />
+          <Route path="/companies" element={<CompaniesRoute />} />
           <Route
             path="/settings"
             element={

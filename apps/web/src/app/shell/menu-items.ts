@@ -1,6 +1,7 @@
 import type { UserDto } from "@inbox/shared";
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccountTreeIcon from "@mui/icons-material/AccountTree";
+import BusinessIcon from "@mui/icons-material/Business";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import DevicesIcon from "@mui/icons-material/Devices";
@@ -22,6 +23,7 @@ export type MenuLabel =
   | "queues"
   | "connections"
   | "allConnections"
+  | "companies"
   | "settings";
 
 /** Items that can carry an attention dot, and whether each has it now. */
@@ -57,6 +59,13 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
     label: "allConnections",
     to: "/allConnections",
     icon: DevicesIcon,
+    section: "administration",
+    allow: (user) => user.super,
+  },
+  {
+    label: "companies",
+    to: "/companies",
+    icon: BusinessIcon,
     section: "administration",
     allow: (user) => user.super,
   },

@@ -1,4 +1,5 @@
 import allConnectionsEn from "./all-connections/en";
+import companiesEn from "./companies/en";
 import connectionDialogEn from "./connection-dialog/en";
 import contactsEn from "./contacts/en";
 import notificationsEn from "./notifications/en";
@@ -84,6 +85,8 @@ const en: LocaleShape = {
     ERR_SETTING_MESSAGE_REQUIRED: "Fill in this option's message before turning it on.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "A plan with this name already exists.",
     ERR_PLAN_IN_USE: "Companies are on this plan. Move them to another plan before deleting it.",
+    ERR_COMPANY_NAME_ALREADY_EXISTS: "A company with this name already exists.",
+    ERR_COMPANY_CONFIRMATION_MISMATCH: "The name typed is not the company's.",
     ERR_HELP_TITLE_ALREADY_EXISTS: "A help video with this title already exists.",
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Your plan allows up to {{limit}} connections. Delete a connection or change plans.",
@@ -198,6 +201,7 @@ const en: LocaleShape = {
     users: "Users",
     connections: "Connections",
     allConnections: "All connections",
+    companies: "Companies",
     settings: "Settings",
     queues: "Queues & Chatbot",
     needsAttention: "needs attention",
@@ -468,6 +472,7 @@ const en: LocaleShape = {
   settings: settingsEn,
   queues: queuesEn,
   allConnections: allConnectionsEn,
+  companies: companiesEn,
   plans: plansEn,
 };
 

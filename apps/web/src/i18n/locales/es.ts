@@ -1,4 +1,5 @@
 import allConnectionsEs from "./all-connections/es";
+import companiesEs from "./companies/es";
 import connectionDialogEs from "./connection-dialog/es";
 import contactsEs from "./contacts/es";
 import notificationsEs from "./notifications/es";
@@ -84,6 +85,8 @@ const es: LocaleShape = {
     ERR_SETTING_MESSAGE_REQUIRED: "Complete el mensaje de esta opción antes de activarla.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Ya existe un plan con este nombre.",
     ERR_PLAN_IN_USE: "Hay empresas en este plan. Muévalas a otro plan antes de eliminarlo.",
+    ERR_COMPANY_NAME_ALREADY_EXISTS: "Ya existe una empresa con este nombre.",
+    ERR_COMPANY_CONFIRMATION_MISMATCH: "El nombre escrito no es el de la empresa.",
     ERR_HELP_TITLE_ALREADY_EXISTS: "Ya existe un video de ayuda con este título.",
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Su plan permite hasta {{limit}} conexiones. Elimine una conexión o cambie de plan.",
@@ -199,6 +202,7 @@ const es: LocaleShape = {
     users: "Usuarios",
     connections: "Conexiones",
     allConnections: "Todas las conexiones",
+    companies: "Empresas",
     settings: "Configuraciones",
     queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
@@ -471,6 +475,7 @@ const es: LocaleShape = {
   settings: settingsEs,
   queues: queuesEs,
   allConnections: allConnectionsEs,
+  companies: companiesEs,
   plans: plansEs,
 };
 

@@ -1,4 +1,5 @@
 import allConnectionsPt from "./all-connections/pt";
+import companiesPt from "./companies/pt";
 import connectionDialogPt from "./connection-dialog/pt";
 import contactsPt from "./contacts/pt";
 import notificationsPt from "./notifications/pt";
@@ -87,6 +88,8 @@ const pt = {
     ERR_SETTING_MESSAGE_REQUIRED: "Preencha a mensagem desta opção antes de ativá-la.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Já existe um plano com este nome.",
     ERR_PLAN_IN_USE: "Este plano está em uso por empresas. Mude-as para outro plano antes de excluí-lo.",
+    ERR_COMPANY_NAME_ALREADY_EXISTS: "Já existe uma empresa com este nome.",
+    ERR_COMPANY_CONFIRMATION_MISMATCH: "O nome digitado não é o da empresa.",
     ERR_HELP_TITLE_ALREADY_EXISTS: "Já existe um vídeo de ajuda com este título.",
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Seu plano permite até {{limit}} conexões. Exclua uma conexão ou mude de plano.",
@@ -202,6 +205,7 @@ const pt = {
     users: "Usuários",
     connections: "Conexões",
     allConnections: "Todas as conexões",
+    companies: "Empresas",
     settings: "Configurações",
     queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
@@ -473,6 +477,7 @@ const pt = {
   settings: settingsPt,
   queues: queuesPt,
   allConnections: allConnectionsPt,
+  companies: companiesPt,
   plans: plansPt,
 };
 

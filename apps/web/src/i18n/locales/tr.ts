@@ -1,4 +1,5 @@
 import allConnectionsTr from "./all-connections/tr";
+import companiesTr from "./companies/tr";
 import connectionDialogTr from "./connection-dialog/tr";
 import contactsTr from "./contacts/tr";
 import notificationsTr from "./notifications/tr";
@@ -86,6 +87,8 @@ const tr: LocaleShape = {
     ERR_SETTING_MESSAGE_REQUIRED: "Bu seçeneği açmadan önce mesajını doldurun.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Bu ada sahip bir plan zaten var.",
     ERR_PLAN_IN_USE: "Bu planı kullanan şirketler var. Silmeden önce onları başka bir plana taşıyın.",
+    ERR_COMPANY_NAME_ALREADY_EXISTS: "Bu ada sahip bir şirket zaten var.",
+    ERR_COMPANY_CONFIRMATION_MISMATCH: "Yazılan ad şirketin adı değil.",
     ERR_HELP_TITLE_ALREADY_EXISTS: "Bu başlığa sahip bir yardım videosu zaten var.",
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Planınız en fazla {{limit}} bağlantıya izin veriyor. Bir bağlantıyı silin veya planınızı değiştirin.",
@@ -202,6 +205,7 @@ const tr: LocaleShape = {
     users: "Kullanıcılar",
     connections: "Bağlantılar",
     allConnections: "Tüm bağlantılar",
+    companies: "Şirketler",
     settings: "Ayarlar",
     queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
@@ -474,6 +478,7 @@ const tr: LocaleShape = {
   settings: settingsTr,
   queues: queuesTr,
   allConnections: allConnectionsTr,
+  companies: companiesTr,
   plans: plansTr,
 };
 

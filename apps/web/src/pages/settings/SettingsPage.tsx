@@ -5,14 +5,15 @@ import { useSettings } from "../../api/settings";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
+import { CompaniesTab } from "./companies/CompaniesTab";
 import { OptionsTab } from "./OptionsTab";
 import { PlansTab } from "./plans/PlansTab";
 import { SchedulesTab } from "./SchedulesTab";
 
-type TabId = "options" | "schedules" | "plans";
+type TabId = "options" | "schedules" | "plans" | "companies";
 
 /** The super users' tabs of spec 2 that the platform issue brings; their place is kept, disabled. */
-const PLATFORM_TABS = ["companies", "helps", "whitelabel"] as const;
+const PLATFORM_TABS = ["helps", "whitelabel"] as const;
 
 /**
  * The settings panel (spec 2 section 2): options, schedules (only when
@@ -44,6 +45,7 @@ export function SettingsPage() {
         >
           <Tab value="options" label={t("settings.tabs.options")} />
           {showSchedules && <Tab value="schedules" label={t("settings.tabs.schedules")} />}
+          {user.super && <Tab value="companies" label={t("settings.tabs.companies")} />}
           {user.super && <Tab value="plans" label={t("settings.tabs.plans")} />}
           {user.super &&
             PLATFORM_TABS.map((id) => (
@@ -60,6 +62,8 @@ export function SettingsPage() {
         <Alert severity="error">{t("settings.loadError")}</Alert>
       ) : !values ? (
         <LoadingState />
+      ) : current === "companies" && user.super ? (
+        <CompaniesTab />
       ) : current === "plans" && user.super ? (
         <PlansTab />
       ) : current === "options" ? (
