@@ -5,6 +5,8 @@ export const LIMITS = {
   /** Company 1 is the platform owner and never expires. */
   platformCompanyId: 1,
   toastMs: 2000,
+  /** Spec 2 section 9: a page of a feature the plan does not include shows its toast, then goes to / after this. */
+  planFeatureRedirectMs: 1000,
   searchDebounceMs: 500,
   searchMinChars: 3,
   infiniteScrollThresholdPx: 100,

@@ -49,6 +49,8 @@ function fakeServer(options: { validTokens: string[]; refreshAllowed: boolean; r
     if (!token) return json(401, { error: "ERR_SESSION_EXPIRED", message: "no token" });
     if (!valid.has(token)) return json(403, { error: "ERR_SESSION_EXPIRED", message: "expired" });
     if (url.startsWith("/users/99")) return json(403, { error: "ERR_NO_PERMISSION", message: "no" });
+    if (url.startsWith("/schedules"))
+      return json(403, { error: "ERR_PLAN_NO_SCHEDULES", message: "The plan does not include schedules" });
     return json(200, { users: [], count: 0, hasMore: false, url });
   };
   return { calls, fetch };
@@ -121,6 +123,18 @@ describe("api client", () => {
     expect(error).toMatchObject({ status: 403, code: "ERR_NO_PERMISSION" });
     expect(server.calls.map((c) => c.url)).toEqual(["/users/99", "/auth/refresh_token", "/users/99"]);
     expect(unauthorized).toBe(0);
+  });
+
+  it("a 403 of the company's plan (ERR_PLAN_NO_…) is an answer: no refresh, no retry", async () => {
+    const server = fakeServer({ validTokens: ["good"], refreshAllowed: true });
+    configureApiClient({ fetch: server.fetch });
+    setToken("good");
+
+    const error = await apiRequest("/schedules").catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 403, code: "ERR_PLAN_NO_SCHEDULES" });
+    expect(server.calls.map((c) => c.url)).toEqual(["/schedules"]);
+    expect(getToken()).toBe("good");
   });
 
   it("clears the token and signals unauthorized when the refresh is refused", async () => {

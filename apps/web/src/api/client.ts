@@ -1,4 +1,4 @@
-import type { ApiErrorBody, LoginResponse } from "@inbox/shared";
+import { type ApiErrorBody, type LoginResponse, PLAN_FLAG_ERROR_CODES } from "@inbox/shared";
 import { ApiError } from "./api-error";
 import { clearToken, getToken, setToken } from "./token-storage";
 
@@ -7,7 +7,8 @@ import { clearToken, getToken, setToken } from "./token-storage";
  * cookies included (the refresh token is an httpOnly cookie).
  *
  * - 403 from a protected route: refresh the session once (concurrent 403s
- *   share one refresh) and retry the request once.
+ *   share one refresh) and retry the request once; not for a plan feature's
+ *   code (ERR_PLAN_NO_…), which a new token would not change.
  * - 401 from a protected route: the session is over; clear the token and
  *   hand over to the unauthorized handler (the auth context goes to /login).
  */
@@ -109,6 +110,15 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, null, typeof body === "string" ? body : response.statusText);
 }
 
+/** Codes of a 403 that is the company's plan answering, not an expired session: no refresh helps. */
+const PLAN_CODES: ReadonlySet<string> = new Set(Object.values(PLAN_FLAG_ERROR_CODES));
+
+async function refusedByPlan(response: Response): Promise<boolean> {
+  const body = await readBody(response.clone()).catch(() => undefined);
+  const code = (body as { error?: unknown } | undefined)?.error;
+  return typeof code === "string" && PLAN_CODES.has(code);
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   try {
     return await config.fetch(buildUrl(path, options.query), buildInit(options));
@@ -149,7 +159,7 @@ export function refreshSession(): Promise<LoginResponse> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(path, options);
   const protectedRoute = !isSessionless(path);
-  if (response.status === 403 && protectedRoute) {
+  if (response.status === 403 && protectedRoute && !(await refusedByPlan(response))) {
     await refreshSession();
     response = await send(path, options);
   }

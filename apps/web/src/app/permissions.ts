@@ -21,6 +21,30 @@ export function planAllows(user: UserDto | null | undefined, flag: PlanFlag): bo
 }
 
 /**
+ * Screens of a feature a plan may switch off (spec 1 section 2, spec 2 section 2, spec 3 sections 2
+ * and 6), by path prefix: the router's outlet guards them (RequirePlanFeature: toast, then / after
+ * 1 s) and the menu hides their items, so a new page under one of them is gated without more code.
+ */
+export const PLAN_GATED_PAGES: readonly (readonly [prefix: string, flag: PlanFlag])[] = [
+  ["/schedules", "useSchedules"],
+  ["/chats", "useInternalChat"],
+  ["/kanban", "useKanban"],
+  ["/campaigns", "useCampaigns"],
+  ["/campaigns-config", "useCampaigns"],
+  ["/campaign", "useCampaigns"],
+  ["/contact-lists", "useCampaigns"],
+  ["/prompts", "useOpenAi"],
+  ["/queue-integration", "useIntegrations"],
+  ["/messages-api", "useExternalApi"],
+];
+
+/** The plan flag a screen's path needs, if any (case-insensitive: the spec writes /Kanban). */
+export function planFlagOfPath(pathname: string): PlanFlag | undefined {
+  const path = pathname.toLowerCase();
+  return PLAN_GATED_PAGES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1];
+}
+
+/**
  * Spec 2 section 6: admins, and users with allowConnections enabled (treated
  * as admins there), manage connections; everyone else gets the 403 view.
  */

@@ -2,7 +2,7 @@ import { Box, Toolbar, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useVersion } from "../../api/auth";
 import { changeLanguage, isLanguage } from "../../i18n";
 import { TicketNotifications } from "../../notifications/TicketNotifications";
@@ -11,6 +11,7 @@ import { useUnreadTickets } from "../../notifications/use-unread-tickets";
 import { ticketViewerOf } from "../../pages/tickets/ticket-viewer";
 import { UserModal } from "../../pages/users/UserModal";
 import { useAuth, useCurrentUser } from "../auth/auth-context";
+import { PlanGatedOutlet } from "../guards/RequirePlanFeature";
 import { canManageConnections, isAdmin, planAllows } from "../permissions";
 import { useTitleBadge } from "../title-badge";
 import { useVolume } from "../volume";
@@ -78,7 +79,7 @@ export function AppShell() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
         <Toolbar />
         <Box sx={{ flexGrow: 1, p: { xs: 1.5, md: 3 }, minHeight: 0 }}>
-          <Outlet />
+          <PlanGatedOutlet />
         </Box>
       </Box>
       <UserModal open={profileOpen} userId={user.id} onClose={() => setProfileOpen(false)} />

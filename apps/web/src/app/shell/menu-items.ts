@@ -10,7 +10,14 @@ import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
-import { canManageConnections, canSeeDashboard, isAdmin, type PlanFlag, planAllows } from "../permissions";
+import {
+  canManageConnections,
+  canSeeDashboard,
+  isAdmin,
+  type PlanFlag,
+  planAllows,
+  planFlagOfPath,
+} from "../permissions";
 
 export type MenuSection = "main" | "administration";
 
@@ -74,7 +81,9 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
 
 /** The items a user sees, by role and plan flags (spec 1 section 2, application shell). */
 export function visibleMenuItems(user: UserDto, items: readonly MenuItemDef[] = MENU_ITEMS): MenuItemDef[] {
-  return items.filter(
-    (item) => (item.allow?.(user) ?? true) && (!item.planFlag || planAllows(user, item.planFlag)),
-  );
+  return items.filter((item) => {
+    // An item of a plan-gated screen needs its flag even when the item does not name it.
+    const flag = item.planFlag ?? planFlagOfPath(item.to);
+    return (item.allow?.(user) ?? true) && (!flag || planAllows(user, flag));
+  });
 }
