@@ -201,6 +201,14 @@ describe("POST /auth/signup", () => {
     expect(again.json()).toMatchObject({ error: "ERR_USER_EMAIL_ALREADY_EXISTS", field: "email" });
   });
 
+  it("refuses a company name another company has (case ignored) with ERR_COMPANY_NAME_ALREADY_EXISTS", async () => {
+    const body = payload();
+    expect((await signup(body)).statusCode).toBe(201);
+    const again = await signup(payload({ companyName: body.companyName.toUpperCase() }));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: "ERR_COMPANY_NAME_ALREADY_EXISTS", field: "companyName" });
+  });
+
   it("two signups with one e-mail at once: one company, the other hears the e-mail is taken", async () => {
     const body = payload();
     const results = await Promise.all([signup(body), signup({ ...body, companyName: unique("Outra") })]);
