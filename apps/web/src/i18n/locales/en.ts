@@ -1,4 +1,5 @@
 import allConnectionsEn from "./all-connections/en";
+import checkoutEn from "./checkout/en";
 import companiesEn from "./companies/en";
 import connectionDialogEn from "./connection-dialog/en";
 import contactsEn from "./contacts/en";
@@ -474,6 +475,7 @@ const en: LocaleShape = {
   allConnections: allConnectionsEn,
   companies: companiesEn,
   plans: plansEn,
+  checkout: checkoutEn,
 };
 
 export default en;

@@ -1,4 +1,5 @@
 import allConnectionsEs from "./all-connections/es";
+import checkoutEs from "./checkout/es";
 import companiesEs from "./companies/es";
 import connectionDialogEs from "./connection-dialog/es";
 import contactsEs from "./contacts/es";
@@ -477,6 +478,7 @@ const es: LocaleShape = {
   allConnections: allConnectionsEs,
   companies: companiesEs,
   plans: plansEs,
+  checkout: checkoutEs,
 };
 
 export default es;

@@ -1,4 +1,5 @@
 import allConnectionsPt from "./all-connections/pt";
+import checkoutPt from "./checkout/pt";
 import companiesPt from "./companies/pt";
 import connectionDialogPt from "./connection-dialog/pt";
 import contactsPt from "./contacts/pt";
@@ -479,6 +480,7 @@ const pt = {
   allConnections: allConnectionsPt,
   companies: companiesPt,
   plans: plansPt,
+  checkout: checkoutPt,
 };
 
 export default pt;

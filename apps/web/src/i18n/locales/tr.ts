@@ -1,4 +1,5 @@
 import allConnectionsTr from "./all-connections/tr";
+import checkoutTr from "./checkout/tr";
 import companiesTr from "./companies/tr";
 import connectionDialogTr from "./connection-dialog/tr";
 import contactsTr from "./contacts/tr";
@@ -480,6 +481,7 @@ const tr: LocaleShape = {
   allConnections: allConnectionsTr,
   companies: companiesTr,
   plans: plansTr,
+  checkout: checkoutTr,
 };
 
 export default tr;

@@ -5,6 +5,7 @@ import { isApiError } from "../../api/api-error";
 import { useUpdateSetting } from "../../api/settings";
 import { toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
+import { MarkInvoicePaid } from "../checkout/MarkInvoicePaid";
 import {
   choicesOf,
   type MessageItem,
@@ -180,6 +181,7 @@ export function OptionsTab({ values, isSuper }: OptionsTabProps) {
           </Box>
         </Paper>
       ))}
+      {isSuper && <MarkInvoicePaid />}
     </Stack>
   );
 }

@@ -1,0 +1,47 @@
+import type checkoutPt from "./pt";
+
+const checkoutEn: typeof checkoutPt = {
+  title: "Almost there!",
+  steps: { data: "Details", customize: "Customize", review: "Review" },
+  fields: {
+    firstName: "Full name",
+    lastName: "Last name",
+    zipcode: "CPF/CNPJ",
+    address2: "Address",
+    city: "City",
+    state: "State",
+    users: "Users",
+    connections: "Connections",
+  },
+  planChoice: "Plan",
+  invoicePlan: "{{detail}}: {{users}} users, {{connections}} connections, {{price}}",
+  customPlan: "Custom plan",
+  atLeast: "At least {{count}}",
+  monthlyPrice: "{{price}} per month",
+  belowInvoice: "A custom plan cannot cost less than the invoice.",
+  review: { name: "Name", taxId: "CPF/CNPJ", plan: "Plan", total: "Total" },
+  back: "BACK",
+  next: "NEXT",
+  pay: "PAY",
+  cancel: "Cancel",
+  close: "Close",
+  subscribed: "Subscription created! Waiting for the payment",
+  copyPaste: "PIX copy and paste",
+  qrLabel: "PIX QR code",
+  waiting: "Waiting for the payment confirmation…",
+  paid: "Payment confirmed! Your licence is now due on {{date}}.",
+  pollTimeout: "Verification time expired. If you have already paid, the confirmation will arrive shortly.",
+  sessionExpired: "Your session has expired. Please sign in again.",
+  payInvoice: "Pay invoice {{id}}",
+  markPaid: "Mark invoice {{id}} as paid",
+  markPaidConfirm: "Confirm the payment of invoice {{id}}? The company's due date moves one period.",
+  markPaidTitle: "Confirm a PIX payment",
+  markPaidHelp:
+    'With the platform\'s PIX receiver nobody tells the system of a payment: when you see "Fatura N" in the bank statement, enter the number and confirm.',
+  invoiceNumber: "Invoice no.",
+  markPaidButton: "Mark as paid",
+  markedPaidDue: "Invoice {{id}} paid. The company is now due on {{date}}.",
+  markedPaid: "Invoice marked as paid.",
+};
+
+export default checkoutEn;

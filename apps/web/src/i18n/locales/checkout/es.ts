@@ -1,0 +1,47 @@
+import type checkoutPt from "./pt";
+
+const checkoutEs: typeof checkoutPt = {
+  title: "¡Falta poco!",
+  steps: { data: "Datos", customize: "Personalizar", review: "Revisar" },
+  fields: {
+    firstName: "Nombre completo",
+    lastName: "Apellido",
+    zipcode: "CPF/CNPJ",
+    address2: "Dirección",
+    city: "Ciudad",
+    state: "Estado",
+    users: "Usuarios",
+    connections: "Conexiones",
+  },
+  planChoice: "Plan",
+  invoicePlan: "{{detail}}: {{users}} usuarios, {{connections}} conexiones, {{price}}",
+  customPlan: "Plan personalizado",
+  atLeast: "Mínimo {{count}}",
+  monthlyPrice: "{{price}} por mes",
+  belowInvoice: "El plan personalizado no puede costar menos que la factura.",
+  review: { name: "Nombre", taxId: "CPF/CNPJ", plan: "Plan", total: "Total" },
+  back: "VOLVER",
+  next: "SIGUIENTE",
+  pay: "PAGAR",
+  cancel: "Cancelar",
+  close: "Cerrar",
+  subscribed: "¡Suscripción realizada! Esperando el pago",
+  copyPaste: "PIX copiar y pegar",
+  qrLabel: "Código QR PIX",
+  waiting: "Esperando la confirmación del pago…",
+  paid: "¡Pago confirmado! Su licencia vence ahora el {{date}}.",
+  pollTimeout: "Tiempo de verificación agotado. Si ya pagó, la confirmación llegará en breve.",
+  sessionExpired: "Su sesión expiró. Inicie sesión nuevamente.",
+  payInvoice: "Pagar factura {{id}}",
+  markPaid: "Marcar factura {{id}} como pagada",
+  markPaidConfirm: "¿Confirmar el pago de la factura {{id}}? El vencimiento de la empresa avanza un período.",
+  markPaidTitle: "Confirmar pago PIX",
+  markPaidHelp:
+    'Con el receptor PIX de la plataforma nadie avisa al sistema del pago: al ver "Fatura N" en el extracto, ingrese el número y confirme.',
+  invoiceNumber: "Factura nº",
+  markPaidButton: "Marcar como pagada",
+  markedPaidDue: "Factura {{id}} pagada. La empresa vence ahora el {{date}}.",
+  markedPaid: "Factura marcada como pagada.",
+};
+
+export default checkoutEs;

@@ -1,0 +1,47 @@
+import type checkoutPt from "./pt";
+
+const checkoutTr: typeof checkoutPt = {
+  title: "Az kaldı!",
+  steps: { data: "Bilgiler", customize: "Özelleştir", review: "Gözden geçir" },
+  fields: {
+    firstName: "Ad soyad",
+    lastName: "Soyad",
+    zipcode: "CPF/CNPJ",
+    address2: "Adres",
+    city: "Şehir",
+    state: "Eyalet",
+    users: "Kullanıcılar",
+    connections: "Bağlantılar",
+  },
+  planChoice: "Plan",
+  invoicePlan: "{{detail}}: {{users}} kullanıcı, {{connections}} bağlantı, {{price}}",
+  customPlan: "Özel plan",
+  atLeast: "En az {{count}}",
+  monthlyPrice: "Aylık {{price}}",
+  belowInvoice: "Özel plan faturadan daha ucuz olamaz.",
+  review: { name: "Ad", taxId: "CPF/CNPJ", plan: "Plan", total: "Toplam" },
+  back: "GERİ",
+  next: "İLERİ",
+  pay: "ÖDE",
+  cancel: "İptal",
+  close: "Kapat",
+  subscribed: "Abonelik oluşturuldu! Ödeme bekleniyor",
+  copyPaste: "PIX kopyala yapıştır",
+  qrLabel: "PIX QR kodu",
+  waiting: "Ödeme onayı bekleniyor…",
+  paid: "Ödeme onaylandı! Lisansınızın yeni bitiş tarihi {{date}}.",
+  pollTimeout: "Doğrulama süresi doldu. Ödediyseniz onay kısa süre içinde gelecek.",
+  sessionExpired: "Oturumunuz sona erdi. Lütfen tekrar giriş yapın.",
+  payInvoice: "{{id}} numaralı faturayı öde",
+  markPaid: "{{id}} numaralı faturayı ödendi olarak işaretle",
+  markPaidConfirm: "{{id}} numaralı faturanın ödemesi onaylansın mı? Şirketin vade tarihi bir dönem ilerler.",
+  markPaidTitle: "PIX ödemesini onayla",
+  markPaidHelp:
+    'Platformun PIX alıcısıyla ödemeyi sisteme kimse bildirmez: hesap dökümünde "Fatura N" gördüğünüzde numarayı girip onaylayın.',
+  invoiceNumber: "Fatura no",
+  markPaidButton: "Ödendi olarak işaretle",
+  markedPaidDue: "{{id}} numaralı fatura ödendi. Şirketin yeni vade tarihi {{date}}.",
+  markedPaid: "Fatura ödendi olarak işaretlendi.",
+};
+
+export default checkoutTr;
