@@ -174,4 +174,35 @@ describe("api client", () => {
     expect(server.calls[0]?.body).toEqual({ email: "a@b.co", password: "x" });
     expect(unauthorized).toBe(0);
   });
+
+  it("sends the app to the open invoices on ERR_SUBSCRIPTION_EXPIRED, keeping the session", async () => {
+    let expired = 0;
+    configureApiClient({
+      onSubscriptionExpired: () => (expired += 1),
+      fetch: async (url: string) =>
+        url.startsWith("/tickets")
+          ? json(402, { error: "ERR_SUBSCRIPTION_EXPIRED", message: "expired" })
+          : json(200, { invoices: [], count: 0, hasMore: false }),
+    });
+    setToken("good");
+
+    const error = await apiRequest("/tickets").catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 402, code: "ERR_SUBSCRIPTION_EXPIRED" });
+    expect(expired).toBe(1);
+    expect(getToken()).toBe("good");
+    expect(unauthorized).toBe(0);
+
+    await apiRequest("/invoices/all");
+    expect(expired).toBe(1);
+  });
+
+  it("leaves other 402 answers alone", async () => {
+    let expired = 0;
+    configureApiClient({
+      onSubscriptionExpired: () => (expired += 1),
+      fetch: async () => json(402, { error: "ERR_VALIDATION", message: "other" }),
+    });
+    await apiRequest("/tickets").catch(() => undefined);
+    expect(expired).toBe(0);
+  });
 });

@@ -11,6 +11,8 @@ import { clearToken, getToken, setToken } from "./token-storage";
  *   code (ERR_PLAN_NO_…), which a new token would not change.
  * - 401 from a protected route: the session is over; clear the token and
  *   hand over to the unauthorized handler (the auth context goes to /login).
+ * - 402 ERR_SUBSCRIPTION_EXPIRED: the company's subscription expired; the
+ *   expired handler sends the app to the open invoices (/financeiro-aberto).
  */
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -28,7 +30,12 @@ interface ClientConfig {
   baseUrl: string;
   fetch: FetchLike;
   onUnauthorized: () => void;
+  /** Any answer with ERR_SUBSCRIPTION_EXPIRED (the server refuses all but what paying needs). */
+  onSubscriptionExpired: () => void;
 }
+
+/** Where an expired company's users are sent (spec 1 section 4). */
+export const EXPIRED_SUBSCRIPTION_PATH = "/financeiro-aberto";
 
 const REFRESH_PATH = "/auth/refresh_token";
 /** Routes that do not carry a session: their 401/403 are answers, not session problems. */
@@ -45,6 +52,10 @@ const config: ClientConfig = {
   fetch: (input, init) => globalThis.fetch(input, init),
   onUnauthorized: () => {
     if (window.location.pathname !== "/login") window.location.assign("/login");
+  },
+  onSubscriptionExpired: () => {
+    if (window.location.pathname !== EXPIRED_SUBSCRIPTION_PATH)
+      window.location.assign(EXPIRED_SUBSCRIPTION_PATH);
   },
 };
 
@@ -165,7 +176,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (response.ok) return (await readBody(response)) as T;
   if (response.status === 401 && protectedRoute) endSession();
-  throw await toApiError(response);
+  const error = await toApiError(response);
+  if (error.code === "ERR_SUBSCRIPTION_EXPIRED") config.onSubscriptionExpired();
+  throw error;
 }
 
 export const api = {

@@ -21,6 +21,10 @@ export const queryKeys = {
     all: ["messages"] as const,
     list: (ticketId: number) => ["messages", "list", ticketId] as const,
   },
+  invoices: {
+    all: ["invoices"] as const,
+    list: (searchParam: string) => ["invoices", "list", searchParam] as const,
+  },
   dashboard: (range: DashboardRange) => ["dashboard", range] as const,
   connections: {
     all: ["connections"] as const,

@@ -10,9 +10,11 @@ import { ContactsPage } from "../pages/contacts/ContactsPage";
 import { DashboardPage } from "../pages/dashboard/DashboardPage";
 import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
 import { NotFoundPage } from "../pages/errors/NotFoundPage";
+import { InvoicesPage } from "../pages/invoices/InvoicesPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
 import { SettingsPage } from "../pages/settings/SettingsPage";
+import { SubscriptionPage } from "../pages/subscription/SubscriptionPage";
 import { TicketsPage } from "../pages/tickets/TicketsPage";
 import { UsersPage } from "../pages/users/UsersPage";
 import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
@@ -87,6 +89,8 @@ export function AppRoutes() {
             }
           />
           <Route path={EXPIRED_SUBSCRIPTION_PATH} element={<OpenInvoicesPage />} />
+          <Route path="/financeiro" element={<InvoicesPage />} />
+          <Route path="/subscription" element={<SubscriptionPage />} />
           <Route path="/403" element={<ForbiddenPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

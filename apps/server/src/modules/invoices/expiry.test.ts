@@ -83,6 +83,14 @@ describe("an expired subscription", () => {
     expect(answered).toEqual([]);
   });
 
+  it("keeps every invoices and subscription route open to it: paying is how it comes back", () => {
+    const closed = server.app.routeList
+      .filter((route) => /^\/(invoices|subscription)(\/|$)/.test(route.url) && !route.config?.public)
+      .filter((route) => !route.config?.allowExpired)
+      .map((route) => `${String(route.method)} ${route.url}`);
+    expect(closed, "declare config.allowExpired on these routes").toEqual([]);
+  });
+
   it("answers what paying needs", async () => {
     const team = await expiredTeam(0);
     await db()

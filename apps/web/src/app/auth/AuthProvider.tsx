@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { authApi, type Credentials } from "../../api/auth";
-import { configureApiClient, onSessionRefreshed } from "../../api/client";
+import { configureApiClient, EXPIRED_SUBSCRIPTION_PATH, onSessionRefreshed } from "../../api/client";
 import { clearToken, getToken, setToken } from "../../api/token-storage";
 import { AuthContext, type AuthContextValue } from "./auth-context";
 import { applySubscriptionRule } from "./subscription-notice";
@@ -24,9 +24,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUser(null);
         queryClient.clear();
       },
+      // The server refuses an expired company everything but what paying needs: show the open invoices.
+      onSubscriptionExpired: () => {
+        if (window.location.pathname !== EXPIRED_SUBSCRIPTION_PATH)
+          navigate(EXPIRED_SUBSCRIPTION_PATH, { replace: true });
+      },
     });
     return onSessionRefreshed((session) => setUser(session.user));
-  }, [queryClient]);
+  }, [queryClient, navigate]);
 
   useEffect(() => {
     if (getToken() === null) return;

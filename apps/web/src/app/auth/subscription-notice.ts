@@ -1,9 +1,10 @@
 import { subscriptionState, type UserDto } from "@inbox/shared";
+import { EXPIRED_SUBSCRIPTION_PATH } from "../../api/client";
 import i18n from "../../i18n";
 import { formatDate } from "../format-date";
 import { toast } from "../toast/toast-store";
 
-export const EXPIRED_SUBSCRIPTION_PATH = "/financeiro-aberto";
+export { EXPIRED_SUBSCRIPTION_PATH };
 
 /**
  * The login rule of spec 1 section 4: an expired subscription shows the

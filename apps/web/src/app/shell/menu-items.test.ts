@@ -14,6 +14,8 @@ describe("visibleMenuItems", () => {
       "users",
       "queues",
       "connections",
+      "financeiro",
+      "subscription",
       "settings",
     ]);
   });

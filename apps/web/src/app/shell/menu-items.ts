@@ -8,7 +8,9 @@ import DevicesIcon from "@mui/icons-material/Devices";
 import ForumIcon from "@mui/icons-material/Forum";
 import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import SettingsIcon from "@mui/icons-material/Settings";
+import SubscriptionsIcon from "@mui/icons-material/Subscriptions";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
 import {
   canManageConnections,
@@ -31,6 +33,8 @@ export type MenuLabel =
   | "connections"
   | "allConnections"
   | "companies"
+  | "financeiro"
+  | "subscription"
   | "settings";
 
 /** Items that can carry an attention dot, and whether each has it now. */
@@ -75,6 +79,20 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
     icon: BusinessIcon,
     section: "administration",
     allow: (user) => user.super,
+  },
+  {
+    label: "financeiro",
+    to: "/financeiro",
+    icon: ReceiptLongIcon,
+    section: "administration",
+    allow: isAdmin,
+  },
+  {
+    label: "subscription",
+    to: "/subscription",
+    icon: SubscriptionsIcon,
+    section: "administration",
+    allow: isAdmin,
   },
   { label: "settings", to: "/settings", icon: SettingsIcon, section: "administration", allow: isAdmin },
 ];

@@ -3,6 +3,7 @@ import checkoutEn from "./checkout/en";
 import companiesEn from "./companies/en";
 import connectionDialogEn from "./connection-dialog/en";
 import contactsEn from "./contacts/en";
+import invoicesEn from "./invoices/en";
 import notificationsEn from "./notifications/en";
 import plansEn from "./plans/en";
 import type { LocaleShape } from "./pt";
@@ -203,6 +204,8 @@ const en: LocaleShape = {
     connections: "Connections",
     allConnections: "All connections",
     companies: "Companies",
+    financeiro: "Billing",
+    subscription: "Subscription",
     settings: "Settings",
     queues: "Queues & Chatbot",
     needsAttention: "needs attention",
@@ -303,12 +306,7 @@ const en: LocaleShape = {
       },
     },
   },
-  invoices: {
-    title: "Billing",
-    expired: "Your subscription has expired.",
-    expiredDescription: "Please contact support to settle the payment and use the system again.",
-    empty: "No open invoices.",
-  },
+  invoices: invoicesEn,
   forbidden: {
     title: "Oops! Access Denied!",
     description: "You do not have permission to access this page.",

@@ -3,6 +3,7 @@ import checkoutEs from "./checkout/es";
 import companiesEs from "./companies/es";
 import connectionDialogEs from "./connection-dialog/es";
 import contactsEs from "./contacts/es";
+import invoicesEs from "./invoices/es";
 import notificationsEs from "./notifications/es";
 import plansEs from "./plans/es";
 import type { LocaleShape } from "./pt";
@@ -204,6 +205,8 @@ const es: LocaleShape = {
     connections: "Conexiones",
     allConnections: "Todas las conexiones",
     companies: "Empresas",
+    financeiro: "Finanzas",
+    subscription: "Suscripción",
     settings: "Configuraciones",
     queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
@@ -304,13 +307,7 @@ const es: LocaleShape = {
       },
     },
   },
-  invoices: {
-    title: "Facturación",
-    expired: "Su suscripción ha expirado.",
-    expiredDescription:
-      "Póngase en contacto con soporte para regularizar el pago y volver a usar el sistema.",
-    empty: "No hay facturas pendientes.",
-  },
+  invoices: invoicesEs,
   forbidden: {
     title: "¡Ups! ¡Acceso denegado!",
     description: "No tiene permiso para acceder a esta página.",

@@ -3,6 +3,7 @@ import checkoutPt from "./checkout/pt";
 import companiesPt from "./companies/pt";
 import connectionDialogPt from "./connection-dialog/pt";
 import contactsPt from "./contacts/pt";
+import invoicesPt from "./invoices/pt";
 import notificationsPt from "./notifications/pt";
 import plansPt from "./plans/pt";
 import queuesPt from "./queues/pt";
@@ -207,6 +208,8 @@ const pt = {
     connections: "Conexões",
     allConnections: "Todas as conexões",
     companies: "Empresas",
+    financeiro: "Financeiro",
+    subscription: "Assinatura",
     settings: "Configurações",
     queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
@@ -307,13 +310,7 @@ const pt = {
       },
     },
   },
-  invoices: {
-    title: "Financeiro",
-    expired: "Sua assinatura expirou.",
-    expiredDescription:
-      "Entre em contato com o suporte para regularizar o pagamento e voltar a usar o sistema.",
-    empty: "Nenhuma fatura em aberto.",
-  },
+  invoices: invoicesPt,
   forbidden: {
     title: "Oops! Acesso Negado!",
     description: "Você não tem permissão para acessar esta página.",

@@ -3,6 +3,7 @@ import checkoutTr from "./checkout/tr";
 import companiesTr from "./companies/tr";
 import connectionDialogTr from "./connection-dialog/tr";
 import contactsTr from "./contacts/tr";
+import invoicesTr from "./invoices/tr";
 import notificationsTr from "./notifications/tr";
 import plansTr from "./plans/tr";
 import type { LocaleShape } from "./pt";
@@ -207,6 +208,8 @@ const tr: LocaleShape = {
     connections: "Bağlantılar",
     allConnections: "Tüm bağlantılar",
     companies: "Şirketler",
+    financeiro: "Finans",
+    subscription: "Abonelik",
     settings: "Ayarlar",
     queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
@@ -307,13 +310,7 @@ const tr: LocaleShape = {
       },
     },
   },
-  invoices: {
-    title: "Faturalar",
-    expired: "Aboneliğinizin süresi doldu.",
-    expiredDescription:
-      "Ödemeyi düzenlemek ve sistemi yeniden kullanmak için destek ekibiyle iletişime geçin.",
-    empty: "Açık fatura yok.",
-  },
+  invoices: invoicesTr,
   forbidden: {
     title: "Hay aksi! Erişim reddedildi!",
     description: "Bu sayfaya erişim izniniz yok.",
