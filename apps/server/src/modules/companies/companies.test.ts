@@ -251,6 +251,26 @@ describe("companies management (super users)", () => {
     });
   });
 
+  it("company 1 (the platform owner's) is never switched off nor deleted", async () => {
+    const { session } = await superSession();
+    const [platform] = await db().select().from(companies).where(eq(companies.id, 1));
+    // This file's fresh database may hold company 1 already (the first one built); make it otherwise.
+    if (!platform) {
+      const { planId } = await buildCompany(db());
+      await db()
+        .insert(companies)
+        .values({ id: 1, name: unique("Plataforma"), planId })
+        .onConflictDoNothing();
+    }
+    const [row] = await db().select().from(companies).where(eq(companies.id, 1));
+    const off = await call("PUT", "/companies/1", session, { status: false });
+    expect(off.statusCode, off.body).toBe(403);
+    const gone = await call("DELETE", "/companies/1", session, { name: row!.name });
+    expect(gone.statusCode, gone.body).toBe(403);
+    const [after] = await db().select().from(companies).where(eq(companies.id, 1));
+    expect(after).toMatchObject({ status: row!.status, name: row!.name });
+  });
+
   it("the folder job stores each company's storage size and file count on the company", async () => {
     const { session } = await superSession();
     const company = await buildCompany(db());
