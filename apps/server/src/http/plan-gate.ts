@@ -110,7 +110,8 @@ export function registerPlanGate(scope: FastifyInstance, features: PlanFeatures)
     const declaration = req.routeOptions.config.planFeature;
     if (!declaration || !req.ctx) return;
     const flag = requestFlag(declaration, req);
-    if (flag) await features.require(req.ctx.companyId, flag);
+    if (flag && (PLAN_FLAGS as readonly string[]).includes(flag))
+      await features.require(req.ctx.companyId, flag);
   });
 }
 

@@ -28,8 +28,7 @@ export function channelAllowed(
   plan: { useWhatsapp: boolean; useFacebook: boolean; useInstagram: boolean },
   channel: string,
 ): boolean {
-  const flag = CHANNEL_PLAN_FLAG[channel as Channel];
-  return flag ? plan[flag] : false;
+  return Object.hasOwn(CHANNEL_PLAN_FLAG, channel) ? plan[CHANNEL_PLAN_FLAG[channel as Channel]] : false;
 }
 
 /** The channel's own plan code (ERR_PLAN_NO_WHATSAPP…) when the plan does not include it. */
@@ -48,5 +47,8 @@ export function authorizeChannel(
 /** The flag a POST /whatsapp body needs, read before validation (the schema's default channel is whatsapp). */
 export function channelFlagOfBody(body: unknown): PlanFlag | undefined {
   const channel = (body as { channel?: unknown } | null)?.channel ?? "whatsapp";
-  return typeof channel === "string" ? CHANNEL_PLAN_FLAG[channel as Channel] : undefined;
+  // Only a channel of the list names a flag; anything else is left to the schema (400).
+  return typeof channel === "string" && Object.hasOwn(CHANNEL_PLAN_FLAG, channel)
+    ? CHANNEL_PLAN_FLAG[channel as Channel]
+    : undefined;
 }
