@@ -10,6 +10,7 @@ import { ContactsPage } from "../pages/contacts/ContactsPage";
 import { DashboardPage } from "../pages/dashboard/DashboardPage";
 import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
 import { NotFoundPage } from "../pages/errors/NotFoundPage";
+import { HelpsPage } from "../pages/helps/HelpsPage";
 import { InvoicesPage } from "../pages/invoices/InvoicesPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
@@ -88,6 +89,7 @@ export function AppRoutes() {
               </RequirePermission>
             }
           />
+          <Route path="/helps" element={<HelpsPage />} />
           <Route path={EXPIRED_SUBSCRIPTION_PATH} element={<OpenInvoicesPage />} />
           <Route path="/financeiro" element={<InvoicesPage />} />
           <Route path="/subscription" element={<SubscriptionPage />} />

@@ -1,13 +1,19 @@
+import { WHITELABEL_DEFAULTS } from "@inbox/shared";
 import { createTheme, type Theme } from "@mui/material/styles";
 
-/** Default colours of spec 2 section 9 (whitelabel settings may override them later). */
-export const PRIMARY_COLORS = { light: "#111416", dark: "#39ACE7" } as const;
+/** Default colours of spec 2 section 9; the whitelabel's primaryColorLight and primaryColorDark replace them. */
+export const PRIMARY_COLORS = {
+  light: WHITELABEL_DEFAULTS.primaryColorLight,
+  dark: WHITELABEL_DEFAULTS.primaryColorDark,
+} as const;
 
-export function createAppTheme(mode: "light" | "dark"): Theme {
+export type PrimaryColors = { light: string; dark: string };
+
+export function createAppTheme(mode: "light" | "dark", primary: PrimaryColors = PRIMARY_COLORS): Theme {
   return createTheme({
     palette: {
       mode,
-      primary: { main: PRIMARY_COLORS[mode] },
+      primary: { main: primary[mode] },
       ...(mode === "light" ? { background: { default: "#f4f6f8" } } : {}),
     },
     shape: { borderRadius: 8 },

@@ -21,17 +21,19 @@ export function titleWithoutBadge(title: string): string {
 }
 
 /**
- * Keeps `document.title` badged with `unread` while mounted and restores the
- * bare title after. The signed-in shell passes the bell's total: the unread
+ * Keeps `document.title` (`title`, or the page's title) badged with `unread`
+ * while mounted and restores the bare title after. The signed-in shell passes the bell's total: the unread
  * messages of the tickets the user may see, kept live from socket events
  * (notifications/use-unread-tickets.ts).
  */
-export function useTitleBadge(unread: number): void {
+export function useTitleBadge(unread: number, title?: string): void {
   const base = useRef<string | null>(null);
   useEffect(() => {
+    // The system name (whitelabel) when given; else the page's title as it was.
+    if (title) base.current = title;
     base.current ??= titleWithoutBadge(document.title);
     document.title = titleWithBadge(base.current, unread);
-  }, [unread]);
+  }, [unread, title]);
   useEffect(
     () => () => {
       if (base.current !== null) document.title = base.current;

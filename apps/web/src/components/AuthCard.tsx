@@ -1,15 +1,26 @@
 import { Box, Container, Paper, Typography } from "@mui/material";
-import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTheme } from "@mui/material/styles";
+import { type ReactNode, useState } from "react";
+import { useAppName, useWhitelabel } from "../app/WhitelabelHead";
 
 interface AuthCardProps {
   title: string;
   children: ReactNode;
 }
 
-/** The centred card every public screen (login, signup, recovery) sits in. */
+/**
+ * The centred card every public screen (login, signup, recovery) sits in,
+ * with the platform's whitelabel: its logo for the theme's mode and its name.
+ */
 export function AuthCard({ title, children }: AuthCardProps) {
-  const { t } = useTranslation();
+  const whitelabel = useWhitelabel();
+  const name = useAppName();
+  const dark = useTheme().palette.mode === "dark";
+  const logo = dark
+    ? (whitelabel.logoDark ?? whitelabel.logoLight)
+    : (whitelabel.logoLight ?? whitelabel.logoDark);
+  // A logo that fails to load is left out; the name still says whose screen this is.
+  const [brokenLogo, setBrokenLogo] = useState<string | null>(null);
   return (
     <Box
       component="main"
@@ -17,8 +28,17 @@ export function AuthCard({ title, children }: AuthCardProps) {
     >
       <Container maxWidth="xs">
         <Paper elevation={3} sx={{ p: 4, display: "flex", flexDirection: "column", gap: 2 }}>
-          <Typography variant="overline" color="text.secondary" textAlign="center">
-            {t("common.appName")}
+          {logo && logo !== brokenLogo && (
+            <Box
+              component="img"
+              src={logo}
+              alt=""
+              onError={() => setBrokenLogo(logo)}
+              sx={{ maxWidth: "100%", maxHeight: 96, objectFit: "contain", alignSelf: "center" }}
+            />
+          )}
+          <Typography variant="overline" color="text.secondary" textAlign="center" data-testid="app-name">
+            {name}
           </Typography>
           <Typography variant="h5" component="h1" textAlign="center">
             {title}

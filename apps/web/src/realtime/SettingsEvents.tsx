@@ -1,6 +1,13 @@
-import type { CompanySchedulesDto, SettingDto, SettingsEventPayload, UserDto } from "@inbox/shared";
+import {
+  type CompanySchedulesDto,
+  isPublicSettingKey,
+  type SettingDto,
+  type SettingsEventPayload,
+  type UserDto,
+} from "@inbox/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { settingsKeys, withSetting } from "../api/settings";
+import { signupKeys } from "../api/signup";
 import { useCompanyEvent } from "./realtime-context";
 
 interface SettingsEventsProps {
@@ -39,6 +46,9 @@ export function SettingsEvents({ user, onUserChanged }: SettingsEventsProps) {
     if ("setting" in payload) {
       const { setting } = payload;
       queryClient.setQueryData<SettingDto[]>(settingsKeys.list, (list) => withSetting(list, setting));
+      // The platform's public keys (whitelabel, signup) reach company 1's tabs here: theme and title follow.
+      if (isPublicSettingKey(setting.key))
+        queryClient.setQueryData(signupKeys.setting(setting.key), setting.value);
       void queryClient.invalidateQueries({
         queryKey: settingsKeys.all,
         predicate: (query) => query.queryKey[1] !== "list" && query.queryKey[1] !== "company",

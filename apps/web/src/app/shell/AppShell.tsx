@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useVersion } from "../../api/auth";
+import { useHelps } from "../../api/helps";
 import { changeLanguage, isLanguage } from "../../i18n";
 import { TicketNotifications } from "../../notifications/TicketNotifications";
 import { useNotificationSettings } from "../../notifications/use-notification-settings";
@@ -15,7 +16,8 @@ import { PlanGatedOutlet } from "../guards/RequirePlanFeature";
 import { canManageConnections, isAdmin, planAllows } from "../permissions";
 import { useTitleBadge } from "../title-badge";
 import { useVolume } from "../volume";
-import { visibleMenuItems } from "./menu-items";
+import { useAppName } from "../WhitelabelHead";
+import { MENU_ITEMS, visibleMenuItems } from "./menu-items";
 import { SideDrawer } from "./SideDrawer";
 import { TopBar } from "./TopBar";
 import { useConnectionsBadge } from "./use-connections-badge";
@@ -39,7 +41,9 @@ export function AppShell() {
   const notificationSettings = useNotificationSettings(user);
   // The bell's tickets are the tab title's source: their unread messages, kept live from the socket.
   const unread = useUnreadTickets(viewer);
-  useTitleBadge(unread.total);
+  useTitleBadge(unread.total, useAppName());
+  // Spec 2 section 6: the help item only when there are help videos.
+  const helps = useHelps();
   const internalChat = planAllows(user, "useInternalChat");
   const chats = useLiveChats(user.id, internalChat);
 
@@ -71,7 +75,7 @@ export function AppShell() {
       <SideDrawer
         open={drawerOpen}
         temporary={narrow}
-        items={visibleMenuItems(user)}
+        items={visibleMenuItems(user, MENU_ITEMS, { helpsExist: (helps.data?.length ?? 0) > 0 })}
         badges={{ connections: connectionsAlert, chats: chats.unreadCount > 0 }}
         version={version.data?.version}
         onClose={() => setDrawerOpen(false)}

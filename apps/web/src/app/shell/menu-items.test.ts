@@ -27,6 +27,13 @@ describe("visibleMenuItems", () => {
     expect(labels(visibleMenuItems(buildUser({ profile: "admin" })))).not.toContain("allConnections");
   });
 
+  it("shows the help item to anyone, only when help videos exist (spec 2 section 6)", () => {
+    const user = buildUser({ profile: "user" });
+    expect(labels(visibleMenuItems(user))).not.toContain("helps");
+    expect(labels(visibleMenuItems(user, MENU_ITEMS, { helpsExist: false }))).not.toContain("helps");
+    expect(labels(visibleMenuItems(user, MENU_ITEMS, { helpsExist: true }))).toContain("helps");
+  });
+
   it("adds the connections item for a user with allowConnections enabled", () => {
     expect(labels(visibleMenuItems(buildUser({ allowConnections: "enabled" })))).toEqual([
       "tickets",

@@ -6,6 +6,7 @@ import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import DevicesIcon from "@mui/icons-material/Devices";
 import ForumIcon from "@mui/icons-material/Forum";
+import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
@@ -35,7 +36,8 @@ export type MenuLabel =
   | "companies"
   | "financeiro"
   | "subscription"
-  | "settings";
+  | "settings"
+  | "helps";
 
 /** Items that can carry an attention dot, and whether each has it now. */
 export type MenuBadges = Partial<Record<MenuLabel, boolean>>;
@@ -50,6 +52,13 @@ export interface MenuItemDef {
   allow?: (user: UserDto) => boolean;
   /** Plan feature the item needs; hidden when the plan switches it off. */
   planFlag?: PlanFlag;
+  /** Shown only when the platform has help videos (spec 2 section 6). */
+  needsHelps?: boolean;
+}
+
+/** What the menu knows besides the user: whether any help video exists. */
+export interface MenuFacts {
+  helpsExist?: boolean;
 }
 
 export const MENU_ITEMS: readonly MenuItemDef[] = [
@@ -95,13 +104,22 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
     allow: isAdmin,
   },
   { label: "settings", to: "/settings", icon: SettingsIcon, section: "administration", allow: isAdmin },
+  { label: "helps", to: "/helps", icon: HelpOutlineIcon, section: "main", needsHelps: true },
 ];
 
 /** The items a user sees, by role and plan flags (spec 1 section 2, application shell). */
-export function visibleMenuItems(user: UserDto, items: readonly MenuItemDef[] = MENU_ITEMS): MenuItemDef[] {
+export function visibleMenuItems(
+  user: UserDto,
+  items: readonly MenuItemDef[] = MENU_ITEMS,
+  facts: MenuFacts = {},
+): MenuItemDef[] {
   return items.filter((item) => {
     // An item of a plan-gated screen needs its flag even when the item does not name it.
     const flag = item.planFlag ?? planFlagOfPath(item.to);
-    return (item.allow?.(user) ?? true) && (!flag || planAllows(user, flag));
+    return (
+      (item.allow?.(user) ?? true) &&
+      (!flag || planAllows(user, flag)) &&
+      (!item.needsHelps || facts.helpsExist === true)
+    );
   });
 }

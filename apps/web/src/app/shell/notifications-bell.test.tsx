@@ -28,6 +28,8 @@ function serve(byStatus: Record<string, TicketDto[]>) {
         return Response.json({ tickets, count: tickets.length, hasMore: false } satisfies TicketList);
       }
       if (parsed.pathname === "/version") return Response.json({ version: "1.0.0" });
+      // No help videos: the menu leaves the help item out.
+      if (parsed.pathname === "/helps/list") return Response.json([]);
       // The announcements and internal-chat popovers: empty lists.
       if (parsed.pathname === "/announcements/" || parsed.pathname === "/chats/")
         return Response.json({ records: [], count: 0, hasMore: false });

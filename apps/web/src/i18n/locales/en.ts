@@ -3,6 +3,7 @@ import checkoutEn from "./checkout/en";
 import companiesEn from "./companies/en";
 import connectionDialogEn from "./connection-dialog/en";
 import contactsEn from "./contacts/en";
+import helpsEn from "./helps/en";
 import invoicesEn from "./invoices/en";
 import notificationsEn from "./notifications/en";
 import plansEn from "./plans/en";
@@ -17,6 +18,7 @@ import ticketViewEn from "./ticket-view/en";
 import ticketsManagerEn from "./tickets-manager/en";
 import timelineEn from "./timeline/en";
 import topBarEn from "./top-bar/en";
+import whitelabelEn from "./whitelabel/en";
 
 const en: LocaleShape = {
   common: {
@@ -206,6 +208,7 @@ const en: LocaleShape = {
     companies: "Companies",
     financeiro: "Billing",
     subscription: "Subscription",
+    helps: "Help",
     settings: "Settings",
     queues: "Queues & Chatbot",
     needsAttention: "needs attention",
@@ -474,6 +477,8 @@ const en: LocaleShape = {
   companies: companiesEn,
   plans: plansEn,
   checkout: checkoutEn,
+  helps: helpsEn,
+  whitelabel: whitelabelEn,
 };
 
 export default en;

@@ -3,6 +3,7 @@ import checkoutEs from "./checkout/es";
 import companiesEs from "./companies/es";
 import connectionDialogEs from "./connection-dialog/es";
 import contactsEs from "./contacts/es";
+import helpsEs from "./helps/es";
 import invoicesEs from "./invoices/es";
 import notificationsEs from "./notifications/es";
 import plansEs from "./plans/es";
@@ -17,6 +18,7 @@ import ticketViewEs from "./ticket-view/es";
 import ticketsManagerEs from "./tickets-manager/es";
 import timelineEs from "./timeline/es";
 import topBarEs from "./top-bar/es";
+import whitelabelEs from "./whitelabel/es";
 
 const es: LocaleShape = {
   common: {
@@ -207,6 +209,7 @@ const es: LocaleShape = {
     companies: "Empresas",
     financeiro: "Finanzas",
     subscription: "Suscripción",
+    helps: "Ayuda",
     settings: "Configuraciones",
     queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
@@ -476,6 +479,8 @@ const es: LocaleShape = {
   companies: companiesEs,
   plans: plansEs,
   checkout: checkoutEs,
+  helps: helpsEs,
+  whitelabel: whitelabelEs,
 };
 
 export default es;

@@ -3,6 +3,7 @@ import checkoutPt from "./checkout/pt";
 import companiesPt from "./companies/pt";
 import connectionDialogPt from "./connection-dialog/pt";
 import contactsPt from "./contacts/pt";
+import helpsPt from "./helps/pt";
 import invoicesPt from "./invoices/pt";
 import notificationsPt from "./notifications/pt";
 import plansPt from "./plans/pt";
@@ -16,6 +17,7 @@ import ticketViewPt from "./ticket-view/pt";
 import ticketsManagerPt from "./tickets-manager/pt";
 import timelinePt from "./timeline/pt";
 import topBarPt from "./top-bar/pt";
+import whitelabelPt from "./whitelabel/pt";
 
 /**
  * Portuguese: the default and fallback language. Every other locale must
@@ -210,6 +212,7 @@ const pt = {
     companies: "Empresas",
     financeiro: "Financeiro",
     subscription: "Assinatura",
+    helps: "Ajuda",
     settings: "Configurações",
     queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
@@ -478,6 +481,8 @@ const pt = {
   companies: companiesPt,
   plans: plansPt,
   checkout: checkoutPt,
+  helps: helpsPt,
+  whitelabel: whitelabelPt,
 };
 
 export default pt;

@@ -3,6 +3,7 @@ import checkoutTr from "./checkout/tr";
 import companiesTr from "./companies/tr";
 import connectionDialogTr from "./connection-dialog/tr";
 import contactsTr from "./contacts/tr";
+import helpsTr from "./helps/tr";
 import invoicesTr from "./invoices/tr";
 import notificationsTr from "./notifications/tr";
 import plansTr from "./plans/tr";
@@ -17,6 +18,7 @@ import ticketViewTr from "./ticket-view/tr";
 import ticketsManagerTr from "./tickets-manager/tr";
 import timelineTr from "./timeline/tr";
 import topBarTr from "./top-bar/tr";
+import whitelabelTr from "./whitelabel/tr";
 
 const tr: LocaleShape = {
   common: {
@@ -210,6 +212,7 @@ const tr: LocaleShape = {
     companies: "Şirketler",
     financeiro: "Finans",
     subscription: "Abonelik",
+    helps: "Yardım",
     settings: "Ayarlar",
     queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
@@ -479,6 +482,8 @@ const tr: LocaleShape = {
   companies: companiesTr,
   plans: plansTr,
   checkout: checkoutTr,
+  helps: helpsTr,
+  whitelabel: whitelabelTr,
 };
 
 export default tr;

@@ -260,10 +260,8 @@ describe("SettingsPage options", () => {
     expect(select("Criação de usuários").textContent).toBe("Habilitado");
     // Never stored: the server's default of 64 MB.
     expect(select("Limite de download de arquivos").textContent).toBe("64 MB");
-    for (const tab of ["Ajuda", "Whitelabel"])
-      expect(screen.getByRole("tab", { name: `${tab} (em breve)` }).hasAttribute("disabled")).toBe(true);
-    expect(screen.getByRole("tab", { name: "Planos" }).hasAttribute("disabled")).toBe(false);
-    expect(screen.getByRole("tab", { name: "Empresas" }).hasAttribute("disabled")).toBe(false);
+    for (const tab of ["Planos", "Empresas", "Ajuda", "Whitelabel"])
+      expect(screen.getByRole("tab", { name: tab }).hasAttribute("disabled")).toBe(false);
     await choose("Limite de download de arquivos", "512 MB");
     await waitFor(() =>
       expect(puts(calls)).toEqual([

@@ -6,19 +6,18 @@ import { useCurrentUser } from "../../app/auth/auth-context";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { CompaniesTab } from "./companies/CompaniesTab";
+import { HelpsTab } from "./helps/HelpsTab";
 import { OptionsTab } from "./OptionsTab";
 import { PlansTab } from "./plans/PlansTab";
 import { SchedulesTab } from "./SchedulesTab";
+import { WhitelabelTab } from "./whitelabel/WhitelabelTab";
 
-type TabId = "options" | "schedules" | "plans" | "companies";
-
-/** The super users' tabs of spec 2 that the platform issue brings; their place is kept, disabled. */
-const PLATFORM_TABS = ["helps", "whitelabel"] as const;
+type TabId = "options" | "schedules" | "plans" | "companies" | "helps" | "whitelabel";
 
 /**
  * The settings panel (spec 2 section 2): options, schedules (only when
- * scheduleType is company) and, for super users, the platform's tabs (shown
- * disabled until the platform issue builds them). Profile user gets the
+ * scheduleType is company) and, for super users, the platform's tabs
+ * (companies, plans, helps, whitelabel). Profile user gets the
  * no-access view (the route's guard). Values follow the live settings events
  * (realtime/SettingsEvents) through the query cache.
  */
@@ -47,15 +46,8 @@ export function SettingsPage() {
           {showSchedules && <Tab value="schedules" label={t("settings.tabs.schedules")} />}
           {user.super && <Tab value="companies" label={t("settings.tabs.companies")} />}
           {user.super && <Tab value="plans" label={t("settings.tabs.plans")} />}
-          {user.super &&
-            PLATFORM_TABS.map((id) => (
-              <Tab
-                key={id}
-                value={id}
-                disabled
-                label={`${t(`settings.tabs.${id}`)} (${t("settings.soon")})`}
-              />
-            ))}
+          {user.super && <Tab value="helps" label={t("settings.tabs.helps")} />}
+          {user.super && <Tab value="whitelabel" label={t("settings.tabs.whitelabel")} />}
         </Tabs>
       </Paper>
       {settings.isError ? (
@@ -66,6 +58,10 @@ export function SettingsPage() {
         <CompaniesTab />
       ) : current === "plans" && user.super ? (
         <PlansTab />
+      ) : current === "helps" && user.super ? (
+        <HelpsTab />
+      ) : current === "whitelabel" && user.super ? (
+        <WhitelabelTab />
       ) : current === "options" ? (
         <OptionsTab values={values} isSuper={user.super} />
       ) : (
