@@ -25,7 +25,7 @@ import { IngestService } from "./ingest/service.js";
 import { closeIdleTicketsJob } from "./jobs/close-idle-tickets.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
-import { measureCompanyFoldersJob } from "./jobs/measure-company-folders.js";
+import { MEASURE_COMPANY_FOLDERS, measureCompanyFoldersJob } from "./jobs/measure-company-folders.js";
 import { FileReaper, removeFilesJob } from "./jobs/remove-files.js";
 import { recoveryMailJob } from "./jobs/send-recovery-mail.js";
 import { ScheduleJobTimer, sendScheduleJob, sweepDueSchedulesJob } from "./jobs/send-schedules.js";
@@ -230,6 +230,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     scheduleTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));
+    // The companies table shows storage from the first minutes, not only after the first 10-minute tick.
+    void jobs
+      .send(MEASURE_COMPANY_FOLDERS, {}, { singletonKey: "boot" })
+      .catch((err) => log.error({ err }, "queueing the folder measurement failed"));
     // A company due within the lead time gets its invoice now, not at the next midnight.
     void jobs
       .send(GENERATE_INVOICES, {})
