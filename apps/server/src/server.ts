@@ -34,6 +34,7 @@ import { loggerOptions } from "./logging.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RecoveryMail } from "./modules/auth/recovery-mail.js";
 import { CompanyDeletion, deleteCompanyJob } from "./modules/companies/deletion.js";
+import { MessageImport } from "./modules/connections/message-import.js";
 import { GENERATE_INVOICES, generateInvoicesJob } from "./modules/invoices/jobs.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
 import { ScheduleSender } from "./modules/schedules/sender.js";
@@ -142,9 +143,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const schedules = new ScheduleSender({ db: database.db, realtime, events, outbound, logger: log });
   const scheduleTimer = new ScheduleJobTimer();
   // QR-code WhatsApp sessions: each runs in the one process holding its lease (session-cluster.ts).
+  // Message import (modules/connections/message-import.ts) rides on the sessions' hooks.
+  const messageImport = new MessageImport({
+    db: database.db,
+    realtime,
+    events,
+    publicUrl: config.PUBLIC_URL,
+    sink: ingest,
+  });
   const sessions = new WhatsappSessionManager({
     db: database.db,
-    hooks: sessionHooksFromSink(ingest),
+    hooks: messageImport.hooks(sessionHooksFromSink(ingest)),
     logger: log,
     cluster: new SessionCluster(database),
     ...(options.whatsappSocketFactory ? { socketFactory: options.whatsappSocketFactory } : {}),

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
+import type { SocketFactory } from "../src/channels/whatsapp/socket.js";
 import { type Config, loadConfig } from "../src/config.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { runMigrations } from "../src/db/migrate.js";
@@ -16,7 +17,13 @@ export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * otherwise a fresh in-memory PGlite. Jobs are off unless a test asks.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; mailer?: Mailer; jobs?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    jobs?: boolean;
+    /** The server's own WhatsApp sessions open this socket (test-support.ts's fake) instead of Baileys'. */
+    whatsappSocketFactory?: SocketFactory;
+  } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "inbox-test-"));
@@ -40,6 +47,7 @@ export async function startTestServer(
     logger: false,
     skipSeed: true,
     restoreSessions: false,
+    whatsappSocketFactory: options.whatsappSocketFactory,
   });
   return {
     ...server,

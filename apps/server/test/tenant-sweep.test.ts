@@ -367,6 +367,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "PUT /chatbot/:id": { payload: { name: "Taken Over", greetingMessage: "x", options: [] } },
   "PUT /whatsapp/:id": { payload: { name: "Taken Over", accessToken: "stolen", isDefault: true } },
   "POST /whatsappsession/:id": { payload: {} },
+  "POST /closedimported/:id": { payload: {} },
   "PUT /tickets/:id": { payload: { status: "closed", sendFarewellMessage: false } },
   "PUT /whatsappsession/:id": { payload: {} },
   "PUT /contacts/:id": {

@@ -24,6 +24,8 @@ export const COMPANY_TOPICS = [
   "payment",
   /** Progress of a company deletion, to the super user who asked (CompanyDeletionPayload). */
   "companyDeletion",
+  /** A WhatsApp message import's state and progress (ImportMessagesPayload), `importMessages-{id}`. */
+  "importMessages",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 
@@ -35,12 +37,27 @@ const SPEC_EVENT_NAMES: Partial<Record<CompanyTopic, (companyId: number) => stri
   tag: (companyId) => `company${companyId}-tag`,
   schedule: () => "schedule",
   announcement: () => "company-announcement",
+  importMessages: (companyId) => `importMessages-${companyId}`,
 };
 
 /** The event name a client written against the specs listens to for `topic` in company `companyId`. */
 export function companyEvent(companyId: number, topic: CompanyTopic): string {
   return SPEC_EVENT_NAMES[topic]?.(companyId) ?? `company-${companyId}-${topic}`;
 }
+
+/**
+ * Payload of `importMessages-{id}` (spec 2 section 4): `update` with the import's state, `this: -1`
+ * while it is preparing, then `this` of `all` messages processed and the date of the last one
+ * (ISO 8601; the page shows it in the viewer's time zone); `refresh` when it ended (or its imported
+ * tickets were closed): the connections page reloads.
+ */
+export type ImportMessagesPayload =
+  | {
+      action: "update";
+      whatsappId: number;
+      status: { this: number; all: number; date?: string };
+    }
+  | { action: "refresh"; whatsappId: number };
 
 /** Events the web client emits (spec 1 section 7). */
 export const CLIENT_EVENTS = {

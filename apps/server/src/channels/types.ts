@@ -59,6 +59,11 @@ export interface InboundMessage {
   isForwarded: boolean;
   /** Provider fields kept for display (location, contact cards, referral, buttons). */
   extra?: Record<string, unknown>;
+  /**
+   * A message of a history import (WhatsApp Web message import): a ticket it opens is marked
+   * imported and goes to this queue, with no wallet routing. Send it with `extra.append` (no unread, no bot).
+   */
+  imported?: { queueId: number | null };
 }
 
 export type InboundEvent =

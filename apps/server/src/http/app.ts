@@ -28,6 +28,7 @@ import { CompaniesService } from "../modules/companies/service.js";
 import { ConnectionsOverview } from "../modules/connections/overview.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
 import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
+import { ConnectionSessionActions } from "../modules/connections/session-actions.js";
 import { contactsRoutes } from "../modules/contacts/routes.js";
 import { ContactsService } from "../modules/contacts/service.js";
 import { dashboardRoutes } from "../modules/dashboard/routes.js";
@@ -291,7 +292,17 @@ export async function buildApp(
       logger: app.log,
     });
     await priv.register(
-      connectionsRoutes(connections, new ConnectionsOverview({ db: deps.db, publicUrl: config.PUBLIC_URL })),
+      connectionsRoutes(
+        connections,
+        new ConnectionsOverview({ db: deps.db, publicUrl: config.PUBLIC_URL }),
+        new ConnectionSessionActions({
+          db: deps.db,
+          realtime: deps.realtime,
+          events: deps.events,
+          sessions: deps.sessions,
+          publicUrl: config.PUBLIC_URL,
+        }),
+      ),
     );
     await priv.register(
       facebookRoutes(

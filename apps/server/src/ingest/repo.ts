@@ -185,7 +185,15 @@ export class IngestRepo {
    * deleted meanwhile (the contact's wallet cleared) gives a pending ticket.
    */
   async openTickets(
-    inputs: { companyId: number; contactId: number; whatsappId: number; channel: string; isGroup: boolean }[],
+    inputs: {
+      companyId: number;
+      contactId: number;
+      whatsappId: number;
+      channel: string;
+      isGroup: boolean;
+      /** History import: the ticket opens in this queue, marked imported, without wallet routing. */
+      imported?: { queueId: number | null };
+    }[],
   ): Promise<Map<string, TicketRow>> {
     const byPair = new Map<string, TicketRow>();
     if (inputs.length === 0) return byPair;
@@ -196,13 +204,14 @@ export class IngestRepo {
         input.whatsappId,
         input.channel,
         input.isGroup,
+        input.imported ? (input.imported.queueId ?? 0) : null,
       ]),
     );
     // One statement: the tickets and their log entries, atomically.
     const result = await this.db.execute(sql`
       WITH wanted AS (
         SELECT (r->>0)::int AS company_id, (r->>1)::int AS contact_id, (r->>2)::int AS whatsapp_id,
-          r->>3 AS channel, (r->>4)::boolean AS is_group, ordinality
+          r->>3 AS channel, (r->>4)::boolean AS is_group, (r->>5)::int AS import_queue_id, ordinality
         FROM json_array_elements(${rows}::json) WITH ORDINALITY AS e(r, ordinality)
       ), routed AS (
         SELECT w.*, wallet.user_id, wallet.queue_id
@@ -220,13 +229,16 @@ export class IngestRepo {
           FROM ${contacts} c
           JOIN ${companySettings} s ON s.company_id = c.company_id AND s.direct_tickets_to_wallets = 'enabled'
           JOIN ${users} u ON u.company_id = c.company_id AND u.id = c.wallet_user_id
-          WHERE NOT w.is_group AND c.company_id = w.company_id AND c.id = w.contact_id
+          WHERE NOT w.is_group AND w.import_queue_id IS NULL AND c.company_id = w.company_id
+            AND c.id = w.contact_id
         ) wallet ON true
       ), created AS (
-        INSERT INTO ${tickets} (company_id, contact_id, whatsapp_id, channel, is_group, status, user_id, queue_id)
+        INSERT INTO ${tickets} (company_id, contact_id, whatsapp_id, channel, is_group, status, user_id, queue_id,
+          imported_at)
         SELECT company_id, contact_id, whatsapp_id, channel, is_group,
           CASE WHEN is_group THEN 'group' WHEN user_id IS NOT NULL THEN 'open' ELSE 'pending' END,
-          user_id, queue_id
+          user_id, CASE WHEN import_queue_id IS NULL THEN queue_id ELSE NULLIF(import_queue_id, 0) END,
+          CASE WHEN import_queue_id IS NOT NULL THEN now() END
         FROM routed ORDER BY ordinality
         ON CONFLICT DO NOTHING
         RETURNING *

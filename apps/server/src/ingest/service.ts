@@ -188,7 +188,13 @@ export class IngestService implements InboundSink {
     const keyOf = wanted.map(({ connection, message }) => {
       const input = contactInputOf(connection, message);
       const key = `${input.companyId}:${input.channel}:${input.number}:${connection.id}`;
-      const entry = keys.get(key) ?? { index: keys.size, input, connection, providerIds: [] };
+      const entry = keys.get(key) ?? {
+        index: keys.size,
+        input,
+        connection,
+        providerIds: [],
+        imported: message.imported,
+      };
       entry.providerIds.push(message.providerMessageId);
       keys.set(key, entry);
       return key;
@@ -340,6 +346,7 @@ export class IngestService implements InboundSink {
             whatsappId: connection.id,
             channel: connection.channel,
             isGroup: input.isGroup,
+            imported: (keys[i] as PartyKey).imported,
           },
         ];
       }),
@@ -465,6 +472,8 @@ interface PartyKey {
   input: ContactInput;
   connection: Connection;
   providerIds: string[];
+  /** The key's messages come from a history import: a ticket it opens is marked so. */
+  imported?: { queueId: number | null };
 }
 
 interface Party {

@@ -146,13 +146,16 @@ export const connectionBaseSchema = z.object({
     .optional(),
   provider: z.string().trim().min(1).max(20).optional(),
   schedules: z.array(connectionScheduleDay).max(14).optional(),
-  /** Message import (spec 2 sections 3, 5): kept with the connection; the import itself is not built yet. */
+  /**
+   * Message import (spec 2 sections 3, 5; modules/connections/message-import.ts on the server): runs
+   * when the WhatsApp Web connection next pairs. statusImportMessages is the server's (the import's
+   * state), not written through this schema.
+   */
   importOldMessages: importStart,
   importRecentMessages: optionalInstant,
   importOldMessagesGroups: looseBoolean.optional(),
   closedTicketsPostImported: looseBoolean.optional(),
   queueIdImportMessages: noneAsNull(dbId.nullable()).optional(),
-  statusImportMessages: z.string().trim().max(40).nullable().optional(),
   collectiveVacationStart: optionalInstant,
   collectiveVacationEnd: optionalInstant,
   collectiveVacationMessage: optionalText,
@@ -166,7 +169,6 @@ export const connectionBaseSchema = z.object({
 export const connectionFieldsOutsideDialog = {
   token: true,
   provider: true,
-  statusImportMessages: true,
   promptId: true,
   integrationId: true,
   flowIdWelcome: true,

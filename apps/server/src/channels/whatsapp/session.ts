@@ -4,6 +4,7 @@ import {
   type BaileysEventMap,
   DisconnectReason,
   makeCacheableSignalKeyStore,
+  proto,
   type WABrowserDescription,
   type WAMessage,
 } from "baileys";
@@ -63,6 +64,8 @@ export class WhatsappSession {
   private failures = 0;
   private qrCount = 0;
   private status: ConnectionStatus = "OPENING";
+  /** A message import is waiting: ask the phone for its whole history (decided at each start). */
+  private wantsHistory = false;
   /** Set once stopped, logged out or given up: nothing may write auth rows or open sockets after. */
   private ended = false;
   // Separate queues: creds must not wait behind a slow media download.
@@ -87,6 +90,7 @@ export class WhatsappSession {
   async start(): Promise<void> {
     this.report("OPENING");
     const auth = await useDatabaseAuthState(this.settings.db, this.scope);
+    this.wantsHistory = (await this.settings.hooks.wantsHistory?.(this.connection)) ?? false;
     if (this.ended) return;
     this.auth = auth;
     this.openSocket();
@@ -176,8 +180,9 @@ export class WhatsappSession {
       },
       logger,
       browser,
-      // The inbox imports history on its own terms; the phone keeps ringing for the agents' colleagues.
-      syncFullHistory: false,
+      // History only when a message import asks for it; the phone keeps ringing for the agents' colleagues.
+      syncFullHistory: this.wantsHistory,
+      ...(this.wantsHistory ? { shouldSyncHistoryMessage: () => true } : {}),
       markOnlineOnConnect: false,
     });
     this.socket = socket;
@@ -212,6 +217,14 @@ export class WhatsappSession {
       });
     });
     on("messages.update", (updates) => this.deliver(() => updatesToEvents(updates)));
+    on("messaging-history.set", (history) => {
+      const last = history.syncType === proto.HistorySync.HistorySyncType.RECENT && history.progress === 100;
+      this.history(socket, history.messages, last);
+    });
+    on("messaging-history.status", (status) => {
+      if (status.syncType === proto.HistorySync.HistorySyncType.RECENT && status.status === "paused")
+        this.history(socket, [], true);
+    });
     // Whether a call is declined is the company's setting: ingest decides and calls rejectCall.
     on("call", (calls) => this.deliver(() => callsToEvents(calls, this.me(socket))));
     on("messages.reaction", (reactions) => {
@@ -312,6 +325,17 @@ export class WhatsappSession {
 
   private download(message: WAMessage, socket: WhatsappSocket): Promise<Buffer> {
     return this.settings.downloadMedia(message, socket, this.settings.logger);
+  }
+
+  /** History chunks go to the importer in order with the other events (it decides what to keep). */
+  private history(socket: WhatsappSocket, messages: WAMessage[], last: boolean): void {
+    const onHistory = this.settings.hooks.onHistory;
+    if (!onHistory) return;
+    const context = { me: this.me(socket), download: (m: WAMessage) => this.download(m, socket) };
+    const translate = (kept: WAMessage[]) => upsertToEvents({ messages: kept, type: "append" }, context);
+    this.eventQueue = this.eventQueue
+      .then(() => onHistory(this.connection, { messages, last, translate }))
+      .catch(this.logError);
   }
 
   /** Events reach the sink in the order Baileys emitted them, one batch at a time. */

@@ -1,5 +1,11 @@
 import type { ConnectionStatus } from "@inbox/shared";
-import { type BaileysEventEmitter, makeWASocket, type UserFacingSocketConfig, type WASocket } from "baileys";
+import {
+  type BaileysEventEmitter,
+  makeWASocket,
+  type UserFacingSocketConfig,
+  type WAMessage,
+  type WASocket,
+} from "baileys";
 import type { InboundEvent } from "../types.js";
 
 /** Baileys' logger interface (pino-compatible); the package does not export it by name. */
@@ -30,6 +36,22 @@ export interface SessionHooks {
   onStatus(connection: WhatsappConnectionRef, update: SessionStatusUpdate): Promise<void> | void;
   /** The InboundSink: `(connection, events) => sink.deliver(connection, events)`. */
   onEvents(connection: WhatsappConnectionRef, events: InboundEvent[]): Promise<void>;
+  /** History the phone sent after pairing (`messaging-history.set`), in order with the other events. */
+  onHistory?(connection: WhatsappConnectionRef, batch: HistoryBatch): Promise<void>;
+  /** Asked before each start: should the phone send its whole history (a message import is waiting)? */
+  wantsHistory?(connection: WhatsappConnectionRef): Promise<boolean>;
+}
+
+/** A chunk of the phone's history sync, as the session hands it on. */
+export interface HistoryBatch {
+  messages: WAMessage[];
+  /**
+   * No more chunks will come: the phone said its recent sync reached 100 %, or Baileys stopped
+   * waiting for more (`messaging-history.status` paused). May come with no messages.
+   */
+  last: boolean;
+  /** Our events for the messages kept (media downloaded through this session's socket). */
+  translate(messages: WAMessage[]): Promise<InboundEvent[]>;
 }
 
 /**

@@ -91,6 +91,29 @@ export class FakeSocket implements WhatsappSocket {
     ]);
   }
 
+  /**
+   * A chunk of the phone's history sync (`messaging-history.set`). `last`: the recent sync's final
+   * chunk (progress 100), as the phone marks it.
+   */
+  history(messages: WAMessage[], options: { last?: boolean } = {}): void {
+    this.emit("messaging-history.set", {
+      chats: [],
+      contacts: [],
+      messages,
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      progress: options.last ? 100 : 50,
+    });
+  }
+
+  /** Baileys gave up waiting for more history chunks (`messaging-history.status` paused). */
+  historyPaused(): void {
+    this.emit("messaging-history.status", {
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      status: "paused",
+      explicit: false,
+    });
+  }
+
   qr(code: string): void {
     this.emit("connection.update", { qr: code });
   }

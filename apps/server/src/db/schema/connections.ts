@@ -61,7 +61,11 @@ export const whatsapps = pgTable(
     flowIdWelcome: integer(),
     flowIdNotPhrase: integer(),
     schedules: jsonb().notNull().default([]),
-    /** Message import (spec 2 sections 3, 5): stored from the dialog; the import itself is not built yet. */
+    /**
+     * Message import (spec 2 sections 3, 5; modules/connections/message-import.ts). statusImportMessages
+     * is the import's state: the start time in ms while it runs (the web's 35 s 'Preparing'),
+     * "renderButtonCloseTickets" when it ended leaving its tickets open, else null.
+     */
     importOldMessages: timestamp({ withTimezone: true }),
     importRecentMessages: timestamp({ withTimezone: true }),
     importOldMessagesGroups: boolean().notNull().default(false),

@@ -15,6 +15,7 @@ import type { RequestContext } from "../../http/context.js";
 import type { ConnectionsOverview } from "./overview.js";
 import { channelFlagOfBody } from "./policy.js";
 import type { ConnectionsService, GreetingUpload } from "./service.js";
+import type { ConnectionSessionActions } from "./session-actions.js";
 
 /** What the server does with the dialog's fields (spec 2 leaves it "not shown"; issue 9 sets the rules). */
 const FIELD_RULES =
@@ -53,6 +54,7 @@ const listQuery = z.object({
 export function connectionsRoutes(
   service: ConnectionsService,
   overview: ConnectionsOverview,
+  actions: ConnectionSessionActions,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const list = { schema: { querystring: listQuery, response: { 200: z.array(connectionDto) } } };
@@ -157,6 +159,38 @@ export function connectionsRoutes(
     app.post("/whatsappsession/:id", session, (req) => service.session(req.ctx, req.params.id, "start"));
     app.put("/whatsappsession/:id", session, (req) => service.session(req.ctx, req.params.id, "renew"));
     app.delete("/whatsappsession/:id", session, (req) => service.session(req.ctx, req.params.id, "stop"));
+
+    app.post(
+      "/whatsapp-restart",
+      {
+        schema: {
+          description:
+            "Restarts the company's WhatsApp Web sessions that are running or paired (a new socket, the " +
+            "pairing kept); never-paired connections are left alone. Admins and users with allowConnections.",
+          response: { 200: z.object({ message: z.string(), restarted: z.number() }) },
+        },
+      },
+      async (req) => ({ message: "Whatsapp restart.", restarted: await actions.restartAll(req.ctx) }),
+    );
+
+    app.post(
+      "/closedimported/:id",
+      {
+        config: { owner: "connection" },
+        schema: {
+          description:
+            "Closes the tickets a message import opened on this connection that are not closed yet " +
+            "(logged 'closed' without a user; live ticket events), clears the connection's import status " +
+            "and sends importMessages-{companyId} `refresh`. Answers how many were closed.",
+          params: idParam,
+          response: { 200: z.object({ message: z.string(), closed: z.number() }) },
+        },
+      },
+      async (req) => ({
+        message: "Imported tickets closed.",
+        closed: await actions.closeImported(req.ctx, req.params.id),
+      }),
+    );
   };
 }
 
