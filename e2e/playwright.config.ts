@@ -9,6 +9,13 @@ const port = Number(process.env.E2E_PORT ?? 8099);
 const simPort = Number(process.env.E2E_SIM_PORT ?? port - 1);
 export const META_SIM_URL = `http://127.0.0.1:${simPort}`;
 const dataDir = `.tmp/data-${port}`;
+/**
+ * A local Efí PIX API (apps/server/test/fake-efi.ts) stands in for the payment provider: the checkout's
+ * charges go to it and its webhook comes back to the app. Port + 1000, clear of the app and meta-sim ports.
+ */
+const efiPort = Number(process.env.E2E_EFI_PORT ?? port + 1000);
+export const FAKE_EFI_URL = `http://127.0.0.1:${efiPort}`;
+const EFI_WEBHOOK_SECRET = "e2e-efi-webhook-secret-0123456789";
 export const ADMIN_EMAIL = "admin@e2e.test";
 export const ADMIN_PASSWORD = "e2e-admin-password";
 
@@ -56,6 +63,15 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
+      command:
+        `npx tsx ../apps/server/test/fake-efi-cli.ts --port ${efiPort} ` +
+        `--webhook http://127.0.0.1:${port}/subscription/webhook/${EFI_WEBHOOK_SECRET}`,
+      url: `${FAKE_EFI_URL}/_fake/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+    },
+    {
       // A fresh database each run (the server migrates and seeds it); fixtures/global-setup.ts then
       // configures it through the API. One directory per port, so runs on other ports never share it.
       command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
@@ -75,6 +91,13 @@ export default defineConfig({
         // The specs sign the same admin in more often than the production limit (10 per e-mail in
         // 15 minutes) allows; the limiter has its own server tests.
         RATE_LIMIT_PER_EMAIL: "1000",
+        // The checkout's provider: the fake Efí above (tests/checkout.spec.ts pays through it).
+        PAYMENT_PROVIDER: "efi",
+        EFI_API_URL: FAKE_EFI_URL,
+        EFI_CLIENT_ID: "Client_Id_fake",
+        EFI_CLIENT_SECRET: "Client_Secret_fake",
+        EFI_PIX_KEY: "efi-e2e@plataforma.example",
+        EFI_WEBHOOK_SECRET,
       },
     },
   ],
