@@ -4,6 +4,7 @@ import { LoginPage } from "../pages/auth/LoginPage";
 import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
 import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
 import { SignupPage } from "../pages/auth/SignupPage";
+import { SubscribeNowPage } from "../pages/checkout/SubscribeNowPage";
 import { CompaniesRoute } from "../pages/companies/CompaniesPage";
 import { ConnectionsPage } from "../pages/connections/ConnectionsPage";
 import { ContactsPage } from "../pages/contacts/ContactsPage";
@@ -15,7 +16,6 @@ import { InvoicesPage } from "../pages/invoices/InvoicesPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
 import { SettingsPage } from "../pages/settings/SettingsPage";
-import { SubscriptionPage } from "../pages/subscription/SubscriptionPage";
 import { TicketsPage } from "../pages/tickets/TicketsPage";
 import { UsersPage } from "../pages/users/UsersPage";
 import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
@@ -92,7 +92,7 @@ export function AppRoutes() {
           <Route path="/helps" element={<HelpsPage />} />
           <Route path={EXPIRED_SUBSCRIPTION_PATH} element={<OpenInvoicesPage />} />
           <Route path="/financeiro" element={<InvoicesPage />} />
-          <Route path="/subscription" element={<SubscriptionPage />} />
+          <Route path="/subscription" element={<SubscribeNowPage />} />
           <Route path="/403" element={<ForbiddenPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -9,6 +9,7 @@ import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
 import { CheckoutDialog } from "./CheckoutDialog";
 import { MarkInvoicePaid } from "./MarkInvoicePaid";
+import { PayInvoiceButton } from "./PayInvoiceButton";
 import { PaymentCodeStep } from "./PaymentCodeStep";
 import { PAYMENT_POLL } from "./use-payment-polling";
 
@@ -231,5 +232,20 @@ describe("MarkInvoicePaid (super users)", () => {
       expect(toasts.map((t) => t.message)).toContain("Fatura 12 paga. A empresa vence agora em 10/02/2030."),
     );
     expect(calls).toEqual([{ method: "PUT", url: "/invoices/12/paid" }]);
+  });
+});
+
+describe("PayInvoiceButton", () => {
+  it("is offered for unpaid invoices only and opens the checkout", async () => {
+    serve();
+    renderAt(
+      <>
+        <PayInvoiceButton invoice={invoice} />
+        <PayInvoiceButton invoice={{ ...invoice, id: 8, status: "paid" }} />
+      </>,
+    );
+    expect(screen.queryByRole("button", { name: "Pagar fatura 8" })).toBeNull();
+    fireEvent.click(button("Pagar fatura 7"));
+    expect(await screen.findByRole("dialog", { name: "Falta pouco!" })).toBeTruthy();
   });
 });

@@ -9,18 +9,21 @@ import { CheckoutDialog } from "./CheckoutDialog";
 export function PayInvoiceButton({ invoice }: { invoice: InvoiceDto }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  if (invoice.status === "paid") return null;
+  // Paid while its checkout is open (the payment event refreshes the list): the dialog stays to show the new date.
+  if (invoice.status === "paid" && !open) return null;
   return (
     <>
-      <Button
-        size="small"
-        variant="contained"
-        startIcon={<PixIcon />}
-        aria-label={t("checkout.payInvoice", { id: invoice.id })}
-        onClick={() => setOpen(true)}
-      >
-        {t("checkout.payButton")}
-      </Button>
+      {invoice.status !== "paid" && (
+        <Button
+          size="small"
+          variant="contained"
+          startIcon={<PixIcon />}
+          aria-label={t("checkout.payInvoice", { id: invoice.id })}
+          onClick={() => setOpen(true)}
+        >
+          {t("checkout.payButton")}
+        </Button>
+      )}
       <CheckoutDialog invoice={open ? invoice : null} onClose={() => setOpen(false)} />
     </>
   );

@@ -1,9 +1,10 @@
 import type { InvoiceDto } from "@inbox/shared";
+import { PayInvoiceButton } from "../checkout/PayInvoiceButton";
 
 /**
- * The action cell of an invoice row. The checkout (issue 10) puts its pay
- * button here, for unpaid invoices only (spec 2 section 2, Invoices).
+ * The action cell of an invoice row: the checkout's pay button, for unpaid
+ * invoices only (spec 2 section 2, Invoices).
  */
-export function InvoiceActions(_props: { invoice: InvoiceDto }) {
-  return null;
+export function InvoiceActions({ invoice }: { invoice: InvoiceDto }) {
+  return <PayInvoiceButton invoice={invoice} />;
 }

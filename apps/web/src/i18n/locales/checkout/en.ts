@@ -32,6 +32,7 @@ const checkoutEn: typeof checkoutPt = {
   paid: "Payment confirmed! Your licence is now due on {{date}}.",
   pollTimeout: "Verification time expired. If you have already paid, the confirmation will arrive shortly.",
   sessionExpired: "Your session has expired. Please sign in again.",
+  noOpenInvoice: "No unpaid invoice to pay.",
   payButton: "Pay",
   payInvoice: "Pay invoice {{id}}",
   markPaid: "Mark invoice {{id}} as paid",

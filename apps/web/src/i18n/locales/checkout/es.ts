@@ -32,6 +32,7 @@ const checkoutEs: typeof checkoutPt = {
   paid: "¡Pago confirmado! Su licencia vence ahora el {{date}}.",
   pollTimeout: "Tiempo de verificación agotado. Si ya pagó, la confirmación llegará en breve.",
   sessionExpired: "Su sesión expiró. Inicie sesión nuevamente.",
+  noOpenInvoice: "No hay facturas pendientes de pago.",
   payButton: "Pagar",
   payInvoice: "Pagar factura {{id}}",
   markPaid: "Marcar factura {{id}} como pagada",

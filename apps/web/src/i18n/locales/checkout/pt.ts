@@ -31,6 +31,7 @@ const checkoutPt = {
   paid: "Pagamento confirmado! Sua licença vence agora em {{date}}.",
   pollTimeout: "Tempo de verificação expirado. Se você já pagou, a confirmação ocorrerá em breve.",
   sessionExpired: "Sua sessão expirou. Por favor, faça login novamente.",
+  noOpenInvoice: "Nenhuma fatura em aberto para pagar.",
   payButton: "Pagar",
   payInvoice: "Pagar fatura {{id}}",
   markPaid: "Marcar fatura {{id}} como paga",

@@ -32,6 +32,7 @@ const checkoutTr: typeof checkoutPt = {
   paid: "Ödeme onaylandı! Lisansınızın yeni bitiş tarihi {{date}}.",
   pollTimeout: "Doğrulama süresi doldu. Ödediyseniz onay kısa süre içinde gelecek.",
   sessionExpired: "Oturumunuz sona erdi. Lütfen tekrar giriş yapın.",
+  noOpenInvoice: "Ödenecek açık fatura yok.",
   payButton: "Öde",
   payInvoice: "{{id}} numaralı faturayı öde",
   markPaid: "{{id}} numaralı faturayı ödendi olarak işaretle",
