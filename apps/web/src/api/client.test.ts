@@ -125,9 +125,10 @@ describe("api client", () => {
     expect(unauthorized).toBe(0);
   });
 
-  it("a 403 of the company's plan (ERR_PLAN_NO_…) is an answer: no refresh, no retry", async () => {
+  it("a 403 of the company's plan (ERR_PLAN_NO_…) is an answer: no refresh, no retry; the app is told", async () => {
     const server = fakeServer({ validTokens: ["good"], refreshAllowed: true });
-    configureApiClient({ fetch: server.fetch });
+    let planRefused = 0;
+    configureApiClient({ fetch: server.fetch, onPlanRefused: () => (planRefused += 1) });
     setToken("good");
 
     const error = await apiRequest("/schedules").catch((e: unknown) => e);
@@ -135,6 +136,9 @@ describe("api client", () => {
     expect(error).toMatchObject({ status: 403, code: "ERR_PLAN_NO_SCHEDULES" });
     expect(server.calls.map((c) => c.url)).toEqual(["/schedules"]);
     expect(getToken()).toBe("good");
+    expect(planRefused).toBe(1);
+    await apiRequest("/users/99").catch(() => undefined);
+    expect(planRefused).toBe(1);
   });
 
   it("clears the token and signals unauthorized when the refresh is refused", async () => {

@@ -32,6 +32,11 @@ interface ClientConfig {
   onUnauthorized: () => void;
   /** Any answer with ERR_SUBSCRIPTION_EXPIRED (the server refuses all but what paying needs). */
   onSubscriptionExpired: () => void;
+  /**
+   * Any answer with a plan feature's code (ERR_PLAN_NO_…): the company's plan changed since the
+   * user was loaded, so the app reads the user again (menu and plan-gated screens follow).
+   */
+  onPlanRefused: () => void;
 }
 
 /** Where an expired company's users are sent (spec 1 section 4). */
@@ -57,6 +62,7 @@ const config: ClientConfig = {
     if (window.location.pathname !== EXPIRED_SUBSCRIPTION_PATH)
       window.location.assign(EXPIRED_SUBSCRIPTION_PATH);
   },
+  onPlanRefused: () => {},
 };
 
 type SessionListener = (session: LoginResponse) => void;
@@ -178,6 +184,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.status === 401 && protectedRoute) endSession();
   const error = await toApiError(response);
   if (error.code === "ERR_SUBSCRIPTION_EXPIRED") config.onSubscriptionExpired();
+  if (error.code && PLAN_CODES.has(error.code)) config.onPlanRefused();
   throw error;
 }
 

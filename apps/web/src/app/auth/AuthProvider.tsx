@@ -29,6 +29,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (window.location.pathname !== EXPIRED_SUBSCRIPTION_PATH)
           navigate(EXPIRED_SUBSCRIPTION_PATH, { replace: true });
       },
+      // The plan no longer includes a feature the app offered: the user's plan is read again.
+      onPlanRefused: () => {
+        authApi
+          .me()
+          .then(setUser)
+          .catch(() => {
+            // The next answer tries again; a lost session is handled by the client.
+          });
+      },
     });
     return onSessionRefreshed((session) => setUser(session.user));
   }, [queryClient, navigate]);
