@@ -13,6 +13,8 @@ import {
   invoiceStatus,
   setPlatformSetting,
 } from "../../../test/payments.js";
+import { AppError } from "../../http/app-error.js";
+import { EmbeddedPix } from "../payments/embedded-pix.js";
 
 let server: TestServer;
 const db = () => server.database.db;
@@ -169,20 +171,23 @@ describe("POST /subscription with the embedded provider", () => {
   });
 
   it("answers ERR_PAYMENT_NOT_CONFIGURED while the platform has no PIX key", async () => {
-    const team = await buildTeam(server.app, db());
-    const invoice = await buildInvoice(db(), team.company.id);
-    await setPlatformSetting(db(), "pixKey", null);
-    try {
-      const res = await subscribe(team.adminSession.headers, {
-        ...checkoutData,
-        plan: invoicePlan,
-        invoiceId: invoice.id,
-      });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ error: "ERR_PAYMENT_NOT_CONFIGURED" });
-    } finally {
-      await setPlatformSetting(db(), "pixKey", "pagamentos@plataforma.example");
-    }
+    // The provider itself, with an empty receiver: the platform's settings are shared by every test
+    // file on PostgreSQL, so they are not cleared here.
+    const provider = new EmbeddedPix(async () => ({
+      pixKey: null,
+      merchantName: "Plataforma",
+      merchantCity: "Sao Paulo",
+    }));
+    const refused = await provider
+      .createCharge({
+        txid: provider.newTxid(),
+        amountCents: 4900,
+        payer: { name: "Maria", taxId: { cpf: "52998224725" } },
+        description: "Fatura 1",
+      })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: "ERR_PAYMENT_NOT_CONFIGURED", status: 503 });
   });
 });
 
