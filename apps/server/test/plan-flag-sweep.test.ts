@@ -144,6 +144,16 @@ describe("plan-flag sweep", () => {
     expect(failures).toEqual([]);
   });
 
+  it("the API description of a gated route names its flag and code", async () => {
+    const doc = (await server.app.inject({ method: "GET", url: "/openapi.json" })).json();
+    expect(doc.paths["/schedules"].get.description).toContain(
+      "useSchedules (else 403 ERR_PLAN_NO_SCHEDULES)",
+    );
+    expect(doc.paths["/whatsapp"].post.description).toContain(
+      "useInstagram (else 403 ERR_PLAN_NO_INSTAGRAM)",
+    );
+  });
+
   it("only the caller's company is gated: another company's plan keeps its flags", async () => {
     const gated = await buildTeam(server.app, db());
     const other = await buildTeam(server.app, db());

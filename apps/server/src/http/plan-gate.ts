@@ -92,13 +92,27 @@ function requestFlag(declaration: PlanFeatureDeclaration, req: FastifyRequest): 
   return typeof declaration === "string" ? declaration : declaration.of(req.body);
 }
 
-/** A route that names an unknown flag would never be gated: the app does not start. */
-export function assertPlanFeature(route: { method: unknown; url: string; config?: unknown }): void {
+/**
+ * A route that names an unknown flag would never be gated: the app does not start. A gated route's
+ * API description (openapi.json) says which flag it needs and the code it answers without it.
+ */
+export function assertPlanFeature(route: {
+  method: unknown;
+  url: string;
+  config?: unknown;
+  schema?: { description?: string };
+}): void {
   const declaration = (route.config as { planFeature?: PlanFeatureDeclaration } | undefined)?.planFeature;
-  for (const flag of declaredFlags(declaration)) {
+  const flags = declaredFlags(declaration);
+  for (const flag of flags) {
     if (!(PLAN_FLAGS as readonly string[]).includes(flag))
       throw new Error(`${String(route.method)} ${route.url}: unknown plan feature ${flag}`);
   }
+  if (flags.length === 0 || !route.schema) return;
+  const needs = flags.map((flag) => `${flag} (else 403 ${PLAN_FLAG_ERROR_CODES[flag]})`).join(", ");
+  const note = typeof declaration === "string" ? `Plan flag: ${needs}.` : `Plan flag by the body: ${needs}.`;
+  if (!route.schema.description?.includes(note))
+    route.schema.description = route.schema.description ? `${route.schema.description} ${note}` : note;
 }
 
 /**
