@@ -55,6 +55,10 @@ export const connectionsApi = {
   remove: (id: number) => api.delete<{ message: string }>(`/whatsapp/${id}`),
   session: (id: number, action: SessionAction) =>
     apiRequest<ConnectionDto>(`/whatsappsession/${id}`, { method: SESSION_METHODS[action] }),
+  /** POST /whatsapp-restart: the company's running or paired QR-code sessions get a new socket. */
+  restartSessions: () => api.post<{ message: string; restarted: number }>("/whatsapp-restart"),
+  /** POST /closedimported/{id}: closes the tickets the connection's message import left open. */
+  closeImported: (id: number) => api.post<{ message: string; closed: number }>(`/closedimported/${id}`),
   addFacebookPages: (body: FacebookPagesInput) => api.post<FacebookPagesResult>("/facebook", body),
   /** POST /whatsapp/{id}/media-upload: the greeting's file as multipart `file`. */
   uploadGreetingMedia: (id: number, file: File) => {

@@ -1,4 +1,4 @@
-import type { ConnectionDto } from "@inbox/shared";
+import type { ConnectionDto, ImportMessagesPayload } from "@inbox/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   applyConnectionEvent,
@@ -7,13 +7,15 @@ import {
   type ConnectionSessionEventPayload,
 } from "../api/connection-cache";
 import { queryKeys } from "../api/query-keys";
+import { clearImportProgress, setImportProgress } from "./import-progress";
 import { useCompanyEvent } from "./realtime-context";
 
 /**
  * Keeps the connections list current from the live events, in place and
  * without a refetch (spec 2 section 4: lists reload through real-time events):
  * - `company-{id}-whatsapp`: a connection was created, changed or deleted;
- * - `company-{id}-whatsappSession`: a QR-code session changed status or QR code.
+ * - `company-{id}-whatsappSession`: a QR-code session changed status or QR code;
+ * - `importMessages-{id}`: a message import's progress; `refresh` reloads the list.
  * The list feeds the connections page, the QR modal and the menu's badge.
  */
 export function ConnectionEvents() {
@@ -29,6 +31,14 @@ export function ConnectionEvents() {
 
   useCompanyEvent<ConnectionSessionEventPayload>("whatsappSession", (payload) => {
     update((list) => applySessionEvent(list, payload));
+  });
+
+  useCompanyEvent<ImportMessagesPayload>("importMessages", (payload) => {
+    if (payload.action === "update") setImportProgress(payload.whatsappId, payload.status);
+    else {
+      clearImportProgress(payload.whatsappId);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.connections.list });
+    }
   });
 
   return null;

@@ -2,6 +2,7 @@ import allConnectionsEn from "./all-connections/en";
 import checkoutEn from "./checkout/en";
 import companiesEn from "./companies/en";
 import connectionDialogEn from "./connection-dialog/en";
+import connectionImportEn from "./connection-import/en";
 import contactsEn from "./contacts/en";
 import helpsEn from "./helps/en";
 import invoicesEn from "./invoices/en";
@@ -474,6 +475,7 @@ const en: LocaleShape = {
   settings: settingsEn,
   queues: queuesEn,
   allConnections: allConnectionsEn,
+  connectionImport: connectionImportEn,
   companies: companiesEn,
   plans: plansEn,
   checkout: checkoutEn,

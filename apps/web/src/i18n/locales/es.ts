@@ -2,6 +2,7 @@ import allConnectionsEs from "./all-connections/es";
 import checkoutEs from "./checkout/es";
 import companiesEs from "./companies/es";
 import connectionDialogEs from "./connection-dialog/es";
+import connectionImportEs from "./connection-import/es";
 import contactsEs from "./contacts/es";
 import helpsEs from "./helps/es";
 import invoicesEs from "./invoices/es";
@@ -476,6 +477,7 @@ const es: LocaleShape = {
   settings: settingsEs,
   queues: queuesEs,
   allConnections: allConnectionsEs,
+  connectionImport: connectionImportEs,
   companies: companiesEs,
   plans: plansEs,
   checkout: checkoutEs,

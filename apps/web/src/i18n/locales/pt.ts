@@ -2,6 +2,7 @@ import allConnectionsPt from "./all-connections/pt";
 import checkoutPt from "./checkout/pt";
 import companiesPt from "./companies/pt";
 import connectionDialogPt from "./connection-dialog/pt";
+import connectionImportPt from "./connection-import/pt";
 import contactsPt from "./contacts/pt";
 import helpsPt from "./helps/pt";
 import invoicesPt from "./invoices/pt";
@@ -478,6 +479,7 @@ const pt = {
   settings: settingsPt,
   queues: queuesPt,
   allConnections: allConnectionsPt,
+  connectionImport: connectionImportPt,
   companies: companiesPt,
   plans: plansPt,
   checkout: checkoutPt,

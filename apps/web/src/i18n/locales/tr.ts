@@ -2,6 +2,7 @@ import allConnectionsTr from "./all-connections/tr";
 import checkoutTr from "./checkout/tr";
 import companiesTr from "./companies/tr";
 import connectionDialogTr from "./connection-dialog/tr";
+import connectionImportTr from "./connection-import/tr";
 import contactsTr from "./contacts/tr";
 import helpsTr from "./helps/tr";
 import invoicesTr from "./invoices/tr";
@@ -479,6 +480,7 @@ const tr: LocaleShape = {
   settings: settingsTr,
   queues: queuesTr,
   allConnections: allConnectionsTr,
+  connectionImport: connectionImportTr,
   companies: companiesTr,
   plans: plansTr,
   checkout: checkoutTr,

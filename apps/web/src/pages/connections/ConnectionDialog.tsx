@@ -84,10 +84,22 @@ export function ConnectionDialog({ state, onSaved, onClose }: ConnectionDialogPr
   };
 
   const handleSubmit = async (values: ConnectionFormValues, media: GreetingMediaChange) => {
-    const saved =
+    // Spec 2 section 4: the phone sends its history only when paired anew, so a connected
+    // connection's session is reset first and started again after the save (a new QR code).
+    const resetSession =
+      editingId !== null &&
+      values.importMessages &&
+      detail.data?.channel === "whatsapp" &&
+      detail.data.status === "CONNECTED";
+    if (resetSession) storeConnection(queryClient, await connectionsApi.session(editingId, "stop"));
+    let saved =
       editingId === null
         ? await createConnection.mutateAsync(toCreateBody(values, settings))
         : await updateConnection.mutateAsync({ id: editingId, body: toUpdateBody(values, settings) });
+    if (resetSession) {
+      saved = await connectionsApi.session(saved.id, "start");
+      storeConnection(queryClient, saved);
+    }
     const final = await applyMedia(saved, media);
     toast.success(t("connectionModal.saved"));
     if (final.queues.length === 0) toast.warning(t("connectionModal.warnings.savedNoQueues"));

@@ -9,6 +9,7 @@ import type { SessionAction } from "../../api/connections";
 import { formatDateTimeShort } from "../../app/format-date";
 import { ChannelIcon } from "../../components/ChannelIcon";
 import { ConnectionStatusIcon } from "./ConnectionStatusIcon";
+import { ImportStatus } from "./ImportStatus";
 import { SessionButtons } from "./SessionButtons";
 
 export interface ConnectionRowHandlers {
@@ -16,6 +17,7 @@ export interface ConnectionRowHandlers {
   onSessionAction: (connection: ConnectionDto, action: SessionAction) => void;
   onEdit: (connection: ConnectionDto) => void;
   onDelete: (connection: ConnectionDto) => void;
+  onCloseImported: (connection: ConnectionDto) => void;
 }
 
 interface ConnectionRowProps extends ConnectionRowHandlers {
@@ -62,6 +64,7 @@ export function ConnectionRow({ connection, sessionBusy, ...handlers }: Connecti
           onShowQr={handlers.onShowQr}
           onAction={handlers.onSessionAction}
         />
+        <ImportStatus connection={connection} onCloseImported={handlers.onCloseImported} />
       </TableCell>
       <TableCell>{formatDateTimeShort(connection.updatedAt)}</TableCell>
       <TableCell align="center">

@@ -1,8 +1,10 @@
 import type { ConnectionDto } from "@inbox/shared";
-import { Paper } from "@mui/material";
+import RestartAltIcon from "@mui/icons-material/RestartAlt";
+import { Button, Paper, Stack } from "@mui/material";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  connectionsApi,
   type SessionAction,
   useConnections,
   useDeleteConnection,
@@ -36,6 +38,8 @@ export function ConnectionsPage() {
   const [qrId, setQrId] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<ConnectionDto | null>(null);
   const [toDisconnect, setToDisconnect] = useState<ConnectionDto | null>(null);
+  const [toCloseImported, setToCloseImported] = useState<ConnectionDto | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const rows = connections.data ?? [];
   const closeQr = useCallback(() => setQrId(null), []);
@@ -57,6 +61,33 @@ export function ConnectionsPage() {
     if (!toDisconnect) return;
     await runSession(toDisconnect, "stop");
     setToDisconnect(null);
+  };
+
+  /** Spec 2 section 7: POST /whatsapp-restart, then the sessions' events move the rows. */
+  const restartSessions = async () => {
+    setBusy(true);
+    try {
+      await connectionsApi.restartSessions();
+      toast.success(t("connectionImport.restarting"));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmCloseImported = async () => {
+    if (!toCloseImported) return;
+    setBusy(true);
+    try {
+      const { closed } = await connectionsApi.closeImported(toCloseImported.id);
+      toast.success(t("connectionImport.closedImported", { count: closed }));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+      setToCloseImported(null);
+    }
   };
 
   const confirmDelete = async () => {
@@ -83,14 +114,24 @@ export function ConnectionsPage() {
       <PageHeader
         title={t("connections.title")}
         actions={
-          <AddConnectionMenu
-            channels={addableChannels(user)}
-            onChoose={(channel) =>
-              channel === "facebook" || channel === "instagram"
-                ? setPagesChannel(channel)
-                : setDialog({ open: true, mode: "create", channel })
-            }
-          />
+          <Stack direction="row" spacing={1}>
+            <Button
+              variant="outlined"
+              startIcon={<RestartAltIcon />}
+              disabled={busy}
+              onClick={() => void restartSessions()}
+            >
+              {t("connectionImport.restart")}
+            </Button>
+            <AddConnectionMenu
+              channels={addableChannels(user)}
+              onChoose={(channel) =>
+                channel === "facebook" || channel === "instagram"
+                  ? setPagesChannel(channel)
+                  : setDialog({ open: true, mode: "create", channel })
+              }
+            />
+          </Stack>
         }
       />
       <Paper variant="outlined" sx={{ overflowX: "auto" }}>
@@ -103,6 +144,7 @@ export function ConnectionsPage() {
           onSessionAction={requestSession}
           onEdit={(connection) => setDialog({ open: true, mode: "edit", connectionId: connection.id })}
           onDelete={setToDelete}
+          onCloseImported={setToCloseImported}
         />
       </Paper>
       <FacebookPagesDialog
@@ -127,6 +169,15 @@ export function ConnectionsPage() {
         busy={sessionAction.isPending}
         onConfirm={() => void confirmDisconnect()}
         onClose={() => setToDisconnect(null)}
+      />
+      <ConfirmDialog
+        open={toCloseImported !== null}
+        title={t("connectionImport.closeImportedTitle", { name: toCloseImported?.name ?? "" })}
+        message={t("connectionImport.closeImportedMessage")}
+        confirmLabel={t("connectionImport.closeImported")}
+        busy={busy}
+        onConfirm={() => void confirmCloseImported()}
+        onClose={() => setToCloseImported(null)}
       />
       <ConfirmDialog
         open={toDelete !== null}

@@ -133,6 +133,7 @@ export function ConnectionForm({
             {...fields}
             queues={queues}
             showImport={channel === "whatsapp"}
+            connected={channel === "whatsapp" && connection?.status === "CONNECTED"}
             credentials={
               channel !== "whatsapp" && (
                 <CredentialFields

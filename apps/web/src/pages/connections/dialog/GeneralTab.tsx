@@ -14,10 +14,20 @@ interface GeneralTabProps extends TabProps {
   credentials?: ReactNode;
   /** The message import settings exist for QR-code connections only. */
   showImport: boolean;
+  /** Editing a connected connection: turning the import on resets its session (spec 2 section 4). */
+  connected?: boolean;
 }
 
 /** Name, default flag, queues (with the no-queue warning), the account, groups and the message import. */
-export function GeneralTab({ control, register, errors, queues, credentials, showImport }: GeneralTabProps) {
+export function GeneralTab({
+  control,
+  register,
+  errors,
+  queues,
+  credentials,
+  showImport,
+  connected = false,
+}: GeneralTabProps) {
   const { t } = useTranslation();
   const helperText = useHelperText();
   const queueIds = useWatch({ control, name: "queueIds" });
@@ -96,15 +106,30 @@ export function GeneralTab({ control, register, errors, queues, credentials, sho
       </Grid>
       {showImport && (
         <Grid size={12}>
-          <ImportFields control={control} register={register} errors={errors} queues={queues} />
+          <ImportFields
+            control={control}
+            register={register}
+            errors={errors}
+            queues={queues}
+            connected={connected}
+          />
         </Grid>
       )}
     </Grid>
   );
 }
 
-/** Message import (spec 2 sections 3 and 5): kept with the connection; the import itself is not built yet. */
-function ImportFields({ control, register, errors, queues }: TabProps & { queues: QueueOption[] }) {
+/**
+ * Message import (spec 2 sections 3, 4 and 5): runs at the next QR code scan. On a connected
+ * connection a persistent warning says saving resets the session.
+ */
+function ImportFields({
+  control,
+  register,
+  errors,
+  queues,
+  connected,
+}: TabProps & { queues: QueueOption[]; connected: boolean }) {
   const { t } = useTranslation();
   const helperText = useHelperText();
   const importing = useWatch({ control, name: "importMessages" });
@@ -130,8 +155,9 @@ function ImportFields({ control, register, errors, queues }: TabProps & { queues
         label={t("connectionModal.fields.importMessages")}
       />
       <Typography variant="caption" color="text.secondary">
-        {t("connectionModal.help.importMessages")}
+        {t("connectionImport.help")}
       </Typography>
+      {importing && connected && <Alert severity="warning">{t("connectionImport.connectedWarning")}</Alert>}
       {importing && (
         <Grid container spacing={2}>
           {dateField("importOldMessages")}
