@@ -70,7 +70,9 @@ test("a company's admin pays its invoice through the checkout; the provider conf
   await expect(
     page.getByText("Assinatura realizada com sucesso!, aguardando a realização do pagamento"),
   ).toBeVisible();
-  await expect(dialog.getByRole("textbox", { name: "PIX copia e cola" })).toHaveValue(/^000201.*br\.gov\.bcb\.pix/);
+  await expect(dialog.getByRole("textbox", { name: "PIX copia e cola" })).toHaveValue(
+    /^000201.*br\.gov\.bcb\.pix/,
+  );
   await expect(dialog.getByRole("img", { name: "QR Code PIX" })).toBeVisible();
   await expect(dialog.getByTestId("checkout-amount")).toHaveText(/R\$\s49,90/);
 
