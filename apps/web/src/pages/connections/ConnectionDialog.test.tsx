@@ -43,6 +43,10 @@ function serve(options: { connection?: ConnectionDto; settings?: Record<string, 
         current = { ...current, ...body, queues };
         return Response.json(current);
       }
+      if (url === `/whatsappsession/${current.id}` && (method === "DELETE" || method === "POST")) {
+        current = { ...current, status: method === "DELETE" ? "DISCONNECTED" : "qrcode" };
+        return Response.json(current);
+      }
       if (method === "POST" && url === "/whatsapp") {
         current = buildConnection({ ...body, id: 8, queues: [] });
         return Response.json(current, { status: 201 });
@@ -136,6 +140,28 @@ async function savedBody(fill: () => Promise<void> | void, settings?: Record<str
   await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
   return putBody(calls);
 }
+
+describe("ConnectionDialog: message import on a connected connection", () => {
+  it("warns for as long as the import is on, resets the session before the save and starts it after", async () => {
+    const calls = serve({
+      connection: buildConnection({
+        id: 1,
+        channel: "whatsapp",
+        status: "CONNECTED",
+        importOldMessages: new Date(Date.now() - 10 * 86_400_000).toISOString(),
+        queueIdImportMessages: 3,
+      }),
+    });
+    const onSaved = renderDialog({ open: true, mode: "edit", connectionId: 1 });
+    const warning = /Esta conexão está conectada: ao salvar com a importação ativada/;
+    expect(await screen.findByText(warning)).toBeTruthy();
+    save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(calls.filter((call) => call.method !== "GET").map((call) => `${call.method} ${call.url}`)).toEqual(
+      ["DELETE /whatsappsession/1", "PUT /whatsapp/1", "POST /whatsappsession/1"],
+    );
+  });
+});
 
 describe("ConnectionDialog: every tab's fields reach PUT /whatsapp/{id}", () => {
   it("general: name, queues, groups", async () => {
