@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plans } from "../src/db/schema/index.js";
 import { declaredFlags, type PlanFeatureDeclaration } from "../src/http/plan-gate.js";
-import { buildAdmin, buildTeam, login } from "./factories.js";
+import { buildAdmin, buildTeam, login, unique } from "./factories.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
 /**
@@ -193,5 +193,29 @@ describe("plan-flag sweep", () => {
     expect(refused.json().error).toBe("ERR_PLAN_NO_INTERNAL_CHAT");
     expect((await edit(true)).statusCode).toBe(200);
     expect((await list()).statusCode).toBe(200);
+  });
+
+  it("a company moved to another plan through PUT /companies/{id} is gated at once", async () => {
+    const team = await buildTeam(server.app, db());
+    const owner = await buildAdmin(db(), team.company.id, { super: true });
+    const ownerSession = await login(server.app, owner.email);
+    const list = () =>
+      server.app.inject({ method: "GET", url: "/chats", headers: team.adminSession.headers });
+    expect((await list()).statusCode).toBe(200);
+    const [withoutChat] = await db()
+      .insert(plans)
+      .values({ name: unique("no-chat"), users: 50, useInternalChat: false })
+      .returning({ id: plans.id });
+
+    const moved = await server.app.inject({
+      method: "PUT",
+      url: `/companies/${team.company.id}`,
+      headers: ownerSession.headers,
+      payload: { planId: withoutChat?.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const refused = await list();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe("ERR_PLAN_NO_INTERNAL_CHAT");
   });
 });

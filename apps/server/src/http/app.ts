@@ -275,7 +275,12 @@ export async function buildApp(
     await priv.register(
       companiesRoutes(
         deps.db,
-        new CompaniesService({ db: deps.db, realtime: deps.realtime, deletion: deps.companyDeletion }),
+        new CompaniesService({
+          db: deps.db,
+          realtime: deps.realtime,
+          deletion: deps.companyDeletion,
+          onPlanChanged: (companyId) => planFeatures.invalidate(companyId),
+        }),
       ),
     );
     await priv.register(plansRoutes(plans));

@@ -171,7 +171,15 @@ const planMissing = () =>
 export class CompaniesService {
   private readonly repo: CompaniesRepo;
 
-  constructor(private readonly deps: { db: Db; realtime: Realtime; deletion: CompanyDeletion }) {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      realtime: Realtime;
+      deletion: CompanyDeletion;
+      /** A company moved to another plan: its plan flags are read again at once (http/plan-gate.ts). */
+      onPlanChanged?: (companyId: number) => void;
+    },
+  ) {
     this.repo = new CompaniesRepo(deps.db);
   }
 
@@ -243,6 +251,7 @@ export class CompaniesService {
     } catch (error) {
       throw this.uniqueError(error);
     }
+    if (fields.planId !== undefined && fields.planId !== found.company.planId) this.deps.onPlanChanged?.(id);
     // Switching off ends every session of the company at once.
     if (status !== undefined && status !== found.company.status)
       await setCompanyStatus(this.deps, id, status);
