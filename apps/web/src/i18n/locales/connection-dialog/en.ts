@@ -96,7 +96,7 @@ const connectionDialogEn: typeof connectionDialogPt = {
     expiresTicketNPS: "Minutes to wait for the contact's score; then the rating ends and the ticket closes.",
     maxUseBotQueuesNPS: "Answers that are not a score from 0 to 10 accepted before the rating ends.",
     importMessages:
-      "The dates and the queue are kept with the connection; importing the phone's messages is not available yet.",
+      "At the next QR code scan, the phone's messages between the dates become tickets in the chosen queue.",
     importOldMessages: "Between 2 years ago and today.",
     importRecentMessages: "On the import start date or later.",
     queueIdImportMessages: "Queue the tickets of imported messages go to.",

@@ -100,7 +100,7 @@ const connectionDialogEs: typeof connectionDialogPt = {
       "Minutos de espera por la nota del contacto; después la evaluación termina y el ticket se cierra.",
     maxUseBotQueuesNPS: "Respuestas que no son una nota de 0 a 10 aceptadas antes de terminar la evaluación.",
     importMessages:
-      "Las fechas y la cola se guardan con la conexión; la importación de los mensajes del teléfono aún no está disponible.",
+      "En la próxima lectura del código QR, los mensajes del teléfono entre las fechas entran como atenciones en la cola elegida.",
     importOldMessages: "Entre hace 2 años y hoy.",
     importRecentMessages: "En la fecha de inicio de la importación o después.",
     queueIdImportMessages: "Cola donde entran los tickets de los mensajes importados.",

@@ -105,7 +105,7 @@ const connectionDialogPt = {
       "Minutos de espera pela nota do contato; depois a avaliação termina e o atendimento é encerrado.",
     maxUseBotQueuesNPS: "Respostas que não são uma nota de 0 a 10 aceitas antes de encerrar a avaliação.",
     importMessages:
-      "As datas e a fila ficam guardadas com a conexão; a importação das mensagens do aparelho ainda não está disponível.",
+      "Na próxima leitura do QR code, as mensagens do aparelho entre as datas entram como atendimentos na fila escolhida.",
     importOldMessages: "Entre 2 anos atrás e hoje.",
     importRecentMessages: "Na mesma data do início ou depois.",
     queueIdImportMessages: "Fila onde entram os atendimentos das mensagens importadas.",

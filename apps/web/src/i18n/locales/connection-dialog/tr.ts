@@ -96,7 +96,7 @@ const connectionDialogTr: typeof connectionDialogPt = {
     expiresTicketNPS: "Kişinin puanı için beklenen dakika; sonra değerlendirme biter ve talep kapanır.",
     maxUseBotQueuesNPS: "Değerlendirme bitmeden kabul edilen, 0-10 puanı olmayan yanıt sayısı.",
     importMessages:
-      "Tarihler ve kuyruk bağlantıyla saklanır; telefondaki mesajların içe aktarımı henüz kullanılamıyor.",
+      "Bir sonraki QR kodu okutmada, tarihler arasındaki telefon mesajları seçilen kuyrukta talep olarak gelir.",
     importOldMessages: "2 yıl önce ile bugün arasında.",
     importRecentMessages: "İçe aktarma başlangıç tarihinde veya sonrasında.",
     queueIdImportMessages: "İçe aktarılan mesajların taleplerinin gireceği kuyruk.",

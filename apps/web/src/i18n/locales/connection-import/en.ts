@@ -11,7 +11,6 @@ const connectionImportEn: typeof connectionImportPt = {
   restarting: "Please wait... Your connections will be restarted!",
   connectedWarning:
     "This connection is connected: saving with the import on disconnects the session, and a new QR code must be scanned for the phone to send its history.",
-  help: "At the next QR code scan, the phone's messages between the dates become tickets in the chosen queue.",
 };
 
 export default connectionImportEn;

@@ -12,7 +12,6 @@ const connectionImportEs: typeof connectionImportPt = {
   restarting: "Espere... ¡Sus conexiones serán reiniciadas!",
   connectedWarning:
     "Esta conexión está conectada: al guardar con la importación activada, la sesión se desconecta y hay que leer un nuevo código QR para que el teléfono envíe el historial.",
-  help: "En la próxima lectura del código QR, los mensajes del teléfono entre las fechas entran como atenciones en la cola elegida.",
 };
 
 export default connectionImportEs;

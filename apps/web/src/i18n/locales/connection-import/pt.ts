@@ -11,7 +11,6 @@ const connectionImportPt = {
   restarting: "Aguarde... Suas conexões serão reiniciadas!",
   connectedWarning:
     "Esta conexão está conectada: ao salvar com a importação ativada, a sessão é desconectada e um novo QR code deve ser lido para o aparelho enviar o histórico.",
-  help: "Na próxima leitura do QR code, as mensagens do aparelho entre as datas entram como atendimentos na fila escolhida.",
 };
 
 export default connectionImportPt;

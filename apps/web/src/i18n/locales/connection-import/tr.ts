@@ -11,7 +11,6 @@ const connectionImportTr: typeof connectionImportPt = {
   restarting: "Lütfen bekleyin... Bağlantılarınız yeniden başlatılacak!",
   connectedWarning:
     "Bu bağlantı bağlı: içe aktarma açıkken kaydetmek oturumu kapatır; telefonun geçmişi göndermesi için yeni bir QR kodu okutulmalıdır.",
-  help: "Bir sonraki QR kodu okutmada, tarihler arasındaki telefon mesajları seçilen kuyrukta talep olarak gelir.",
 };
 
 export default connectionImportTr;

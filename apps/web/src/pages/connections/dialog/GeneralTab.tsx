@@ -155,7 +155,7 @@ function ImportFields({
         label={t("connectionModal.fields.importMessages")}
       />
       <Typography variant="caption" color="text.secondary">
-        {t("connectionImport.help")}
+        {t("connectionModal.help.importMessages")}
       </Typography>
       {importing && connected && <Alert severity="warning">{t("connectionImport.connectedWarning")}</Alert>}
       {importing && (
