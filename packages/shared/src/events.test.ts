@@ -26,6 +26,8 @@ describe("live event names are the specs' own", () => {
       settings: "company-42-settings",
       // not in the specs (the Whaticket family's name): an invoice paid, the due date moved
       payment: "company-42-payment",
+      // not in the specs: a company's deletion progress, to the super user who asked
+      companyDeletion: "company-42-companyDeletion",
       // spec 2 section 7: a WhatsApp message import's progress
       importMessages: "importMessages-42",
     });

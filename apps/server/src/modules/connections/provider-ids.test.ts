@@ -211,7 +211,16 @@ describe("the database", () => {
       await pglite.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
       await migrate(drizzle(pglite), { migrationsFolder: before });
       const old = database.db;
-      const [a, b] = [await buildCompany(old), await buildCompany(old)];
+      // Companies as 0017's schema had them: the factories write today's columns.
+      const oldCompany = async () => {
+        const made = await pglite.query<{ id: number }>(
+          `WITH p AS (INSERT INTO plans (name) VALUES ($1) RETURNING id)
+           INSERT INTO companies (name, plan_id) SELECT $2, id FROM p RETURNING id`,
+          [unique("plan"), unique("company")],
+        );
+        return { id: (made.rows[0] as { id: number }).id };
+      };
+      const [a, b] = [await oldCompany(), await oldCompany()];
       const connected = { status: "CONNECTED", accessToken: "t", appSecret: "s" };
       const oldest = await buildConnection(old, a.id, {
         ...connected,
