@@ -5,7 +5,7 @@ import { buildAdmin, buildCompany, login, unique } from "../../../test/factories
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { companies, companySettings, queues, settings, users } from "../../db/schema/index.js";
 import { createPlan, DEFAULT_QUEUE } from "../companies/service.js";
-import { trialDueDate } from "./signup.js";
+import { trialDueDate } from "../companies/trial.js";
 
 let server: TestServer;
 const db = () => server.database.db;

@@ -1,13 +1,14 @@
-import { DEFAULT_TRIAL_DAYS, type SignupBody, type SignupResponse, TRIAL_DAYS } from "@inbox/shared";
+import type { SignupBody, SignupResponse } from "@inbox/shared";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords.js";
 import type { RateLimiter } from "../../auth/rate-limiter.js";
 import type { Config } from "../../config.js";
-import type { Db, Tx } from "../../db/client.js";
+import type { Db } from "../../db/client.js";
 import { plans } from "../../db/schema/index.js";
 import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError } from "../../http/app-error.js";
 import { provisionCompany } from "../companies/service.js";
+import { trialDays, trialDueDate } from "../companies/trial.js";
 import { SettingsRepo } from "../settings/repo.js";
 import { UsersRepo } from "../users/repo.js";
 
@@ -22,19 +23,6 @@ const emailTaken = () =>
     field: "email",
     message: "An user with this email already exists.",
   });
-
-/** The first due date of a signed-up company: today (UTC, as subscriptionState counts) plus the trial. */
-export function trialDueDate(days: number, today = new Date()): string {
-  const due = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days));
-  return due.toISOString().slice(0, 10);
-}
-
-async function trialDays(settings: SettingsRepo, tx: Tx): Promise<number> {
-  const stored = (await settings.platformValue("trialDays", tx))?.value;
-  return Number(
-    (TRIAL_DAYS as readonly (string | null | undefined)[]).includes(stored) ? stored : DEFAULT_TRIAL_DAYS,
-  );
-}
 
 /**
  * POST /auth/signup (spec 2): a visitor creates a company on a public plan

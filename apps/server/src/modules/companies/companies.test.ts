@@ -15,6 +15,7 @@ import {
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { companies, plans } from "../../db/schema/index.js";
 import { measureCompanyFolders } from "../../jobs/measure-company-folders.js";
+import { trialDueDate } from "./trial.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -147,6 +148,16 @@ describe("companies management (super users)", () => {
     expect(adminQueues.json()).toHaveLength(1);
   });
 
+  it("a company made without a due date gets the platform's trial, so its admin is not locked out at once", async () => {
+    const { session, team } = await superSession();
+    const body = { ...validCompany(team.company.planId), dueDate: "" };
+    const res = await call("POST", "/companies", session, body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as CompanyDto).dueDate).toBe(trialDueDate(7));
+    const admin = await login(server.app, body.email, body.password);
+    expect((await call("GET", "/tickets", admin)).statusCode).toBe(200);
+  });
+
   it("answers the spec's validation messages and clear codes for taken names and e-mails", async () => {
     const { session, team } = await superSession();
     const cases: [object, string, string][] = [
@@ -166,14 +177,17 @@ describe("companies management (super users)", () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json(), JSON.stringify(change)).toMatchObject({ error: "ERR_VALIDATION", field, message });
     }
-    // An empty or invalid due date is no due date.
+    // An empty or invalid due date is no due date: a new company then gets the trial's, an edit clears it.
     for (const dueDate of ["", "2031-02-30", "soon"]) {
       const res = await call("POST", "/companies", session, {
         ...validCompany(team.company.planId),
         dueDate,
       });
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().dueDate).toBeNull();
+      expect(res.json().dueDate).toBe(trialDueDate(7));
+      const edited = await call("PUT", `/companies/${res.json().id}`, session, { dueDate });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().dueDate).toBeNull();
     }
     const first = validCompany(team.company.planId);
     expect((await call("POST", "/companies", session, first)).statusCode).toBe(201);

@@ -16,11 +16,13 @@ import { isUniqueViolation } from "../../db/unique-violation.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import { SettingsRepo } from "../settings/repo.js";
 import { UsersRepo } from "../users/repo.js";
 import type { CompanyDeletion } from "./deletion.js";
 import { assertCanSwitchOff, assertRemovable, authorizeManageCompanies } from "./policy.js";
 import { presentCompany } from "./presenter.js";
 import { CompaniesRepo } from "./repo.js";
+import { trialDays, trialDueDate } from "./trial.js";
 
 export interface NewCompany {
   name: string;
@@ -221,11 +223,18 @@ export class CompaniesService {
         const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, fields.planId));
         if (!plan) throw planMissing();
         if (await users.emailTaken(fields.email, undefined, tx)) throw emailTaken();
-        const { companyId } = await provisionCompany(tx, fields, {
-          name: fields.name,
-          email: fields.email,
-          passwordHash,
-        });
+        // Without a due date the company would be expired from its first day (spec 1 section 4):
+        // it gets the platform's trial, as a signed-up company does.
+        const dueDate = fields.dueDate ?? trialDueDate(await trialDays(new SettingsRepo(this.deps.db), tx));
+        const { companyId } = await provisionCompany(
+          tx,
+          { ...fields, dueDate },
+          {
+            name: fields.name,
+            email: fields.email,
+            passwordHash,
+          },
+        );
         return companyId;
       });
       return this.present(companyId);
