@@ -1,21 +1,10 @@
 import type { QueueDto } from "@inbox/shared";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
 import LowPriorityIcon from "@mui/icons-material/LowPriority";
-import {
-  Alert,
-  Box,
-  IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
+import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
+import { RowActions } from "../../components/RowActions";
 
 interface QueuesTableProps {
   queues: QueueDto[];
@@ -66,26 +55,12 @@ export function QueuesTable({ queues, loading, error, onEdit, onDelete }: Queues
                 {queue.greetingMessage}
               </TableCell>
               <TableCell align="center">{queue.orderQueue ?? "-"}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                <Tooltip title={t("common.edit")}>
-                  <IconButton
-                    size="small"
-                    aria-label={t("queues.editLabel", { name: queue.name })}
-                    onClick={() => onEdit(queue)}
-                  >
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t("common.delete")}>
-                  <IconButton
-                    size="small"
-                    aria-label={t("queues.deleteLabel", { name: queue.name })}
-                    onClick={() => onDelete(queue)}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
+              <RowActions
+                editLabel={t("queues.editLabel", { name: queue.name })}
+                deleteLabel={t("queues.deleteLabel", { name: queue.name })}
+                onEdit={() => onEdit(queue)}
+                onDelete={() => onDelete(queue)}
+              />
             </TableRow>
           ))}
         </TableBody>

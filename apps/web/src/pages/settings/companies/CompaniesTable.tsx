@@ -1,7 +1,5 @@
 import { type CompanyDto, dueDateColour, type Recurrence } from "@inbox/shared";
 import BusinessIcon from "@mui/icons-material/Business";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
 import EventRepeatIcon from "@mui/icons-material/EventRepeat";
 import {
   Alert,
@@ -20,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTimeShort } from "../../../app/format-date";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingState } from "../../../components/LoadingState";
+import { RowActions } from "../../../components/RowActions";
 import { formatAmount } from "../plans/plan-form";
 import { formatBytes } from "./company-form";
 
@@ -122,26 +121,12 @@ export function CompaniesTable(props: CompaniesTableProps) {
                 <TableCell sx={{ whiteSpace: "nowrap" }}>
                   {formatDateTimeShort(company.lastLogin) || t("companies.never")}
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title={t("common.edit")}>
-                    <IconButton
-                      size="small"
-                      aria-label={t("companies.editLabel", { name: company.name })}
-                      onClick={() => props.onEdit(company)}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t("common.delete")}>
-                    <IconButton
-                      size="small"
-                      aria-label={t("companies.deleteLabel", { name: company.name })}
-                      onClick={() => props.onDelete(company)}
-                    >
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
+                <RowActions
+                  editLabel={t("companies.editLabel", { name: company.name })}
+                  deleteLabel={t("companies.deleteLabel", { name: company.name })}
+                  onEdit={() => props.onEdit(company)}
+                  onDelete={() => props.onDelete(company)}
+                />
               </TableRow>
             );
           })}

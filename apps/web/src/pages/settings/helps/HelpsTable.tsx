@@ -1,21 +1,10 @@
 import type { HelpDto } from "@inbox/shared";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
-import {
-  Alert,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
+import { Alert, Paper, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingState } from "../../../components/LoadingState";
+import { RowActions } from "../../../components/RowActions";
 
 interface HelpsTableProps {
   helps: HelpDto[];
@@ -54,26 +43,12 @@ export function HelpsTable({ helps, loading, error, onEdit, onDelete }: HelpsTab
               >
                 {help.description}
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                <Tooltip title={t("common.edit")}>
-                  <IconButton
-                    size="small"
-                    aria-label={t("helps.editLabel", { title: help.title })}
-                    onClick={() => onEdit(help)}
-                  >
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t("common.delete")}>
-                  <IconButton
-                    size="small"
-                    aria-label={t("helps.deleteLabel", { title: help.title })}
-                    onClick={() => onDelete(help)}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
+              <RowActions
+                editLabel={t("helps.editLabel", { title: help.title })}
+                deleteLabel={t("helps.deleteLabel", { title: help.title })}
+                onEdit={() => onEdit(help)}
+                onDelete={() => onDelete(help)}
+              />
             </TableRow>
           ))}
         </TableBody>

@@ -1,21 +1,10 @@
 import { PLAN_FLAGS, type PlanDto } from "@inbox/shared";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
 import WorkspacePremiumIcon from "@mui/icons-material/WorkspacePremium";
-import {
-  Alert,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
+import { Alert, Paper, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingState } from "../../../components/LoadingState";
+import { RowActions } from "../../../components/RowActions";
 import { formatAmount } from "./plan-form";
 
 interface PlansTableProps {
@@ -66,26 +55,12 @@ export function PlansTable({ plans, loading, error, onEdit, onDelete }: PlansTab
                   {yesNo(plan[flag])}
                 </TableCell>
               ))}
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                <Tooltip title={t("common.edit")}>
-                  <IconButton
-                    size="small"
-                    aria-label={t("plans.editLabel", { name: plan.name })}
-                    onClick={() => onEdit(plan)}
-                  >
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t("common.delete")}>
-                  <IconButton
-                    size="small"
-                    aria-label={t("plans.deleteLabel", { name: plan.name })}
-                    onClick={() => onDelete(plan)}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
+              <RowActions
+                editLabel={t("plans.editLabel", { name: plan.name })}
+                deleteLabel={t("plans.deleteLabel", { name: plan.name })}
+                onEdit={() => onEdit(plan)}
+                onDelete={() => onDelete(plan)}
+              />
             </TableRow>
           ))}
         </TableBody>
