@@ -16,7 +16,7 @@ export interface FakeEfiCob {
   revisao: number;
   loc: { id: number; location: string; tipoCob: "cob"; criacao: string };
   location: string;
-  status: "ATIVA" | "CONCLUIDA";
+  status: "ATIVA" | "CONCLUIDA" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
   devedor?: { cpf?: string; cnpj?: string; nome: string };
   valor: { original: string };
   chave: string;
@@ -160,6 +160,17 @@ export async function startFakeEfi(options: { port?: number; webhookUrl?: string
       return cob
         ? send(200, cob)
         : send(404, { nome: "cobranca_nao_encontrada", mensagem: "Cobrança não encontrada" });
+    }
+    if (cobPath && req.method === "PATCH") {
+      // Efí's revision of a charge; the only status a receiver may set is REMOVIDA_PELO_USUARIO_RECEBEDOR.
+      const cob = cobs.get(decodeURIComponent(cobPath[1] as string));
+      if (!cob) return send(404, { nome: "cobranca_nao_encontrada", mensagem: "Cobrança não encontrada" });
+      const input = body as { status?: string } | null;
+      if (input?.status !== "REMOVIDA_PELO_USUARIO_RECEBEDOR" || cob.status !== "ATIVA")
+        return send(400, { nome: "cobranca_em_status_invalido", mensagem: "Status inválido" });
+      cob.status = "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+      cob.revisao += 1;
+      return send(200, cob);
     }
     const qrPath = /^\/v2\/loc\/(\d+)\/qrcode$/.exec(path);
     if (qrPath && req.method === "GET") {

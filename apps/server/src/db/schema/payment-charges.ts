@@ -26,7 +26,7 @@ export const paymentCharges = pgTable(
     planType: text().notNull().default("invoice"),
     users: integer(),
     connections: integer(),
-    /** pending | paid. */
+    /** pending | paid | superseded (a newer charge of the invoice, for another amount, replaced it). */
     status: text().notNull().default("pending"),
     /** The PIX copy-and-paste code (EMV BR Code). */
     code: text().notNull(),

@@ -42,6 +42,10 @@ export class EfiPix implements PaymentProvider {
 
   constructor(private readonly options: EfiOptions) {}
 
+  get chargeLifetimeSeconds(): number {
+    return this.options.expiresSeconds;
+  }
+
   newTxid(): string {
     return randomTxid(EFI_TXID_LENGTH);
   }
@@ -73,6 +77,13 @@ export class EfiPix implements PaymentProvider {
     };
   }
 
+  /** PATCH /v2/cob/{txid} to REMOVIDA_PELO_USUARIO_RECEBEDOR: Efí refuses payments of it from then on. */
+  async cancelCharge(txid: string): Promise<void> {
+    await this.call("PATCH", `/v2/cob/${encodeURIComponent(txid)}`, {
+      status: "REMOVIDA_PELO_USUARIO_RECEBEDOR",
+    });
+  }
+
   acceptsWebhookSecret(secret: string): boolean {
     const expected = Buffer.from(this.options.webhookSecret);
     const given = Buffer.from(secret);
@@ -99,7 +110,7 @@ export class EfiPix implements PaymentProvider {
     return this.token.value;
   }
 
-  private async call(method: "GET" | "PUT", path: string, body?: unknown): Promise<unknown> {
+  private async call(method: "GET" | "PUT" | "PATCH", path: string, body?: unknown): Promise<unknown> {
     let res = await this.send(method, path, body, `Bearer ${await this.accessToken()}`);
     if (res.status === 401) {
       // The token was revoked or expired early: one new token, one retry.
@@ -110,7 +121,12 @@ export class EfiPix implements PaymentProvider {
     return res.body;
   }
 
-  private async send(method: "GET" | "POST" | "PUT", path: string, body: unknown, authorization: string) {
+  private async send(
+    method: "GET" | "POST" | "PUT" | "PATCH",
+    path: string,
+    body: unknown,
+    authorization: string,
+  ) {
     try {
       return await requestJson(new URL(path, this.options.apiUrl), {
         method,

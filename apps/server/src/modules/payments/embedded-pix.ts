@@ -22,6 +22,7 @@ const STATIC_TXID_LENGTH = 25;
  */
 export class EmbeddedPix implements PaymentProvider {
   readonly name = "embedded";
+  readonly chargeLifetimeSeconds = null;
 
   constructor(private readonly receiver: () => Promise<PixReceiver>) {}
 
@@ -51,6 +52,8 @@ export class EmbeddedPix implements PaymentProvider {
   async status(): Promise<ChargeState> {
     return { paid: false };
   }
+
+  async cancelCharge(): Promise<void> {}
 
   acceptsWebhookSecret(): boolean {
     return false;

@@ -22,7 +22,7 @@ export interface JsonResponse {
 export function requestJson(
   url: URL,
   options: {
-    method: "GET" | "POST" | "PUT";
+    method: "GET" | "POST" | "PUT" | "PATCH";
     headers?: Record<string, string>;
     body?: unknown;
     certificate?: ClientCertificate;

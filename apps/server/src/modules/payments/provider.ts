@@ -28,6 +28,8 @@ export interface ChargeState {
 
 export interface PaymentProvider {
   readonly name: "embedded" | "efi";
+  /** Seconds a charge can be paid after it is issued; null: never expires (a static code). */
+  readonly chargeLifetimeSeconds: number | null;
   /** A fresh txid of the length and alphabet this provider takes. */
   newTxid(): string;
   createCharge(request: ChargeRequest): Promise<IssuedCharge>;
@@ -36,6 +38,11 @@ export interface PaymentProvider {
    * and the super admin confirms by hand (PUT /invoices/{id}/paid).
    */
   status(txid: string): Promise<ChargeState>;
+  /**
+   * Withdraws a charge a newer one replaced, so its code stops being payable where the provider can
+   * do that (Efí); the embedded provider's static code cannot be withdrawn: a no-op.
+   */
+  cancelCharge(txid: string): Promise<void>;
   /** Whether a webhook call carries this provider's secret (constant time). No webhooks: always false. */
   acceptsWebhookSecret(secret: string): boolean;
 }

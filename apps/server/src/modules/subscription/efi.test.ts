@@ -103,6 +103,49 @@ describe("Efí PIX provider", () => {
     expect(await companyDueDate(db(), team.company.id)).toBe(expected);
   });
 
+  it("answers the open charge again, withdraws it at Efí when another amount replaces it, and still pays once", async () => {
+    const team = await buildTeam(server.app, db());
+    const before = await companyDueDate(db(), team.company.id);
+    const { invoice, body, txid } = await checkout(team);
+    const again = await server.app.inject({
+      method: "POST",
+      url: "/subscription",
+      headers: team.userSession.headers,
+      payload: { ...checkoutData, plan: JSON.stringify({ type: "invoice" }), invoiceId: invoice.id },
+    });
+    expect(again.json()).toEqual(body);
+    const invoiceCobs = () =>
+      [...efi.cobs.values()].filter((cob) => cob.solicitacaoPagador === `Fatura ${invoice.id}`);
+    expect(invoiceCobs()).toHaveLength(1);
+
+    const custom = await server.app.inject({
+      method: "POST",
+      url: "/subscription",
+      headers: team.adminSession.headers,
+      payload: {
+        ...checkoutData,
+        plan: JSON.stringify({ type: "custom" }),
+        users: 4,
+        connections: 3,
+        invoiceId: invoice.id,
+      },
+    });
+    expect(custom.statusCode, custom.body).toBe(200);
+    expect(custom.json().valor).toEqual({ original: "60.00" });
+    expect(await chargeRow(db(), body.id)).toMatchObject({ status: "superseded" });
+    expect(efi.cobs.get(txid)?.status).toBe("REMOVIDA_PELO_USUARIO_RECEBEDOR");
+    expect(efi.calls).toContain(`PATCH /v2/cob/${txid}`);
+
+    // The old code paid anyway (a payment Efí took before the withdrawal): it pays the invoice, once.
+    await efi.pay(txid);
+    const expected = nextDueDate(before ?? null, "MENSAL");
+    expect(await invoiceStatus(db(), invoice.id)).toBe("paid");
+    expect(await chargeRow(db(), body.id)).toMatchObject({ status: "paid" });
+    const newTxid = (await chargeRow(db(), custom.json().id))?.txid as string;
+    await efi.pay(newTxid);
+    expect(await companyDueDate(db(), team.company.id)).toBe(expected);
+  });
+
   it("the check alone confirms a payment whose webhook never came", async () => {
     const team = await buildTeam(server.app, db());
     const before = await companyDueDate(db(), team.company.id);

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
 import { companies, invoices, paymentCharges } from "../../db/schema/index.js";
 
 export type ChargeRow = typeof paymentCharges.$inferSelect;
@@ -23,8 +23,51 @@ export class SubscriptionRepo {
     return row;
   }
 
-  async insertCharge(values: typeof paymentCharges.$inferInsert): Promise<ChargeRow> {
-    const [row] = await this.db.insert(paymentCharges).values(values).returning();
+  /**
+   * The checkout's lock: the invoice's row, held while its charges are read, issued and written, so two
+   * checkouts of one invoice at once give one charge (the second waits, then finds the first's).
+   */
+  async lockInvoice(tx: Tx, companyId: number, invoiceId: number): Promise<InvoiceRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, invoiceId)))
+      .for("update");
+    return row;
+  }
+
+  /** The invoice's charges still payable (pending), newest first. */
+  async openCharges(tx: Tx, companyId: number, invoiceId: number): Promise<ChargeRow[]> {
+    return tx
+      .select()
+      .from(paymentCharges)
+      .where(
+        and(
+          eq(paymentCharges.companyId, companyId),
+          eq(paymentCharges.invoiceId, invoiceId),
+          eq(paymentCharges.status, "pending"),
+        ),
+      )
+      .orderBy(desc(paymentCharges.id));
+  }
+
+  /** A newer charge replaces these: no checkout answers them again (a payment for one still pays, see confirm). */
+  async supersedeCharges(tx: Tx, companyId: number, ids: number[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await tx
+      .update(paymentCharges)
+      .set({ status: "superseded", updatedAt: now })
+      .where(
+        and(
+          eq(paymentCharges.companyId, companyId),
+          inArray(paymentCharges.id, ids),
+          eq(paymentCharges.status, "pending"),
+        ),
+      );
+  }
+
+  async insertCharge(tx: Tx, values: typeof paymentCharges.$inferInsert): Promise<ChargeRow> {
+    const [row] = await tx.insert(paymentCharges).values(values).returning();
     return row as ChargeRow;
   }
 
@@ -56,7 +99,7 @@ export class SubscriptionRepo {
         and(
           eq(paymentCharges.companyId, charge.companyId),
           eq(paymentCharges.id, charge.id),
-          eq(paymentCharges.status, "pending"),
+          inArray(paymentCharges.status, ["pending", "superseded"]),
         ),
       );
   }

@@ -26,7 +26,9 @@ export function subscriptionRoutes(service: SubscriptionService): FastifyPluginA
             "(each at least 3): 49.00 for 3 and 3, plus 11.00 per user and 20.00 per connection above 3, never " +
             "below the invoice (400 ERR_CHECKOUT_BELOW_INVOICE). price is ignored: the server prices. Card " +
             "fields are accepted and dropped. Answers the charge id, the PIX copy-and-paste code (qrcode.qrcode) " +
-            'and the amount (valor.original, "49.00"). Embedded provider without the platform\'s PIX settings: ' +
+            'and the amount (valor.original, "49.00"). The invoice\'s open charge of the same amount is answered ' +
+            "again (same id and code); another amount supersedes it (docs/PAYMENTS.md). Embedded provider without " +
+            "the platform's PIX settings: " +
             "503 ERR_PAYMENT_NOT_CONFIGURED; Efí failing: 502 ERR_PAYMENT_PROVIDER.",
           body: subscriptionCreateSchema,
           response: { 200: subscriptionChargeDto },

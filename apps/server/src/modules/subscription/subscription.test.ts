@@ -1,4 +1,5 @@
 import { customPlanPriceCents, nextDueDate } from "@inbox/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildTeam, login } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
@@ -13,6 +14,7 @@ import {
   invoiceStatus,
   setPlatformSetting,
 } from "../../../test/payments.js";
+import { paymentCharges } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
 import { EmbeddedPix } from "../payments/embedded-pix.js";
 
@@ -188,6 +190,56 @@ describe("POST /subscription with the embedded provider", () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: "ERR_PAYMENT_NOT_CONFIGURED", status: 503 });
+  });
+});
+
+describe("one payable charge per invoice", () => {
+  const chargesOf = (invoiceId: number) =>
+    db().select().from(paymentCharges).where(eq(paymentCharges.invoiceId, invoiceId));
+
+  it("answers a second checkout of the same amount with the same charge; another amount supersedes it", async () => {
+    const team = await buildTeam(server.app, db());
+    const invoice = await buildInvoice(db(), team.company.id, { value: "49.00" });
+    const payload = { ...checkoutData, plan: invoicePlan, invoiceId: invoice.id };
+    const first = await subscribe(team.adminSession.headers, payload);
+    const again = await subscribe(team.userSession.headers, payload);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await chargesOf(invoice.id)).toHaveLength(1);
+
+    const custom = await subscribe(team.adminSession.headers, {
+      ...payload,
+      plan: customPlan,
+      users: 5,
+      connections: 4,
+    });
+    expect(custom.statusCode, custom.body).toBe(200);
+    expect(custom.json().id).not.toBe(first.json().id);
+    expect(custom.json().valor).toEqual({ original: "91.00" });
+    expect(await chargeRow(db(), first.json().id)).toMatchObject({ status: "superseded" });
+    expect(await chargeRow(db(), custom.json().id)).toMatchObject({ status: "pending" });
+    // The same custom plan again: the new charge, not a third one.
+    const customAgain = await subscribe(team.adminSession.headers, {
+      ...payload,
+      plan: customPlan,
+      users: 5,
+      connections: 4,
+    });
+    expect(customAgain.json()).toEqual(custom.json());
+    expect(await chargesOf(invoice.id)).toHaveLength(2);
+  });
+
+  it("gives one charge to two checkouts of the same invoice at once (the invoice's row is locked)", async () => {
+    const team = await buildTeam(server.app, db());
+    const invoice = await buildInvoice(db(), team.company.id, { value: "59.90" });
+    const payload = { ...checkoutData, plan: invoicePlan, invoiceId: invoice.id };
+    const answers = await Promise.all([
+      subscribe(team.adminSession.headers, payload),
+      subscribe(team.userSession.headers, payload),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(answers[0]?.json()).toEqual(answers[1]?.json());
+    expect(await chargesOf(invoice.id)).toHaveLength(1);
   });
 });
 
