@@ -150,6 +150,10 @@ describe("CompaniesTab", () => {
     type(within(form).getByLabelText(/^Nome/), "Loja Verde");
     type(within(form).getByLabelText(/^E-mail/), "dono@verde.com");
     type(within(form).getByLabelText(/^Senha/), "segredo1");
+    type(within(form).getByLabelText("Forma de pagamento"), "PIX");
+    type(within(form).getByLabelText("Endereço"), "Rua das Flores, 10");
+    type(within(form).getByLabelText("Cidade"), "Curitiba");
+    type(within(form).getByLabelText("Estado"), "PR");
     fireEvent.mouseDown(within(form).getByRole("combobox", { name: /Plano/ }));
     fireEvent.click(await screen.findByRole("option", { name: "Básico" }));
     fireEvent.click(within(form).getByRole("button", { name: "Salvar" }));
@@ -161,6 +165,10 @@ describe("CompaniesTab", () => {
       planId: 7,
       dueDate: null,
       recurrence: "MENSAL",
+      paymentMethod: "PIX",
+      addressStreet: "Rua das Flores, 10",
+      addressCity: "Curitiba",
+      addressState: "PR",
     });
     await waitFor(() => expect(toasts.at(-1)?.message).toBe("Operação realizada com sucesso!"));
   });

@@ -24,7 +24,7 @@ interface CompanyFormProps {
 
 /**
  * The company form above the table: name, e-mail, phone, plan, status, due date, recurrence,
- * CPF/CNPJ and, when creating, the password of the company's first admin (its e-mail signs in).
+ * CPF/CNPJ, payment method, address (street, city, state) and, when creating, the password of the company's first admin (its e-mail signs in).
  * The tab gives it a new `key` when another company is picked, cleared or saved.
  */
 export function CompanyForm({ editing, initialValues, plans, onSubmit, onClear }: CompanyFormProps) {
@@ -153,6 +153,30 @@ export function CompanyForm({ editing, initialValues, plans, onSubmit, onClear }
             size="small"
             {...register("document")}
             {...text("document")}
+          />
+          <TextField
+            label={t("companies.fields.paymentMethod")}
+            size="small"
+            {...register("paymentMethod")}
+            {...text("paymentMethod")}
+          />
+          <TextField
+            label={t("companies.fields.addressStreet")}
+            size="small"
+            {...register("addressStreet")}
+            {...text("addressStreet")}
+          />
+          <TextField
+            label={t("companies.fields.addressCity")}
+            size="small"
+            {...register("addressCity")}
+            {...text("addressCity")}
+          />
+          <TextField
+            label={t("companies.fields.addressState")}
+            size="small"
+            {...register("addressState")}
+            {...text("addressState")}
           />
           {!editing && (
             <PasswordField

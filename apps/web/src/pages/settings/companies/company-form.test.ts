@@ -56,10 +56,32 @@ describe("the company form", () => {
       planId: 3,
       dueDate: null,
       document: null,
+      paymentMethod: null,
+      addressStreet: null,
       recurrence: "MENSAL",
       status: true,
       password: "segredo1",
     });
+  });
+
+  it("sends the payment method and address as typed, and says a too long one is too long", () => {
+    const parsed = companyCreateFormSchema.parse({
+      ...valid,
+      paymentMethod: "PIX",
+      addressStreet: "Rua das Flores, 10",
+      addressCity: "Curitiba",
+      addressState: "PR",
+    });
+    expect(parsed).toMatchObject({
+      paymentMethod: "PIX",
+      addressStreet: "Rua das Flores, 10",
+      addressCity: "Curitiba",
+      addressState: "PR",
+    });
+    const tooLong = companyCreateFormSchema.safeParse({ ...valid, addressState: "x".repeat(101) });
+    expect(tooLong.success).toBe(false);
+    const issue = tooLong.error?.issues.find((i) => i.path[0] === "addressState");
+    expect(companyErrorText(issue?.message, "addressState")).toBe("Texto muito longo");
   });
 
   it("shows the spec's messages for name, e-mail, plan and document", () => {

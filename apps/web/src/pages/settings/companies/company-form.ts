@@ -18,6 +18,10 @@ export interface CompanyFormInput {
   dueDate: string;
   recurrence: (typeof RECURRENCES)[number];
   document: string;
+  paymentMethod: string;
+  addressStreet: string;
+  addressCity: string;
+  addressState: string;
   password: string;
 }
 
@@ -39,6 +43,10 @@ export function emptyCompanyForm(): CompanyFormInput {
     dueDate: "",
     recurrence: "MENSAL",
     document: "",
+    paymentMethod: "",
+    addressStreet: "",
+    addressCity: "",
+    addressState: "",
     password: "",
   };
 }
@@ -53,6 +61,10 @@ export function toCompanyForm(company: CompanyDto): CompanyFormInput {
     dueDate: company.dueDate ?? "",
     recurrence: (company.recurrence as CompanyFormInput["recurrence"]) ?? "MENSAL",
     document: company.document ?? "",
+    paymentMethod: company.paymentMethod ?? "",
+    addressStreet: company.addressStreet ?? "",
+    addressCity: company.addressCity ?? "",
+    addressState: company.addressState ?? "",
     password: "",
   };
 }
@@ -70,6 +82,10 @@ const FIELD_KEYS: Record<string, string> = {
   name: "companies.errors.name",
   password: "companies.errors.password",
   phone: "companies.errors.tooLong",
+  paymentMethod: "companies.errors.tooLong",
+  addressStreet: "companies.errors.tooLong",
+  addressCity: "companies.errors.tooLong",
+  addressState: "companies.errors.tooLong",
 };
 
 /** The text under a company field, in the interface language. */
