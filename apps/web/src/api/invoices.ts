@@ -6,6 +6,9 @@ import { queryKeys } from "./query-keys";
 export const invoicesApi = {
   page: (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
     api.get<InvoiceListDto>("/invoices/all", { searchParam, pageNumber }, signal),
+  /** Super users: one company's invoices (GET /companies/{id}/invoices). */
+  ofCompany: (companyId: number, pageNumber: number, signal?: AbortSignal) =>
+    api.get<InvoiceListDto>(`/companies/${companyId}/invoices`, { pageNumber }, signal),
 };
 
 /** The company's invoices, newest first, page after page (GET /invoices/all). */
@@ -15,6 +18,17 @@ export function useInvoicesInfinite(searchParam: string) {
     queryFn: ({ pageParam, signal }) => invoicesApi.page(searchParam, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+/** Super users: one company's invoices, page after page (the companies table's 'Faturas'). */
+export function useCompanyInvoicesInfinite(companyId: number | null) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.invoices.ofCompany(companyId ?? 0),
+    queryFn: ({ pageParam, signal }) => invoicesApi.ofCompany(companyId ?? 0, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    enabled: companyId !== null,
   });
 }
 

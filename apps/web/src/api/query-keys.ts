@@ -24,6 +24,7 @@ export const queryKeys = {
   invoices: {
     all: ["invoices"] as const,
     list: (searchParam: string) => ["invoices", "list", searchParam] as const,
+    ofCompany: (companyId: number) => ["invoices", "company", companyId] as const,
   },
   dashboard: (range: DashboardRange) => ["dashboard", range] as const,
   connections: {

@@ -187,3 +187,25 @@ describe("GET /invoices/all and /invoices/{id}", () => {
     expect(list.invoices.every((invoice) => invoice.companyId === team.company.id)).toBe(true);
   });
 });
+
+describe("GET /companies/{id}/invoices (super users)", () => {
+  it("lists one company's invoices for a super user; anyone else is refused", async () => {
+    const team = await buildTeam(server.app, db());
+    const billed = await buildTeam(server.app, db());
+    const first = await insertInvoice(billed.company.id, isoDay(3));
+    const second = await insertInvoice(billed.company.id, isoDay(33));
+    await insertInvoice(team.company.id, isoDay(3));
+
+    const refused = await get(`/companies/${billed.company.id}/invoices`, team.adminSession);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe("ERR_NO_PERMISSION");
+
+    const owner = await buildAdmin(db(), team.company.id, { super: true });
+    const superSession = await login(server.app, owner.email);
+    const res = await get(`/companies/${billed.company.id}/invoices`, superSession);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as InvoiceListDto;
+    expect(list.invoices.map((invoice) => invoice.id)).toEqual([second.id, first.id]);
+    expect(list).toMatchObject({ count: 2, hasMore: false });
+  });
+});

@@ -38,6 +38,21 @@ export function invoicesRoutes(service: InvoicesService): FastifyPluginAsyncZod 
       (req) => service.get(req.ctx, req.params.id),
     );
 
+    app.get(
+      "/companies/:id/invoices",
+      {
+        config: { owner: "company" },
+        schema: {
+          description:
+            "Super users (others: 403 ERR_NO_PERMISSION): one company's invoices, newest first, 40 a page, as GET /invoices/all; the companies screen's 'Faturas', where the owner confirms a PIX payment (PUT /invoices/{id}/paid).",
+          params: z.object({ id: dbIdParam }),
+          querystring: pageQuery,
+          response: { 200: invoiceListDto },
+        },
+      },
+      (req) => service.listOfCompany(req.ctx, req.params.id, req.query.searchParam, req.query.pageNumber),
+    );
+
     app.post(
       "/invoices/generate",
       {

@@ -24,15 +24,33 @@ export class InvoicesService {
     return generateInvoices(this.deps.db);
   }
 
-  async list(ctx: RequestContext, search: string, page: number): Promise<InvoiceListDto> {
-    const pageSize = LIMITS.pageSize;
-    const { rows, count } = await this.repo.list(ctx.companyId, { search, page, pageSize });
-    return { invoices: rows.map(presentInvoice), count, hasMore: page * pageSize < count };
+  list(ctx: RequestContext, search: string, page: number): Promise<InvoiceListDto> {
+    return this.page(ctx.companyId, search, page);
+  }
+
+  /**
+   * Super users: one company's invoices (GET /companies/{id}/invoices), so the
+   * platform owner can confirm a payment the embedded PIX provider cannot see.
+   */
+  async listOfCompany(
+    ctx: RequestContext,
+    companyId: number,
+    search: string,
+    page: number,
+  ): Promise<InvoiceListDto> {
+    if (!ctx.user.super) throw new AppError("ERR_NO_PERMISSION");
+    return this.page(companyId, search, page);
   }
 
   async get(ctx: RequestContext, id: number): Promise<InvoiceDto> {
     const row = await this.repo.findById(ctx.companyId, id);
     if (!row) throw new AppError("ERR_NOT_FOUND", { message: "Invoice not found" });
     return presentInvoice(row);
+  }
+
+  private async page(companyId: number, search: string, page: number): Promise<InvoiceListDto> {
+    const pageSize = LIMITS.pageSize;
+    const { rows, count } = await this.repo.list(companyId, { search, page, pageSize });
+    return { invoices: rows.map(presentInvoice), count, hasMore: page * pageSize < count };
   }
 }

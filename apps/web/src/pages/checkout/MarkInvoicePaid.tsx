@@ -63,6 +63,7 @@ export function MarkInvoicePaid() {
         open={confirming}
         title={t("checkout.markPaid", { id })}
         message={t("checkout.markPaidConfirm", { id })}
+        confirmLabel={t("checkout.markPaidButton")}
         busy={markPaid.isPending}
         onConfirm={() => markPaid.mutate()}
         onClose={() => setConfirming(false)}

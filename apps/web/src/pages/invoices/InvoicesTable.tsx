@@ -2,6 +2,7 @@ import { type InvoiceDto, invoiceDisplayStatus } from "@inbox/shared";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import { Alert, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { alpha } from "@mui/material/styles";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../app/format-date";
 import { EmptyState } from "../../components/EmptyState";
@@ -16,12 +17,21 @@ interface InvoicesTableProps {
   error?: string;
   loadingMore: boolean;
   today?: Date;
+  /** The row's action cell; by default the checkout's pay button (the super user's list confirms instead). */
+  renderAction?: (invoice: InvoiceDto) => ReactNode;
 }
 
 const STATUS_COLOR = { paid: "success", overdue: "error", open: "warning" } as const;
 
 /** Spec 2's invoice list: detail, users, connections, queues, value, due date, status, action; overdue rows shaded. */
-export function InvoicesTable({ invoices, loading, error, loadingMore, today }: InvoicesTableProps) {
+export function InvoicesTable({
+  invoices,
+  loading,
+  error,
+  loadingMore,
+  today,
+  renderAction = (invoice) => <InvoiceActions invoice={invoice} />,
+}: InvoicesTableProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -65,9 +75,7 @@ export function InvoicesTable({ invoices, loading, error, loadingMore, today }: 
                     label={t(`invoices.status.${status}`)}
                   />
                 </TableCell>
-                <TableCell align="right">
-                  <InvoiceActions invoice={invoice} />
-                </TableCell>
+                <TableCell align="right">{renderAction(invoice)}</TableCell>
               </TableRow>
             );
           })}

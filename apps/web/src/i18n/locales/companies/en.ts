@@ -26,6 +26,11 @@ const companiesEn: typeof companiesPt = {
   deleteLabel: "Delete {{name}}",
   advance: "Move the due date ({{recurrence}})",
   advanceLabel: "Move the due date of {{name}}",
+  invoices: "Invoices",
+  invoicesLabel: "Invoices of {{name}}",
+  invoicesTitle: "Invoices of {{name}}",
+  invoicesHelp:
+    "Confirm here a PIX payment the provider does not report (static code): the invoice is paid and the due date moves one period.",
   never: "Never",
   yes: "Yes",
   no: "No",

@@ -26,6 +26,11 @@ const companiesEs: typeof companiesPt = {
   deleteLabel: "Eliminar {{name}}",
   advance: "Avanzar el vencimiento ({{recurrence}})",
   advanceLabel: "Avanzar el vencimiento de {{name}}",
+  invoices: "Facturas",
+  invoicesLabel: "Facturas de {{name}}",
+  invoicesTitle: "Facturas de {{name}}",
+  invoicesHelp:
+    "Confirme aquí un pago PIX que el proveedor no informa (código estático): la factura queda pagada y el vencimiento avanza un período.",
   never: "Nunca",
   yes: "Sí",
   no: "No",

@@ -25,6 +25,11 @@ const companiesPt = {
   deleteLabel: "Excluir {{name}}",
   advance: "Avançar o vencimento ({{recurrence}})",
   advanceLabel: "Avançar o vencimento de {{name}}",
+  invoices: "Faturas",
+  invoicesLabel: "Faturas de {{name}}",
+  invoicesTitle: "Faturas de {{name}}",
+  invoicesHelp:
+    "Confirme aqui um pagamento PIX que o provedor não informa (código estático): a fatura fica paga e o vencimento avança um período.",
   never: "Nunca",
   yes: "Sim",
   no: "Não",

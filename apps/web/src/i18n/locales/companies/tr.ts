@@ -26,6 +26,11 @@ const companiesTr: typeof companiesPt = {
   deleteLabel: "{{name}} sil",
   advance: "Vade tarihini ilerlet ({{recurrence}})",
   advanceLabel: "{{name}} vade tarihini ilerlet",
+  invoices: "Faturalar",
+  invoicesLabel: "{{name}} faturaları",
+  invoicesTitle: "{{name}} faturaları",
+  invoicesHelp:
+    "Sağlayıcının bildirmediği bir PIX ödemesini burada onaylayın (statik kod): fatura ödenir ve vade bir dönem ilerler.",
   never: "Hiç",
   yes: "Evet",
   no: "Hayır",

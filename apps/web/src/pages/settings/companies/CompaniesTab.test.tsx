@@ -60,6 +60,29 @@ function serve(options: { companies?: CompanyDto[]; refusal?: { status: number; 
       if (method === "GET" && url === "/plans/all") return Response.json([{ ...plan } as unknown as PlanDto]);
       if (method === "GET" && url.startsWith("/companies?"))
         return Response.json({ companies, count: companies.length, hasMore: false });
+      if (method === "GET" && url.startsWith("/companies/2/invoices?")) {
+        const invoice = (id: number, status: "open" | "paid") => ({
+          id,
+          companyId: 2,
+          detail: "Básico",
+          users: 5,
+          connections: 2,
+          queues: 3,
+          value: "49.90",
+          dueDate: isoDay(id),
+          status,
+          paidAt: null,
+          createdAt: "2026-01-01T00:00:00.000Z",
+          updatedAt: "2026-01-01T00:00:00.000Z",
+        });
+        return Response.json({
+          invoices: [invoice(12, "open"), invoice(11, "paid")],
+          count: 2,
+          hasMore: false,
+        });
+      }
+      if (method === "PUT" && url === "/invoices/12/paid")
+        return Response.json({ id: 12, status: "paid", company: { id: 2, dueDate: "2030-02-10" } });
       if (["POST", "PUT", "DELETE"].includes(method) && options.refusal)
         return Response.json(options.refusal.body, { status: options.refusal.status });
       if (method === "POST" && url === "/companies") {
@@ -122,6 +145,32 @@ describe("CompaniesTab", () => {
     expect(rowOf("Vence Logo").dataset.due).toBe("yellow");
     expect(rowOf("Vencida").dataset.due).toBe("red");
     expect(rowOf("Vence Hoje").dataset.due).toBe("red");
+  });
+
+  it("shows a company's invoices and confirms an unpaid one's PIX payment after asking", async () => {
+    const calls = serve({ companies: [buildCompany()] });
+    renderTab();
+    await within(table()).findByText("Loja Azul");
+    fireEvent.click(screen.getByRole("button", { name: "Faturas de Loja Azul" }));
+    const dialog = await screen.findByRole("dialog", { name: "Faturas de Loja Azul" });
+    const rows = await within(dialog).findAllByText("Básico");
+    expect(rows).toHaveLength(2);
+    // Only the unpaid invoice offers the confirmation.
+    const buttons = within(dialog).getAllByRole("button", { name: "Marcar como paga" });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0] as HTMLElement);
+    const confirm = await screen.findByRole("dialog", { name: "Marcar fatura 12 como paga" });
+    expect(calls.some((c) => c.url === "/invoices/12/paid")).toBe(false);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Marcar como paga" }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "PUT" && c.url === "/invoices/12/paid")).toBe(true),
+    );
+    await waitFor(() =>
+      expect(toasts.at(-1)).toMatchObject({
+        severity: "success",
+        message: "Fatura 12 paga. A empresa vence agora em 10/02/2030.",
+      }),
+    );
   });
 
   it("the recurrence button moves the due date by the company's recurrence", async () => {

@@ -18,6 +18,7 @@ import { toast } from "../../../app/toast/toast-store";
 import { useCompanyEvent } from "../../../realtime/realtime-context";
 import { CompaniesTable } from "./CompaniesTable";
 import { CompanyForm } from "./CompanyForm";
+import { CompanyInvoicesDialog } from "./CompanyInvoicesDialog";
 import { emptyCompanyForm, toCompanyForm } from "./company-form";
 import { DeleteCompanyDialog } from "./DeleteCompanyDialog";
 
@@ -40,6 +41,7 @@ export function CompaniesTab() {
   const saveCompany = useSaveCompany();
   const deleteCompany = useDeleteCompany();
   const [editing, setEditing] = useState<CompanyDto | null>(null);
+  const [invoicesOf, setInvoicesOf] = useState<CompanyDto | null>(null);
   const [formVersion, setFormVersion] = useState(0);
   const [toDelete, setToDelete] = useState<CompanyDto | null>(null);
   const [deletionStarted, setDeletionStarted] = useState(false);
@@ -145,7 +147,9 @@ export function CompaniesTab() {
         onEdit={edit}
         onDelete={setToDelete}
         onAdvanceDueDate={(company) => void advance(company)}
+        onInvoices={setInvoicesOf}
       />
+      <CompanyInvoicesDialog company={invoicesOf} onClose={() => setInvoicesOf(null)} />
       <DeleteCompanyDialog
         key={toDelete?.id ?? "none"}
         company={toDelete}

@@ -1,6 +1,7 @@
 import { type CompanyDto, dueDateColour, type Recurrence } from "@inbox/shared";
 import BusinessIcon from "@mui/icons-material/Business";
 import EventRepeatIcon from "@mui/icons-material/EventRepeat";
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import {
   Alert,
   IconButton,
@@ -37,6 +38,7 @@ interface CompaniesTableProps {
   onEdit: (company: CompanyDto) => void;
   onDelete: (company: CompanyDto) => void;
   onAdvanceDueDate: (company: CompanyDto) => void;
+  onInvoices: (company: CompanyDto) => void;
   today?: Date;
 }
 
@@ -126,7 +128,17 @@ export function CompaniesTable(props: CompaniesTableProps) {
                   deleteLabel={t("companies.deleteLabel", { name: company.name })}
                   onEdit={() => props.onEdit(company)}
                   onDelete={() => props.onDelete(company)}
-                />
+                >
+                  <Tooltip title={t("companies.invoices")}>
+                    <IconButton
+                      size="small"
+                      aria-label={t("companies.invoicesLabel", { name: company.name })}
+                      onClick={() => props.onInvoices(company)}
+                    >
+                      <ReceiptLongIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </RowActions>
               </TableRow>
             );
           })}
