@@ -86,7 +86,8 @@ describe("message import", () => {
     const c = await importing();
     expect(c.socket.config.syncFullHistory).toBe(true);
     expect(Number((await c.connection()).statusImportMessages)).toBeGreaterThan(Date.now() - 60_000);
-    expect(importEvents.get(c.companyId)?.[0]).toEqual({
+    // The event follows the stored state (the connection is announced between them).
+    expect(await eventually(async () => importEvents.get(c.companyId)?.[0], 20_000)).toEqual({
       action: "update",
       whatsappId: c.id,
       status: { this: -1, all: -1 },
@@ -129,7 +130,10 @@ describe("message import", () => {
       expect(ticket.automationDueAt).toBeNull();
     }
 
-    const events = importEvents.get(c.companyId) ?? [];
+    const events = await eventually(async () => {
+      const heard = importEvents.get(c.companyId) ?? [];
+      return heard.at(-1)?.action === "refresh" && heard;
+    }, 20_000);
     expect(events.at(-1)).toEqual({ action: "refresh", whatsappId: c.id });
     const progress = events.flatMap((e) => (e.action === "update" && e.status.this > 0 ? [e.status] : []));
     expect(progress.map((p) => [p.this, p.all])).toEqual([
