@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildCompany, buildTeam, login } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { eventually } from "../../test/meta.js";
 import { companies } from "../db/schema/index.js";
 import { MEASURE_COMPANY_FOLDERS } from "./measure-company-folders.js";
 
@@ -15,13 +16,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 const db = () => server.database.db;
 
-async function until(check: () => Promise<boolean>, what: string) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > 60_000) throw new Error(`waited too long for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Waits for background work (a job, a socket event) up to a minute: a busy CI machine is slow. */
+const until = (check: () => boolean | Promise<boolean>) => eventually(async () => await check(), 60_000);
 
 const companyRow = async (id: number) => (await db().select().from(companies).where(eq(companies.id, id)))[0];
 
@@ -32,7 +28,7 @@ describe("companies jobs", () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "a.bin"), Buffer.alloc(300));
     await server.jobs!.send(MEASURE_COMPANY_FOLDERS, {});
-    await until(async () => (await companyRow(company.id))?.folderSize === 300, "the measurement");
+    await until(async () => (await companyRow(company.id))?.folderSize === 300);
     expect(await companyRow(company.id)).toMatchObject({
       numberFileFolder: 1,
       updatedAtFolder: expect.any(Date),
@@ -51,7 +47,7 @@ describe("companies jobs", () => {
       payload: { name: (await companyRow(doomed.company.id))!.name },
     });
     expect(res.statusCode, res.body).toBe(202);
-    await until(async () => (await companyRow(doomed.company.id)) === undefined, "the deletion job");
+    await until(async () => (await companyRow(doomed.company.id)) === undefined);
     expect(await companyRow(owner.company.id)).toMatchObject({ status: true });
   });
 });

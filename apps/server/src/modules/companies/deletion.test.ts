@@ -7,6 +7,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildTeam, login, type Session } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { eventually } from "../../../test/meta.js";
 import { buildWorld } from "../../../test/world.js";
 import { rowsOf } from "../../db/client.js";
 import { companies, settings } from "../../db/schema/index.js";
@@ -72,13 +73,8 @@ async function socketFor(session: Session) {
   return events;
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > 60_000) throw new Error(`waited too long for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Waits for background work (a job, a socket event) up to a minute: a busy CI machine is slow. */
+const until = (check: () => boolean | Promise<boolean>) => eventually(async () => await check(), 60_000);
 
 describe("DELETE /companies/{id}", () => {
   it("after the typed name, removes every row and file of the company and nothing of another", async () => {
@@ -134,10 +130,7 @@ describe("DELETE /companies/{id}", () => {
         .statusCode,
     ).toBe(401);
 
-    await until(
-      () => events.some((e) => e.companyId === doomed.company.id && e.finished),
-      "the last progress event",
-    );
+    await until(() => events.some((e) => e.companyId === doomed.company.id && e.finished));
     expect(await holdings(doomed.company.id)).toEqual({});
     expect(await db().select().from(companies).where(eq(companies.id, doomed.company.id))).toEqual([]);
     expect(files(doomed.company.id)).toEqual([]);
