@@ -207,5 +207,8 @@ describe("GET /companies/{id}/invoices (super users)", () => {
     const list = res.json() as InvoiceListDto;
     expect(list.invoices.map((invoice) => invoice.id)).toEqual([second.id, first.id]);
     expect(list).toMatchObject({ count: 2, hasMore: false });
+    const missing = await get("/companies/99999999/invoices", superSession);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe("ERR_NOT_FOUND");
   });
 });

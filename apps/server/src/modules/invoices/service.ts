@@ -2,6 +2,7 @@ import { type InvoiceDto, type InvoiceListDto, LIMITS } from "@inbox/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
+import { CompaniesRepo } from "../companies/repo.js";
 import { generateInvoices } from "./jobs.js";
 import { presentInvoice } from "./presenter.js";
 import { InvoicesRepo } from "./repo.js";
@@ -39,6 +40,8 @@ export class InvoicesService {
     page: number,
   ): Promise<InvoiceListDto> {
     if (!ctx.user.super) throw new AppError("ERR_NO_PERMISSION");
+    if (!(await new CompaniesRepo(this.deps.db).findWithPlan(companyId)))
+      throw new AppError("ERR_NOT_FOUND", { message: "Company not found" });
     return this.page(companyId, search, page);
   }
 
