@@ -1,4 +1,16 @@
-import { index, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
 import { contacts } from "./contacts.js";
@@ -33,6 +45,13 @@ export const ticketTags = pgTable(
     companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
     ticketId: integer().notNull(),
     tagId: integer().notNull(),
+    /**
+     * On the row of a kanban tag (the ticket's lane) only, set at each entry (modules/kanban):
+     * the entry's token, carried by its timer job, so a job of an earlier entry does nothing.
+     */
+    laneEntry: uuid(),
+    /** When the lane's timeLane move is due; null once done, cancelled or without a timer. */
+    laneTimerAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
@@ -40,6 +59,8 @@ export const ticketTags = pgTable(
     sameCompany("ticket_tags_tag_id_fk", t.companyId, t.tagId, tags, "cascade"),
     primaryKey({ columns: [t.ticketId, t.tagId] }),
     index("ticket_tags_company_tag_idx").on(t.companyId, t.tagId),
+    /** The lane sweeper's scan: timers whose job was lost. */
+    index("ticket_tags_lane_timer_idx").on(t.laneTimerAt).where(sql`${t.laneTimerAt} IS NOT NULL`),
   ],
 );
 

@@ -189,6 +189,9 @@ export const ticketLogs = pgTable(
     userId: integer(),
     queueId: integer(),
     type: text().notNull(),
+    /** A "lane" entry (modules/kanban): the kanban lane the ticket left and the one it entered (null: none). */
+    fromTagId: integer(),
+    toTagId: integer(),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
