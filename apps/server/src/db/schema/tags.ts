@@ -36,6 +36,8 @@ export const tags = pgTable(
     unique("tags_company_id_id_key").on(t.companyId, t.id),
     uniqueIndex("tags_company_name_key").on(t.companyId, t.name),
     index("tags_company_kanban_idx").on(t.companyId, t.kanban, t.name),
+    /** The tags page's name search (ILIKE '%term%'), as contacts' names are searched. */
+    index("tags_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
   ],
 );
 
