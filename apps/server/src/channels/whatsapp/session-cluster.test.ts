@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam } from "../../../test/factories.js";
 import { freshPostgresDatabase } from "../../../test/fresh-database.js";
@@ -39,7 +39,10 @@ const eventually = <T>(check: () => Promise<T | undefined | false>) => eventuall
 
 function node(name: string) {
   const sockets = fakeSocketFactory();
-  const cluster = new SessionCluster(server.database, { ttlSeconds: 1 });
+  // A lease long enough that a stalled CI machine never lets one lapse between two steps; the
+  // test ends A's lease by hand where it means to (a 1 s lease lapsed under load: a send handed
+  // over to an owner that no longer held it waited forever).
+  const cluster = new SessionCluster(server.database, { ttlSeconds: 120 });
   const manager = new WhatsappSessionManager({
     db: db(),
     socketFactory: sockets.factory,
@@ -129,7 +132,10 @@ describe("one session per connection across processes", () => {
     expect(sent?.providerMessageId).toBeTruthy();
 
     // A dies (no more renewals). Once its lease has expired, B's loop takes the session over.
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await db()
+      .update(whatsappSessionLeases)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(whatsappSessionLeases.whatsappId, connection.id));
     await b.manager.leaseTick();
     expect(b.sockets.sockets).toHaveLength(1);
     expect(await leaseOwner(connection)).toBe(b.cluster.instanceId);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { PlatformConnectionDto } from "@inbox/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildConnection, buildTeam, login } from "../../../test/factories.js";
@@ -9,6 +10,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/**
+ * Secret values unique to this run: the whole answer (every company's connections, other test files'
+ * too on the shared PostgreSQL) must not carry them. A fixed fragment such as "9876" also turned up
+ * inside other files' random ids.
+ */
+const marker = randomUUID().replaceAll("-", "");
+const SECRET = {
+  apiToken: `tenantApiToken${marker}`.slice(0, 30),
+  qrCode: `2@tenant-qr-code-${marker}`,
+  accessToken: `EAAG-tenant-access-token-${marker}`,
+  appSecret: `tenant-app-secret-${marker}`,
+  verifyToken: `tenant-verify-token-${marker}`,
+};
+
 /** Another company's connections, with everything that would act on them set. */
 async function tenantWithConnections() {
   const team = await buildTeam(server.app, server.database.db);
@@ -16,20 +31,20 @@ async function tenantWithConnections() {
   const paired = await buildConnection(db, team.company.id, {
     name: "Vendas",
     status: "CONNECTED",
-    token: "tenantApiToken0123456789abcdef",
+    token: SECRET.apiToken,
   });
   const waiting = await buildConnection(db, team.company.id, {
     name: "Suporte",
     status: "qrcode",
-    qrcode: "2@tenant-qr-code-secret",
+    qrcode: SECRET.qrCode,
   });
   const cloud = await buildConnection(db, team.company.id, {
     name: "Cloud",
     channel: "whatsappapi",
     status: "DISCONNECTED",
-    accessToken: "EAAG-tenant-access-token-9876",
-    appSecret: "tenant-app-secret",
-    verifyToken: "tenant-verify-token",
+    accessToken: SECRET.accessToken,
+    appSecret: SECRET.appSecret,
+    verifyToken: SECRET.verifyToken,
     webhookKey: `key-${team.company.id}`,
   });
   return { team, paired, waiting, cloud };
@@ -41,8 +56,8 @@ async function platformOwner() {
   return { ...owner, superSession: await login(server.app, admin.email) };
 }
 
-const SECRETS =
-  /tenantApiToken|tenant-qr-code-secret|EAAG|9876|tenant-app-secret|tenant-verify-token|webhooks\/meta/;
+/** The secrets above, and the webhook address that carries a connection's key. */
+const SECRETS = new RegExp(`${Object.values(SECRET).join("|")}|${marker.slice(-12)}|webhooks/meta`);
 
 describe("GET /whatsapp/all (the platform owner's overview)", () => {
   it("answers every company's connections with their company, and nothing that acts on them", async () => {
