@@ -36,6 +36,7 @@ import { RecoveryMail } from "./modules/auth/recovery-mail.js";
 import { CompanyDeletion, deleteCompanyJob } from "./modules/companies/deletion.js";
 import { MessageImport } from "./modules/connections/message-import.js";
 import { GENERATE_INVOICES, generateInvoicesJob } from "./modules/invoices/jobs.js";
+import { LaneMoves } from "./modules/kanban/lane-moves.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
 import { ScheduleSender } from "./modules/schedules/sender.js";
 import { WebhooksService } from "./modules/webhooks/service.js";
@@ -61,6 +62,8 @@ export interface Server {
   schedules: ScheduleSender;
   /** The automatic conversation (automation/): tests run its sweeper and timers. */
   automation: AutomationRunner;
+  /** Kanban lane moves (modules/kanban): tests run the lane timers and sweeper. */
+  lanes: LaneMoves;
   /** LGPD: which companies hide contacts' numbers from ordinary users (cached; invalidate after a settings change). */
   numbers: NumberPrivacy;
   close(): Promise<void>;
@@ -140,6 +143,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     maxInFlight: config.WEBHOOK_MAX_IN_FLIGHT,
   });
   automation = new AutomationRunner({ db: database.db, outbound, events, logger: log });
+  const lanes = new LaneMoves({ db: database.db, events, outbound, logger: log });
   const schedules = new ScheduleSender({ db: database.db, realtime, events, outbound, logger: log });
   const scheduleTimer = new ScheduleJobTimer();
   // QR-code WhatsApp sessions: each runs in the one process holding its lease (session-cluster.ts).
@@ -196,6 +200,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       scheduleTimer,
       numbers,
       automation,
+      lanes,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
@@ -267,6 +272,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     schedules,
     numbers,
     automation,
+    lanes,
     async close() {
       await sessions.stopAll();
       await sockets.close();

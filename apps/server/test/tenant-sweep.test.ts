@@ -147,9 +147,18 @@ owners.ticketTag = async (db, companyId) => {
     .insert(tags)
     .values({ companyId, name: unique("lane"), color: "#222222", kanban: 1 })
     .returning();
+  // Another lane with a greeting and a timer: a move across tenants would replace, log and greet.
   const [other] = await db
     .insert(tags)
-    .values({ companyId, name: unique("tag"), color: "#333333" })
+    .values({
+      companyId,
+      name: unique("lane"),
+      color: "#333333",
+      kanban: 1,
+      timeLane: 1,
+      nextLaneId: lane!.id,
+      greetingMessageLane: "hello from the lane",
+    })
     .returning();
   await db.insert(ticketTags).values({ companyId, ticketId: ticket.id, tagId: lane!.id });
   return {
@@ -157,6 +166,8 @@ owners.ticketTag = async (db, companyId) => {
     snapshot: async () => ({
       ticket: await db.select().from(tickets).where(eq(tickets.id, ticket.id)),
       tags: await db.select().from(ticketTags).where(eq(ticketTags.ticketId, ticket.id)),
+      logs: await db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id)),
+      messages: await db.select().from(messages).where(eq(messages.ticketId, ticket.id)),
     }),
   };
 };

@@ -51,6 +51,8 @@ export const TICKET_LOG_TYPES = [
   "closed",
   "reopen",
   "redirect",
+  /** The ticket changed kanban lane (fromLane -> toLane; no user: the lane automation moved it). */
+  "lane",
 ] as const;
 
 export const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;

@@ -39,6 +39,8 @@ import { helpsRoutes } from "../modules/helps/routes.js";
 import { HelpsService } from "../modules/helps/service.js";
 import { invoicesRoutes } from "../modules/invoices/routes.js";
 import { InvoicesService } from "../modules/invoices/service.js";
+import { type LaneMoves, TicketTagsService } from "../modules/kanban/lane-moves.js";
+import { laneRoutes } from "../modules/kanban/lane-routes.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService, type MessagesServiceDeps } from "../modules/messages/service.js";
@@ -106,6 +108,8 @@ export interface AppDeps {
   mediaRetry: MessagesServiceDeps["mediaRetry"];
   /** The automatic conversation (automation/runner.ts): a resolve with rating hands the ticket to it. */
   automation?: { notify(tickets: { companyId: number; ticketId: number }[]): void };
+  /** Kanban lane moves (modules/kanban/lane-moves.ts): PUT/DELETE /ticket-tags. */
+  lanes: LaneMoves;
   /** Deletes a company's rows and files in a job (modules/companies/deletion.ts). */
   companyDeletion: CompanyDeletion;
 }
@@ -254,6 +258,7 @@ export async function buildApp(
     const contacts = new ContactsService(deps);
     await priv.register(contactsRoutes(contacts));
     await priv.register(tagsRoutes(new TagsService({ ...deps, contacts, tickets })));
+    await priv.register(laneRoutes(new TicketTagsService(deps.lanes, tickets, deps.events)));
     await priv.register(ticketNotesRoutes(new TicketNotesService({ db: deps.db, contacts, tickets })));
     await priv.register(quickMessagesRoutes(deps.db));
     await priv.register(

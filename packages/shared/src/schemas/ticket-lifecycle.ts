@@ -54,6 +54,8 @@ export type TicketCloseAllBody = z.infer<typeof ticketCloseAllBody>;
 
 export const ticketCloseAllDto = z.object({ closed: z.number() });
 
+const laneRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
 export const ticketLogEntryDto = z.object({
   id: z.number(),
   ticketId: z.number(),
@@ -62,6 +64,9 @@ export const ticketLogEntryDto = z.object({
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   queueId: z.number().nullable(),
   queue: z.object({ id: z.number(), name: z.string(), color: z.string() }).nullable(),
+  /** A "lane" entry: the kanban lane left and the one entered (null: no lane, or a lane since deleted). */
+  fromLane: laneRef.nullable(),
+  toLane: laneRef.nullable(),
   createdAt: z.string(),
 });
 export type TicketLogEntryDto = z.infer<typeof ticketLogEntryDto>;

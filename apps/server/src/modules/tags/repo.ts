@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { contactTags, tags, ticketTags } from "../../db/schema/index.js";
+import { contactTags, tags } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 
 type Runner = Db | Tx;
@@ -54,29 +54,6 @@ export class TagsRepo {
       .from(tags)
       .where(ofCompany(tags, companyId, inArray(tags.id, ids)));
     return rows.map((r) => r.id);
-  }
-
-  async tagTicket(companyId: number, ticketId: number, tagId: number): Promise<void> {
-    await this.db.insert(ticketTags).values({ companyId, ticketId, tagId }).onConflictDoNothing();
-  }
-
-  /** DELETE /ticket-tags/{ticketId}: the ticket leaves its kanban lane (its kanban tags); other tags stay. */
-  async untagTicketKanban(companyId: number, ticketId: number): Promise<number> {
-    const rows = await this.db
-      .delete(ticketTags)
-      .where(
-        ofCompany(
-          ticketTags,
-          companyId,
-          eq(ticketTags.ticketId, ticketId),
-          inArray(
-            ticketTags.tagId,
-            sql`(SELECT ${tags.id} FROM ${tags} WHERE ${tags.companyId} = ${companyId} AND ${tags.kanban} = 1)`,
-          ),
-        ),
-      )
-      .returning({ tagId: ticketTags.tagId });
-    return rows.length;
   }
 
   async contactTags(companyId: number, contactId: number): Promise<TagRow[]> {

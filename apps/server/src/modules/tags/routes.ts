@@ -5,17 +5,15 @@ import {
   tagDto,
   tagListQuery,
   tagSyncSchema,
-  ticketIdParam,
-  ticketTagParams,
 } from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { maskContactRef } from "../../privacy/number-masks.js";
 import type { TagsService } from "./service.js";
 
-const messageDto = z.object({ message: z.string() });
+const _messageDto = z.object({ message: z.string() });
 
-/** Tags, ticket tags and contact tags (spec 1 section 7, notes and tags). Thin. */
+/** Tags and contact tags (spec 1 section 7, notes and tags); ticket tags and lanes: modules/kanban. Thin. */
 export function tagsRoutes(service: TagsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -46,31 +44,6 @@ export function tagsRoutes(service: TagsService): FastifyPluginAsyncZod {
         schema: { body: tagSyncSchema, response: { 200: contactDto } },
       },
       (req) => service.syncContactTags(req.ctx, req.body),
-    );
-
-    app.put(
-      "/ticket-tags/:ticketId/:tagId",
-      { config: { owner: "ticketTag" }, schema: { params: ticketTagParams, response: { 200: messageDto } } },
-      async (req) => {
-        await service.tagTicket(req.ctx, req.params.ticketId, req.params.tagId);
-        return { message: "Tag added to the ticket" };
-      },
-    );
-
-    app.delete(
-      "/ticket-tags/:ticketId",
-      {
-        config: { owner: "ticketTag" },
-        schema: {
-          description: "Removes the ticket's kanban tags (it leaves its kanban lane); other tags stay.",
-          params: ticketIdParam,
-          response: { 200: messageDto },
-        },
-      },
-      async (req) => {
-        await service.untagTicketKanban(req.ctx, req.params.ticketId);
-        return { message: "Kanban tags removed from the ticket" };
-      },
     );
 
     app.get(

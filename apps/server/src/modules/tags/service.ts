@@ -11,7 +11,7 @@ import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import type { ContactsService } from "../contacts/service.js";
-import { presentDetail, type TicketsService } from "../tickets/service.js";
+import type { TicketsService } from "../tickets/service.js";
 import { presentTag } from "./presenter.js";
 import { TagsRepo } from "./repo.js";
 
@@ -70,20 +70,6 @@ export class TagsService {
     return { tag: presentTag(existing), created: false };
   }
 
-  /** PUT /ticket-tags/{ticketId}/{tagId}: the ticket must be one the user may see. */
-  async tagTicket(ctx: RequestContext, ticketId: number, tagId: number): Promise<void> {
-    await this.deps.tickets.findVisibleById(ctx, ticketId);
-    await this.findTag(ctx, tagId);
-    await this.repo.tagTicket(ctx.companyId, ticketId, tagId);
-    await this.ticketChanged(ctx, ticketId);
-  }
-
-  async untagTicketKanban(ctx: RequestContext, ticketId: number): Promise<void> {
-    await this.deps.tickets.findVisibleById(ctx, ticketId);
-    if ((await this.repo.untagTicketKanban(ctx.companyId, ticketId)) > 0)
-      await this.ticketChanged(ctx, ticketId);
-  }
-
   async contactTags(ctx: RequestContext, contactId: number): Promise<TagDto[]> {
     await this.deps.contacts.find(ctx, contactId);
     return (await this.repo.contactTags(ctx.companyId, contactId)).map(presentTag);
@@ -101,17 +87,5 @@ export class TagsService {
       await this.repo.replaceContactTags(tx, ctx.companyId, input.contactId, wanted);
     });
     return this.deps.contacts.changed(ctx, input.contactId);
-  }
-
-  private async findTag(ctx: RequestContext, tagId: number) {
-    const tag = await this.repo.findById(ctx.companyId, tagId);
-    if (!tag) throw new AppError("ERR_NOT_FOUND", { message: "Tag not found" });
-    return tag;
-  }
-
-  /** The lists and the open conversation show the ticket's tags: they hear the change. */
-  private async ticketChanged(ctx: RequestContext, ticketId: number): Promise<void> {
-    const detail = await this.deps.tickets.findVisibleById(ctx, ticketId);
-    this.deps.events.ticketChanged(ctx.companyId, presentDetail(detail));
   }
 }

@@ -1,11 +1,12 @@
 import type { OpenTicketRef } from "@inbox/shared";
-import { and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, eq, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../../db/client.js";
 import {
   companySettings,
   contacts,
   contactTags,
   queues,
+  tags,
   ticketLogs,
   tickets,
   ticketTags,
@@ -63,6 +64,10 @@ export type ConnectionFacts = Pick<
   typeof whatsapps.$inferSelect,
   "id" | "name" | "channel" | "groupAsTicket" | "complationMessage" | "ratingMessage"
 >;
+
+/** The lanes a "lane" entry names (modules/kanban); the log keeps their ids without a reference. */
+const fromLane = aliasedTable(tags, "from_lane");
+const toLane = aliasedTable(tags, "to_lane");
 
 export type LogType = TicketLogType | "create" | "receivedTransfer";
 
@@ -354,11 +359,18 @@ export class TicketLifecycleRepo {
         queueId: ticketLogs.queueId,
         queueName: queues.name,
         queueColor: queues.color,
+        fromLane: { id: fromLane.id, name: fromLane.name, color: fromLane.color },
+        toLane: { id: toLane.id, name: toLane.name, color: toLane.color },
         createdAt: ticketLogs.createdAt,
       })
       .from(ticketLogs)
       .leftJoin(users, and(eq(users.id, ticketLogs.userId), eq(users.companyId, ticketLogs.companyId)))
       .leftJoin(queues, and(eq(queues.id, ticketLogs.queueId), eq(queues.companyId, ticketLogs.companyId)))
+      .leftJoin(
+        fromLane,
+        and(eq(fromLane.id, ticketLogs.fromTagId), eq(fromLane.companyId, ticketLogs.companyId)),
+      )
+      .leftJoin(toLane, and(eq(toLane.id, ticketLogs.toTagId), eq(toLane.companyId, ticketLogs.companyId)))
       .where(ofCompany(ticketLogs, companyId, eq(ticketLogs.ticketId, ticketId)))
       .orderBy(asc(ticketLogs.createdAt), asc(ticketLogs.id));
   }

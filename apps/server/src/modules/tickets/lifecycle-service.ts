@@ -324,6 +324,8 @@ export class TicketLifecycleService {
           r.queueId !== null && r.queueName !== null && r.queueColor !== null
             ? { id: r.queueId, name: r.queueName, color: r.queueColor }
             : null,
+        fromLane: r.fromLane?.name ? r.fromLane : null,
+        toLane: r.toLane?.name ? r.toLane : null,
         createdAt: r.createdAt.toISOString(),
       }));
   }

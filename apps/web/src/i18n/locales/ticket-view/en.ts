@@ -65,6 +65,7 @@ const ticketViewEn: LocaleShape<typeof ticketViewPt> = {
       closed: "Ticket resolved",
       reopen: "Ticket reopened",
       redirect: "Ticket redirected",
+      lane: "Kanban lane changed",
     },
   },
   taken: {

@@ -65,6 +65,7 @@ const ticketViewEs: LocaleShape<typeof ticketViewPt> = {
       closed: "Ticket resuelto",
       reopen: "Ticket reabierto",
       redirect: "Ticket redirigido",
+      lane: "Carril del kanban cambiado",
     },
   },
   taken: {

@@ -67,6 +67,7 @@ const ticketViewPt = {
       closed: "Atendimento resolvido",
       reopen: "Atendimento reaberto",
       redirect: "Atendimento redirecionado",
+      lane: "Etapa do kanban alterada",
     },
   },
   taken: {

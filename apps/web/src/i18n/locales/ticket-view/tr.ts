@@ -65,6 +65,7 @@ const ticketViewTr: LocaleShape<typeof ticketViewPt> = {
       closed: "Talep çözüldü",
       reopen: "Talep yeniden açıldı",
       redirect: "Talep yönlendirildi",
+      lane: "Kanban sütunu değişti",
     },
   },
   taken: {

@@ -52,6 +52,9 @@ export function TicketLogDialog({
                         formatDateTimeShort(entry.createdAt),
                         entry.user ? t("ticketView.logs.by", { name: entry.user.name }) : null,
                         entry.queue ? t("ticketView.logs.inQueue", { name: entry.queue.name }) : null,
+                        entry.type === "lane"
+                          ? `${entry.fromLane?.name ?? "—"} → ${entry.toLane?.name ?? "—"}`
+                          : null,
                       ]
                         .filter(Boolean)
                         .join(" · ")}

@@ -28,6 +28,8 @@ function entry(
     user: null,
     queueId: extra.queue?.id ?? null,
     queue: null,
+    fromLane: null,
+    toLane: null,
     createdAt: new Date(Date.UTC(2026, 2, 1, 10, minute)).toISOString(),
     ...extra,
   } satisfies TicketLogEntryDto;
