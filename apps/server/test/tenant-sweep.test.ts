@@ -665,6 +665,7 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
     return { body: { ...checkoutData, plan: JSON.stringify({ type: "invoice" }), invoiceId: w.ids.invoice } };
   },
   "GET /tickets": () => ({ query: { showAll: "true" } }),
+  "GET /ticket/kanban": (w) => ({ query: { queueIds: JSON.stringify([w.ids.queue]) } }),
   "POST /tickets": async (w, db) => ({
     body: {
       contactId: (await buildContact(db, w.companyId)).id,

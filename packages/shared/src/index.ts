@@ -16,6 +16,7 @@ export * from "./schemas/dashboard.js";
 export * from "./schemas/dto.js";
 export * from "./schemas/help.js";
 export * from "./schemas/invoice.js";
+export * from "./schemas/kanban.js";
 export * from "./schemas/message.js";
 export * from "./schemas/note.js";
 export * from "./schemas/plan.js";

@@ -39,6 +39,8 @@ import { helpsRoutes } from "../modules/helps/routes.js";
 import { HelpsService } from "../modules/helps/service.js";
 import { invoicesRoutes } from "../modules/invoices/routes.js";
 import { InvoicesService } from "../modules/invoices/service.js";
+import { kanbanBoardRoutes } from "../modules/kanban/board-routes.js";
+import { BoardService } from "../modules/kanban/board-service.js";
 import { type LaneMoves, TicketTagsService } from "../modules/kanban/lane-moves.js";
 import { laneRoutes } from "../modules/kanban/lane-routes.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
@@ -259,6 +261,7 @@ export async function buildApp(
     await priv.register(contactsRoutes(contacts));
     await priv.register(tagsRoutes(new TagsService({ ...deps, contacts, tickets })));
     await priv.register(laneRoutes(new TicketTagsService(deps.lanes, tickets, deps.events)));
+    await priv.register(kanbanBoardRoutes(new BoardService({ db: deps.db })));
     await priv.register(ticketNotesRoutes(new TicketNotesService({ db: deps.db, contacts, tickets })));
     await priv.register(quickMessagesRoutes(deps.db));
     await priv.register(

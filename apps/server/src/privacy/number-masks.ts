@@ -8,6 +8,7 @@ import {
   contactRefDto,
   type DashboardMoment,
   dashboardMomentDto,
+  type KanbanBoard,
   type MessageDto,
   type MessageList,
   maskNumber,
@@ -46,6 +47,10 @@ export const maskTicket = (ticket: TicketDto): TicketDto =>
 export const maskTicketList = (list: TicketList): TicketList => ({
   ...list,
   tickets: list.tickets.map(maskTicket),
+});
+
+export const maskKanbanBoard = (board: KanbanBoard): KanbanBoard => ({
+  lanes: board.lanes.map((lane) => ({ ...lane, tickets: lane.tickets.map(maskTicket) })),
 });
 
 export function maskMessage(message: MessageDto): MessageDto {
