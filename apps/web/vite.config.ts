@@ -48,6 +48,7 @@ export const API_PREFIXES = [
   "/tags",
   "/ticket-notes",
   "/ticket-tags",
+  "/ticket/kanban",
   "/tickets",
   "/users",
   "/version",

@@ -14,6 +14,7 @@ import { NotFoundPage } from "../pages/errors/NotFoundPage";
 import { HelpsPage } from "../pages/helps/HelpsPage";
 import { InvoicesPage } from "../pages/invoices/InvoicesPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
+import { KanbanPage } from "../pages/kanban/KanbanPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
 import { SettingsPage } from "../pages/settings/SettingsPage";
 import { TicketsPage } from "../pages/tickets/TicketsPage";
@@ -55,6 +56,7 @@ export function AppRoutes() {
           <Route path="/tickets" element={<TicketsPage />} />
           <Route path="/tickets/:uuid" element={<TicketsPage />} />
           <Route path="/contacts" element={<ContactsPage />} />
+          <Route path="/Kanban" element={<KanbanPage />} />
           <Route
             path="/users"
             element={

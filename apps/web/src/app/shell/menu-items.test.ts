@@ -11,6 +11,7 @@ describe("visibleMenuItems", () => {
       "tickets",
       "contacts",
       "chats",
+      "kanban",
       "users",
       "queues",
       "connections",
@@ -39,6 +40,7 @@ describe("visibleMenuItems", () => {
       "tickets",
       "contacts",
       "chats",
+      "kanban",
       "connections",
     ]);
   });
@@ -48,6 +50,7 @@ describe("visibleMenuItems", () => {
       "tickets",
       "contacts",
       "chats",
+      "kanban",
     ]);
   });
 
@@ -57,6 +60,7 @@ describe("visibleMenuItems", () => {
       "tickets",
       "contacts",
       "chats",
+      "kanban",
     ]);
   });
 
@@ -92,6 +96,7 @@ describe("visibleMenuItems", () => {
       "/tickets",
       "/contacts",
       "/chats",
+      "/Kanban",
       "/kanban",
     ]);
   });
@@ -112,6 +117,6 @@ describe("visibleMenuItems", () => {
       useIntegrations: true,
     };
     const user = buildUser({ company: { id: 2, name: "Acme", dueDate: null, plan } });
-    expect(labels(visibleMenuItems(user))).toEqual(["tickets", "contacts"]);
+    expect(labels(visibleMenuItems(user))).toEqual(["tickets", "contacts", "kanban"]);
   });
 });

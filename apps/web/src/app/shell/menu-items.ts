@@ -13,6 +13,7 @@ import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SubscriptionsIcon from "@mui/icons-material/Subscriptions";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
+import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
 import {
   canManageConnections,
   canSeeDashboard,
@@ -29,6 +30,7 @@ export type MenuLabel =
   | "tickets"
   | "contacts"
   | "chats"
+  | "kanban"
   | "users"
   | "queues"
   | "connections"
@@ -66,6 +68,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "tickets", to: "/tickets", icon: ForumIcon, section: "main" },
   { label: "contacts", to: "/contacts", icon: ContactPhoneIcon, section: "main" },
   { label: "chats", to: "/chats", icon: MessageIcon, section: "main", planFlag: "useInternalChat" },
+  { label: "kanban", to: "/Kanban", icon: ViewKanbanIcon, section: "main", planFlag: "useKanban" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
   { label: "queues", to: "/queues", icon: AccountTreeIcon, section: "administration", allow: isAdmin },
   {

@@ -6,6 +6,7 @@ import connectionImportEn from "./connection-import/en";
 import contactsEn from "./contacts/en";
 import helpsEn from "./helps/en";
 import invoicesEn from "./invoices/en";
+import kanbanEn from "./kanban/en";
 import notificationsEn from "./notifications/en";
 import plansEn from "./plans/en";
 import type { LocaleShape } from "./pt";
@@ -202,6 +203,7 @@ const en: LocaleShape = {
     tickets: "Tickets",
     contacts: "Contacts",
     chats: "Internal chat",
+    kanban: "Kanban",
     administration: "Administration",
     users: "Users",
     connections: "Connections",
@@ -480,6 +482,7 @@ const en: LocaleShape = {
   plans: plansEn,
   checkout: checkoutEn,
   helps: helpsEn,
+  kanban: kanbanEn,
   whitelabel: whitelabelEn,
 };
 

@@ -6,6 +6,7 @@ import connectionImportEs from "./connection-import/es";
 import contactsEs from "./contacts/es";
 import helpsEs from "./helps/es";
 import invoicesEs from "./invoices/es";
+import kanbanEs from "./kanban/es";
 import notificationsEs from "./notifications/es";
 import plansEs from "./plans/es";
 import type { LocaleShape } from "./pt";
@@ -203,6 +204,7 @@ const es: LocaleShape = {
     tickets: "Atenciones",
     contacts: "Contactos",
     chats: "Chat interno",
+    kanban: "Kanban",
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
@@ -482,6 +484,7 @@ const es: LocaleShape = {
   plans: plansEs,
   checkout: checkoutEs,
   helps: helpsEs,
+  kanban: kanbanEs,
   whitelabel: whitelabelEs,
 };
 

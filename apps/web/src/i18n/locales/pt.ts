@@ -6,6 +6,7 @@ import connectionImportPt from "./connection-import/pt";
 import contactsPt from "./contacts/pt";
 import helpsPt from "./helps/pt";
 import invoicesPt from "./invoices/pt";
+import kanbanPt from "./kanban/pt";
 import notificationsPt from "./notifications/pt";
 import plansPt from "./plans/pt";
 import queuesPt from "./queues/pt";
@@ -206,6 +207,7 @@ const pt = {
     tickets: "Atendimentos",
     contacts: "Contatos",
     chats: "Chat Interno",
+    kanban: "Kanban",
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
@@ -484,6 +486,7 @@ const pt = {
   plans: plansPt,
   checkout: checkoutPt,
   helps: helpsPt,
+  kanban: kanbanPt,
   whitelabel: whitelabelPt,
 };
 

@@ -6,6 +6,7 @@ import connectionImportTr from "./connection-import/tr";
 import contactsTr from "./contacts/tr";
 import helpsTr from "./helps/tr";
 import invoicesTr from "./invoices/tr";
+import kanbanTr from "./kanban/tr";
 import notificationsTr from "./notifications/tr";
 import plansTr from "./plans/tr";
 import type { LocaleShape } from "./pt";
@@ -206,6 +207,7 @@ const tr: LocaleShape = {
     tickets: "Talepler",
     contacts: "Kişiler",
     chats: "Dahili sohbet",
+    kanban: "Kanban",
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
@@ -485,6 +487,7 @@ const tr: LocaleShape = {
   plans: plansTr,
   checkout: checkoutTr,
   helps: helpsTr,
+  kanban: kanbanTr,
   whitelabel: whitelabelTr,
 };
 
