@@ -51,6 +51,7 @@ export const API_PREFIXES = [
   "/ticket/kanban",
   "/tickets",
   "/users",
+  "/usersMoments",
   "/version",
   "/webhooks",
   "/whatsapp",

@@ -1108,6 +1108,19 @@ describe("cross-tenant sweep of ids in bodies and query strings", () => {
   }, 300_000);
 });
 
+describe("reads without ids", () => {
+  it("GET /usersMoments: B's admin sees B's panel and nothing of A's", async () => {
+    const db = server.database.db;
+    const worldA = await buildWorld(db, companyA, join(server.config.dataDir, "public"));
+    const res = await server.app.inject({ method: "GET", url: "/usersMoments", headers: intruder.headers });
+    expect(res.statusCode).toBe(200);
+    expect(worldA.secrets.filter((secret) => res.body.includes(secret))).toEqual([]);
+    const body = res.json() as { tickets: { id: number }[]; users: { id: number }[] };
+    expect(body.tickets.map((t) => t.id)).not.toContain(worldA.ids.ticket);
+    expect(body.users.map((u) => u.id)).not.toContain(worldA.ids.user);
+  });
+});
+
 describe("routes across companies (the platform owner's)", () => {
   it("GET /whatsapp/all: B's admin is refused; a super user sees A's connections without A's token", async () => {
     const db = server.database.db;

@@ -69,6 +69,9 @@ export const CLIENT_EVENTS = {
   leaveChatBox: "joinChatBoxLeave",
   userTyping: "user_typing",
   userStatus: "userStatus",
+  /** The attendance panel (spec 2, /moments) is open: hear every open and pending ticket's changes. */
+  joinMoments: "joinMoments",
+  leaveMoments: "leaveMoments",
 } as const;
 
 /** Payload of `company-{id}-auth`: a newer session replaced `tokenVersion`'s. */

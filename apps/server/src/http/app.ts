@@ -47,6 +47,8 @@ import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService, type MessagesServiceDeps } from "../modules/messages/service.js";
 import { Transcriber } from "../modules/messages/transcription.js";
+import { momentsRoutes } from "../modules/moments/routes.js";
+import { MomentsService } from "../modules/moments/service.js";
 import { paymentProviderFor } from "../modules/payments/select.js";
 import { plansRoutes, publicPlansRoutes } from "../modules/plans/routes.js";
 import { PlansService } from "../modules/plans/service.js";
@@ -296,6 +298,7 @@ export async function buildApp(
     await priv.register(invoicesRoutes(new InvoicesService({ db: deps.db })));
     await priv.register(subscriptionRoutes(subscription));
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
+    await priv.register(momentsRoutes(new MomentsService({ db: deps.db })));
     const connections = new ConnectionsService({
       db: deps.db,
       realtime: deps.realtime,

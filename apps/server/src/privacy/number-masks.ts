@@ -19,6 +19,7 @@ import {
   type TicketList,
   ticketDto,
   ticketListDto,
+  type UsersMoments,
 } from "@inbox/shared";
 import type { z } from "zod";
 
@@ -83,6 +84,11 @@ export const maskMoments = (moments: DashboardMoment[]): DashboardMoment[] =>
     ...moment,
     contact: { ...moment.contact, number: maskNumber(moment.contact.number) },
   }));
+
+export const maskUsersMoments = (moments: UsersMoments): UsersMoments => ({
+  ...moments,
+  tickets: maskMoments(moments.tickets),
+});
 
 export function maskTicketEvent(payload: TicketEventPayload & { ticket?: TicketDto }) {
   return payload.ticket ? { ...payload, ticket: maskTicket(payload.ticket) } : payload;

@@ -1,12 +1,12 @@
 import { type CompanyTopic, companyEvent, type TicketScope } from "@inbox/shared";
 import type { Server } from "socket.io";
-import { audiencePrefix, viewerRooms } from "./ticket-audience.js";
+import { audiencePrefix, momentsRoom, viewerRooms } from "./ticket-audience.js";
 
 /** A user's ticket view scope, and whether they may always see contacts' numbers (admin, super). */
 export type ScopeResolver = (
   companyId: number,
   userId: number,
-) => Promise<{ scope: TicketScope; wholeNumbers: boolean } | undefined>;
+) => Promise<{ scope: TicketScope; wholeNumbers: boolean; watchesMoments?: boolean } | undefined>;
 
 /** An event whose payload depends on whether its receiver may see contacts' numbers (LGPD). */
 export interface NumbersPayloads {
@@ -55,6 +55,8 @@ export class Realtime {
     if (!this.io || !this.scopeOf) return;
     const viewer = await this.scopeOf(companyId, userId);
     const next = viewer ? viewerRooms(companyId, viewer.scope) : [];
+    // The attendance panel's room stays joined only while the user may still watch the panel.
+    const keep = viewer?.watchesMoments ? [...next, momentsRoom(companyId)] : next;
     // A user who does not exist any more keeps masked numbers until their sockets close.
     const whole = viewer?.wholeNumbers ?? false;
     const prefix = audiencePrefix(companyId);
@@ -63,7 +65,7 @@ export class Realtime {
       socket.join(rooms.numbers(companyId, whole));
       socket.leave(rooms.numbers(companyId, !whole));
       for (const room of socket.rooms)
-        if (room.startsWith(prefix) && !next.includes(room)) socket.leave(room);
+        if (room.startsWith(prefix) && !keep.includes(room)) socket.leave(room);
       socket.join(next);
     }
   }

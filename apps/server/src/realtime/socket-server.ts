@@ -10,13 +10,14 @@ import type { Db } from "../db/client.js";
 import { tickets } from "../db/schema/index.js";
 import { ofCompany } from "../db/tenant-scope.js";
 import { companyExpired } from "../http/subscription-gate.js";
+import { canWatchMoments } from "../modules/moments/policy.js";
 import { viewScopeFor } from "../modules/tickets/policy.js";
 import { TicketsRepo } from "../modules/tickets/repo.js";
 import { presentUser } from "../modules/users/presenter.js";
 import { UsersRepo } from "../modules/users/repo.js";
 import { mayAlwaysSeeNumbers } from "../privacy/number-privacy.js";
 import { type Realtime, rooms } from "./realtime.js";
-import { viewerRooms } from "./ticket-audience.js";
+import { momentsRoom, viewerRooms } from "./ticket-audience.js";
 
 interface SocketData {
   companyId: number;
@@ -66,6 +67,7 @@ export async function createSocketServer(options: {
     return {
       scope: viewScopeFor(user, await ticketsRepo.queueIdsOf(companyId, userId)),
       wholeNumbers: mayAlwaysSeeNumbers(user),
+      watchesMoments: canWatchMoments(user),
     };
   };
   const origins = new Set(options.origins.map((o) => new URL(o).origin));
@@ -143,6 +145,23 @@ export async function createSocketServer(options: {
 
     socket.on(CLIENT_EVENTS.joinNotification, () => socket.join(rooms.notification(companyId)));
     socket.on(CLIENT_EVENTS.leaveNotification, () => socket.leave(rooms.notification(companyId)));
+
+    // The attendance panel: its rights are read now, so a user who just lost allowRealTime is refused.
+    // An acknowledgement, when asked for, says whether the socket joined.
+    socket.on(CLIENT_EVENTS.joinMoments, async (ack?: unknown) => {
+      let joined = false;
+      try {
+        const viewer = await scopeOf(companyId, userId);
+        if (viewer?.watchesMoments) {
+          socket.join(momentsRoom(companyId));
+          joined = true;
+        }
+      } catch (err) {
+        logger.warn({ err }, "joinMoments failed");
+      }
+      if (typeof ack === "function") ack(joined);
+    });
+    socket.on(CLIENT_EVENTS.leaveMoments, () => socket.leave(momentsRoom(companyId)));
 
     socket.on(CLIENT_EVENTS.joinTickets, (status: unknown) => {
       const parsed = statusSchema.safeParse(status);

@@ -21,6 +21,14 @@ const room = (companyId: number, name: string) => `c:${companyId}:see:${name}`;
 /** Prefix of every audience room of a company (to leave them all when a user's rights change). */
 export const audiencePrefix = (companyId: number) => `c:${companyId}:see:`;
 
+/**
+ * The attendance panel's room (spec 2, /moments): a socket joins it on
+ * `joinMoments` when its user may watch the panel, and hears every ticket
+ * event of the company (not the messages: the panel shows the ticket's last
+ * message). It is no view scope: being in it lets no one open a conversation.
+ */
+export const momentsRoom = (companyId: number) => room(companyId, "moments");
+
 /** The rooms a socket joins for its user's view scope. */
 export function viewerRooms(companyId: number, scope: TicketScope): string[] {
   const base = scope.all

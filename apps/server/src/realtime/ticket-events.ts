@@ -2,7 +2,7 @@ import type { MessageDto, TicketDto, TicketVisibilityFacts } from "@inbox/shared
 import { maskAppMessageEvent, maskTicketEvent } from "../privacy/number-masks.js";
 import type { NumberPrivacy } from "../privacy/number-privacy.js";
 import { type Realtime, rooms } from "./realtime.js";
-import { ticketRooms } from "./ticket-audience.js";
+import { momentsRoom, ticketRooms } from "./ticket-audience.js";
 
 /**
  * The one way ticket and message events leave the server (spec 1 section 7:
@@ -33,7 +33,7 @@ export class TicketEvents {
     before?: TicketVisibilityFacts,
   ): void {
     const now = this.listRooms(companyId, ticket);
-    const audience = new Set(now);
+    const audience = new Set([...now, momentsRoom(companyId)]);
     if (before) for (const room of ticketRooms(companyId, before)) audience.add(room);
     const conversation = rooms.ticket(companyId, ticket.id);
     this.emit(companyId, [conversation, ...audience], "ticket", { action, ticket }, maskTicketEvent, () => {
@@ -47,7 +47,7 @@ export class TicketEvents {
   ticketDeleted(companyId: number, ticket: TicketDto): void {
     this.emit(
       companyId,
-      [rooms.ticket(companyId, ticket.id), ...this.listRooms(companyId, ticket)],
+      [rooms.ticket(companyId, ticket.id), ...this.listRooms(companyId, ticket), momentsRoom(companyId)],
       "ticket",
       { action: "delete", ticketId: ticket.id, ticket },
       maskTicketEvent,
@@ -64,7 +64,14 @@ export class TicketEvents {
       { action: "create", message, ticket, ...(ticket.contact ? { contact: ticket.contact } : {}) },
       maskAppMessageEvent,
     );
-    this.emit(companyId, listRooms, "ticket", { action: "update", ticket }, maskTicketEvent);
+    // The attendance panel hears the ticket's move (last message, unread), not the message itself.
+    this.emit(
+      companyId,
+      [...listRooms, momentsRoom(companyId)],
+      "ticket",
+      { action: "update", ticket },
+      maskTicketEvent,
+    );
   }
 
   /** A message changed (ack, edit, delete mark, reactions): the conversations showing it. */

@@ -27,6 +27,8 @@ export const queryKeys = {
     ofCompany: (companyId: number) => ["invoices", "company", companyId] as const,
   },
   dashboard: (range: DashboardRange) => ["dashboard", range] as const,
+  /** The attendance panel (GET /usersMoments), kept live in place. */
+  moments: ["moments"] as const,
   connections: {
     all: ["connections"] as const,
     list: ["connections", "list"] as const,

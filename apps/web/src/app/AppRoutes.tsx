@@ -15,6 +15,7 @@ import { HelpsPage } from "../pages/helps/HelpsPage";
 import { InvoicesPage } from "../pages/invoices/InvoicesPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
 import { KanbanPage } from "../pages/kanban/KanbanPage";
+import { MomentsPage } from "../pages/moments/MomentsPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
 import { SettingsPage } from "../pages/settings/SettingsPage";
 import { TicketsPage } from "../pages/tickets/TicketsPage";
@@ -23,7 +24,7 @@ import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
 import { PublicOnly } from "./guards/PublicOnly";
 import { RequireAuth } from "./guards/RequireAuth";
 import { RequirePermission } from "./guards/RequirePermission";
-import { canManageConnections, canSeeDashboard, isAdmin } from "./permissions";
+import { canManageConnections, canSeeDashboard, canWatchMoments, isAdmin } from "./permissions";
 import { SignedInLayout } from "./SignedInLayout";
 
 export function AppRoutes() {
@@ -57,6 +58,14 @@ export function AppRoutes() {
           <Route path="/tickets/:uuid" element={<TicketsPage />} />
           <Route path="/contacts" element={<ContactsPage />} />
           <Route path="/Kanban" element={<KanbanPage />} />
+          <Route
+            path="/moments"
+            element={
+              <RequirePermission allow={canWatchMoments}>
+                <MomentsPage />
+              </RequirePermission>
+            }
+          />
           <Route
             path="/users"
             element={

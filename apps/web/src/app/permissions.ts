@@ -15,6 +15,11 @@ export function canSeeDashboard(user: UserDto | null | undefined): boolean {
   return Boolean(user && (isAdmin(user) || user.showDashboard === "enabled"));
 }
 
+/** Spec 2 section 6: the attendance panel (/moments) is for admins and users with allowRealTime enabled. */
+export function canWatchMoments(user: UserDto | null | undefined): boolean {
+  return Boolean(user && (isAdmin(user) || user.allowRealTime === "enabled"));
+}
+
 /** A feature is on unless the company's plan switches it off explicitly. */
 export function planAllows(user: UserDto | null | undefined, flag: PlanFlag): boolean {
   return user?.company?.plan?.[flag] !== false;

@@ -10,6 +10,7 @@ describe("visibleMenuItems", () => {
       "dashboard",
       "tickets",
       "contacts",
+      "moments",
       "chats",
       "kanban",
       "users",
@@ -52,6 +53,17 @@ describe("visibleMenuItems", () => {
       "chats",
       "kanban",
     ]);
+  });
+
+  it("adds the attendance panel for a user with allowRealTime enabled (spec 2 section 6)", () => {
+    expect(labels(visibleMenuItems(buildUser({ allowRealTime: "enabled" })))).toEqual([
+      "tickets",
+      "contacts",
+      "moments",
+      "chats",
+      "kanban",
+    ]);
+    expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).not.toContain("moments");
   });
 
   it("adds the dashboard for a user with showDashboard enabled", () => {

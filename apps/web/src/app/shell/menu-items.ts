@@ -14,9 +14,11 @@ import SettingsIcon from "@mui/icons-material/Settings";
 import SubscriptionsIcon from "@mui/icons-material/Subscriptions";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
+import ViewWeekIcon from "@mui/icons-material/ViewWeek";
 import {
   canManageConnections,
   canSeeDashboard,
+  canWatchMoments,
   isAdmin,
   type PlanFlag,
   planAllows,
@@ -29,6 +31,7 @@ export type MenuLabel =
   | "dashboard"
   | "tickets"
   | "contacts"
+  | "moments"
   | "chats"
   | "kanban"
   | "users"
@@ -67,6 +70,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "dashboard", to: "/", icon: DashboardIcon, section: "main", allow: canSeeDashboard },
   { label: "tickets", to: "/tickets", icon: ForumIcon, section: "main" },
   { label: "contacts", to: "/contacts", icon: ContactPhoneIcon, section: "main" },
+  { label: "moments", to: "/moments", icon: ViewWeekIcon, section: "main", allow: canWatchMoments },
   { label: "chats", to: "/chats", icon: MessageIcon, section: "main", planFlag: "useInternalChat" },
   { label: "kanban", to: "/Kanban", icon: ViewKanbanIcon, section: "main", planFlag: "useKanban" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },

@@ -7,6 +7,7 @@ import contactsEn from "./contacts/en";
 import helpsEn from "./helps/en";
 import invoicesEn from "./invoices/en";
 import kanbanEn from "./kanban/en";
+import momentsEn from "./moments/en";
 import notificationsEn from "./notifications/en";
 import plansEn from "./plans/en";
 import type { LocaleShape } from "./pt";
@@ -202,6 +203,7 @@ const en: LocaleShape = {
     dashboard: "Dashboard",
     tickets: "Tickets",
     contacts: "Contacts",
+    moments: "Attendance panel",
     chats: "Internal chat",
     kanban: "Kanban",
     administration: "Administration",
@@ -483,6 +485,7 @@ const en: LocaleShape = {
   checkout: checkoutEn,
   helps: helpsEn,
   kanban: kanbanEn,
+  moments: momentsEn,
   whitelabel: whitelabelEn,
 };
 

@@ -7,6 +7,7 @@ import contactsEs from "./contacts/es";
 import helpsEs from "./helps/es";
 import invoicesEs from "./invoices/es";
 import kanbanEs from "./kanban/es";
+import momentsEs from "./moments/es";
 import notificationsEs from "./notifications/es";
 import plansEs from "./plans/es";
 import type { LocaleShape } from "./pt";
@@ -203,6 +204,7 @@ const es: LocaleShape = {
     dashboard: "Panel",
     tickets: "Atenciones",
     contacts: "Contactos",
+    moments: "Panel de Atenciones",
     chats: "Chat interno",
     kanban: "Kanban",
     administration: "Administración",
@@ -485,6 +487,7 @@ const es: LocaleShape = {
   checkout: checkoutEs,
   helps: helpsEs,
   kanban: kanbanEs,
+  moments: momentsEs,
   whitelabel: whitelabelEs,
 };
 

@@ -7,6 +7,7 @@ import contactsPt from "./contacts/pt";
 import helpsPt from "./helps/pt";
 import invoicesPt from "./invoices/pt";
 import kanbanPt from "./kanban/pt";
+import momentsPt from "./moments/pt";
 import notificationsPt from "./notifications/pt";
 import plansPt from "./plans/pt";
 import queuesPt from "./queues/pt";
@@ -206,6 +207,7 @@ const pt = {
     dashboard: "Dashboard",
     tickets: "Atendimentos",
     contacts: "Contatos",
+    moments: "Painel de Atendimentos",
     chats: "Chat Interno",
     kanban: "Kanban",
     administration: "Administração",
@@ -487,6 +489,7 @@ const pt = {
   checkout: checkoutPt,
   helps: helpsPt,
   kanban: kanbanPt,
+  moments: momentsPt,
   whitelabel: whitelabelPt,
 };
 

@@ -7,6 +7,7 @@ import contactsTr from "./contacts/tr";
 import helpsTr from "./helps/tr";
 import invoicesTr from "./invoices/tr";
 import kanbanTr from "./kanban/tr";
+import momentsTr from "./moments/tr";
 import notificationsTr from "./notifications/tr";
 import plansTr from "./plans/tr";
 import type { LocaleShape } from "./pt";
@@ -206,6 +207,7 @@ const tr: LocaleShape = {
     dashboard: "Gösterge paneli",
     tickets: "Talepler",
     contacts: "Kişiler",
+    moments: "Destek Paneli",
     chats: "Dahili sohbet",
     kanban: "Kanban",
     administration: "Yönetim",
@@ -488,6 +490,7 @@ const tr: LocaleShape = {
   checkout: checkoutTr,
   helps: helpsTr,
   kanban: kanbanTr,
+  moments: momentsTr,
   whitelabel: whitelabelTr,
 };
 

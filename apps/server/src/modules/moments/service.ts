@@ -1,0 +1,82 @@
+import { MOMENTS_COLUMN_CAP, type MomentItem, momentColumnOf, type UsersMoments } from "@inbox/shared";
+import type { Db } from "../../db/client.js";
+import type { RequestContext } from "../../http/context.js";
+import { fileUrl } from "../../storage/file-url.js";
+import { previewOf } from "../messages/preview.js";
+import { authorizeMoments } from "./policy.js";
+import { MomentsRepo, type MomentTicketRow } from "./repo.js";
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The attendance panel (spec 2, /moments): read only; it stays live from the ticket events. */
+export class MomentsService {
+  private readonly repo: MomentsRepo;
+
+  constructor(
+    deps: { db: Db },
+    private readonly cap = MOMENTS_COLUMN_CAP,
+  ) {
+    this.repo = new MomentsRepo(deps.db);
+  }
+
+  async usersMoments(ctx: RequestContext): Promise<UsersMoments> {
+    authorizeMoments(ctx.user);
+    const { companyId } = ctx;
+    const users = await this.repo.usersWithOpenCounts(companyId);
+    const pending = await this.repo.pendingCount(companyId);
+    const rows = await this.repo.tickets(companyId, this.cap);
+    const queues = await this.repo.queues(companyId);
+    const whatsapps = await this.repo.whatsapps(companyId);
+
+    // 'Pendentes' read two capped ranges (pending, open without a user): keep its `cap` most recent.
+    let pendingShown = 0;
+    const tickets: MomentItem[] = [];
+    for (const row of rows) {
+      if (momentColumnOf({ status: row.status, userId: row.user_id }) === null) {
+        if (pendingShown === this.cap) continue;
+        pendingShown += 1;
+      }
+      tickets.push(present(row));
+    }
+
+    return {
+      users: users.map(({ id, name, online }) => ({ id, name, online })),
+      columns: [
+        ...(pending > 0 ? [{ userId: null, count: pending }] : []),
+        ...users.filter((u) => u.open > 0).map((u) => ({ userId: u.id, count: u.open })),
+      ],
+      tickets,
+      queues,
+      whatsapps,
+    };
+  }
+}
+
+function present(row: MomentTicketRow): MomentItem {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    status: row.status,
+    userId: row.user_id,
+    user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
+    contact: {
+      id: row.contact_id,
+      name: row.contact_name,
+      // Masked for ordinary users under LGPD by the route (config.numbers).
+      number: row.contact_number,
+      profilePicUrl: fileUrl(row.contact_picture),
+    },
+    lastMessage: previewOf(row.last_message),
+    whatsapp:
+      row.whatsapp_id !== null
+        ? { id: row.whatsapp_id, name: row.whatsapp_name ?? "", channel: row.whatsapp_channel ?? "" }
+        : null,
+    queue:
+      row.queue_id !== null
+        ? { id: row.queue_id, name: row.queue_name ?? "", color: row.queue_color ?? "" }
+        : null,
+    unreadMessages: Number(row.unread_messages),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
