@@ -36,7 +36,8 @@ import { RecoveryMail } from "./modules/auth/recovery-mail.js";
 import { CompanyDeletion, deleteCompanyJob } from "./modules/companies/deletion.js";
 import { MessageImport } from "./modules/connections/message-import.js";
 import { GENERATE_INVOICES, generateInvoicesJob } from "./modules/invoices/jobs.js";
-import { LaneMoves } from "./modules/kanban/lane-moves.js";
+import { LaneAutomation } from "./modules/kanban/lane-automation.js";
+import { laneSweepJob, laneTimerJob } from "./modules/kanban/lane-jobs.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
 import { ScheduleSender } from "./modules/schedules/sender.js";
 import { WebhooksService } from "./modules/webhooks/service.js";
@@ -62,8 +63,8 @@ export interface Server {
   schedules: ScheduleSender;
   /** The automatic conversation (automation/): tests run its sweeper and timers. */
   automation: AutomationRunner;
-  /** Kanban lane moves (modules/kanban): tests run the lane timers and sweeper. */
-  lanes: LaneMoves;
+  /** Kanban lanes' moves and automation (modules/kanban): tests run the lane timers and sweeper. */
+  lanes: LaneAutomation;
   /** LGPD: which companies hide contacts' numbers from ordinary users (cached; invalidate after a settings change). */
   numbers: NumberPrivacy;
   close(): Promise<void>;
@@ -142,8 +143,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: log,
     maxInFlight: config.WEBHOOK_MAX_IN_FLIGHT,
   });
-  automation = new AutomationRunner({ db: database.db, outbound, events, logger: log });
-  const lanes = new LaneMoves({ db: database.db, events, outbound, logger: log });
+  const lanes = new LaneAutomation({ db: database.db, events, outbound, logger: log });
+  automation = new AutomationRunner({ db: database.db, outbound, events, logger: log, lanes });
   const schedules = new ScheduleSender({ db: database.db, realtime, events, outbound, logger: log });
   const scheduleTimer = new ScheduleJobTimer();
   // QR-code WhatsApp sessions: each runs in the one process holding its lease (session-cluster.ts).
@@ -200,7 +201,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       scheduleTimer,
       numbers,
       automation,
-      lanes,
+      laneMoves: lanes.moves,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
@@ -238,7 +239,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await jobs.register(automationTimerJob(automation), { pollingIntervalSeconds: 1 });
     await jobs.register(automationSweepJob(automation));
     await jobs.register(generateInvoicesJob({ db: database.db, realtime }));
+    await jobs.register(laneTimerJob(lanes), { pollingIntervalSeconds: 1 });
+    await jobs.register(laneSweepJob(lanes));
     automation.attach(jobs);
+    lanes.attach(jobs);
     recoveryMail.attach(jobs);
     companyDeletion.attach(jobs);
     scheduleTimer.attach(jobs);

@@ -1,6 +1,8 @@
 import type { Db, Tx } from "../db/client.js";
 import { TtlCache } from "../ingest/ttl-cache.js";
 import type { Jobs } from "../jobs/jobs.js";
+import type { LaneAutomation } from "../modules/kanban/lane-automation.js";
+import type { LaneChange } from "../modules/kanban/lane-moves.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
 import { previewOf } from "../modules/messages/preview.js";
@@ -40,6 +42,8 @@ export interface AutomationDeps {
   logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** The clock (tests move it). */
   now?: () => Date;
+  /** Kanban lanes' rollback on a contact's message, in the run's transaction (modules/kanban/lane-automation.ts). */
+  lanes?: Pick<LaneAutomation, "onContactMessages" | "announce">;
 }
 
 interface TicketKey {
@@ -231,6 +235,7 @@ export class AutomationRunner {
       if (!cached.has(id))
         cached.set(id, await this.worlds.get(id, () => loadWorld(this.deps.db, companyId, whatsappId)));
     }
+    let laneChanges: LaneChange[] = [];
     const outcomes = await this.repo.transaction(async (tx) => {
       const locked = await this.repo.lockForRuns(tx, keys);
       const incoming = await this.repo.contactMessagesOf(
@@ -241,6 +246,9 @@ export class AutomationRunner {
           after: l.state.handledMessageId,
         })),
       );
+      // A contact's message moves a ticket out of a lane that has a rollback lane (modules/kanban).
+      const wrote = locked.filter((l) => (incoming.get(l.ticket.id)?.length ?? 0) > 0).map((l) => l.ticket);
+      laneChanges = (await this.deps.lanes?.onContactMessages(tx, wrote, now)) ?? [];
       const done: Outcome[] = [];
       const saves: SavedState[] = [];
       const seen: { companyId: number; ticketId: number }[] = [];
@@ -265,6 +273,7 @@ export class AutomationRunner {
       await this.repo.clearDue(tx, seen);
       return done;
     });
+    await this.deps.lanes?.announce(laneChanges);
     const more = new Set<string>();
     for (const outcome of outcomes) {
       await this.announce(outcome.companyId, outcome);

@@ -113,7 +113,7 @@ export interface AppDeps {
   /** The automatic conversation (automation/runner.ts): a resolve with rating hands the ticket to it. */
   automation?: { notify(tickets: { companyId: number; ticketId: number }[]): void };
   /** Kanban lane moves (modules/kanban/lane-moves.ts): PUT/DELETE /ticket-tags. */
-  lanes: LaneMoves;
+  laneMoves: LaneMoves;
   /** Deletes a company's rows and files in a job (modules/companies/deletion.ts). */
   companyDeletion: CompanyDeletion;
 }
@@ -262,7 +262,7 @@ export async function buildApp(
     const contacts = new ContactsService(deps);
     await priv.register(contactsRoutes(contacts));
     await priv.register(tagsRoutes(new TagsService({ ...deps, contacts, tickets })));
-    await priv.register(laneRoutes(new TicketTagsService(deps.lanes, tickets, deps.events)));
+    await priv.register(laneRoutes(new TicketTagsService(deps.laneMoves, tickets, deps.events)));
     await priv.register(kanbanBoardRoutes(new BoardService({ db: deps.db })));
     await priv.register(ticketNotesRoutes(new TicketNotesService({ db: deps.db, contacts, tickets })));
     await priv.register(quickMessagesRoutes(deps.db));
