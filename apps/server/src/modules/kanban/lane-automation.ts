@@ -18,9 +18,11 @@ const OVERDUE_SECONDS = 20;
  */
 export class LaneAutomation {
   readonly moves: LaneMoves;
+  private readonly logger: LaneMovesDeps["logger"];
 
   constructor(deps: LaneMovesDeps) {
     this.moves = new LaneMoves(deps);
+    this.logger = deps.logger;
   }
 
   attach(jobs: Jobs): void {
@@ -38,8 +40,13 @@ export class LaneAutomation {
     const now = this.moves.now();
     return this.moves.move(companyId, ticketId, async (tx, ticket) => {
       const link = (await repo.laneLinks(tx, companyId, ticketId)).find((l) => l.laneEntry === laneEntry);
-      // Another move since (or this timer already ran): the entry is gone.
-      if (!link?.laneTimerAt || link.laneTimerAt > now) return undefined;
+      if (!link) {
+        // Another move since (or this timer already ran): the entry is gone. Or its tag is no longer a
+        // lane: its row stays as a plain tag, without a timer the sweeper would find again and again.
+        await repo.clearTimer(tx, companyId, ticketId, laneEntry);
+        return undefined;
+      }
+      if (!link.laneTimerAt || link.laneTimerAt > now) return undefined;
       const lane = await repo.tag(companyId, link.tagId, tx);
       const next = lane?.nextLaneId ? await repo.tag(companyId, lane.nextLaneId, tx) : undefined;
       if (ticket.status === "closed" || next?.kanban !== 1) {
@@ -53,7 +60,10 @@ export class LaneAutomation {
   /** The minute sweep: lane timers whose job was lost (a crash before it was queued, a dropped job). */
   async sweep(limit = 200): Promise<number> {
     const due = await this.moves.repo.overdueTimers(OVERDUE_SECONDS, this.moves.now(), limit);
-    for (const { companyId, ticketId, laneEntry } of due) await this.timer(companyId, ticketId, laneEntry);
+    for (const { companyId, ticketId, laneEntry } of due)
+      await this.timer(companyId, ticketId, laneEntry).catch((err) =>
+        this.logger.warn({ err, companyId, ticketId }, "lane timer failed; the next sweep retries"),
+      );
     return due.length;
   }
 
