@@ -122,6 +122,15 @@ describe("lane greeting", () => {
     expect(ticket?.lastMessage).toBe("Olá Rita, seu pedido está em análise");
   });
 
+  it("a group's ticket is not greeted", async () => {
+    const c = await company();
+    await db().update(tickets).set({ isGroup: true }).where(eq(tickets.id, c.ticket.id));
+    const welcome = await c.lane({ greetingMessageLane: "não deveria chegar" });
+    await c.put(welcome.id);
+    expect((await c.laneOf())?.tagId).toBe(welcome.id);
+    expect(await settled(c)).toEqual([]);
+  });
+
   it("a crash after the move's commit (greeting stored, not sent): the outbound sweeper sends it once", async () => {
     const c = await company();
     const welcome = await c.lane({ greetingMessageLane: "Bem-vinda à etapa" });

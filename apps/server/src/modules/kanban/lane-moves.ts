@@ -74,7 +74,8 @@ export class LaneMoves {
    * Moves the locked ticket to `to` (null: out of every lane, back to the
    * board's default column). Already there: nothing happens (no log, no
    * greeting, no new timer). `by`: the user, or null for the automation.
-   * A closed ticket may be moved by a user, but is neither greeted nor timed.
+   * A closed ticket may be moved by a user, but is neither greeted nor timed;
+   * a group's ticket is not greeted.
    */
   async change(
     tx: Tx,
@@ -116,7 +117,8 @@ export class LaneMoves {
     await this.repo.enter(tx, { companyId, ticketId, tagId: to.id, laneEntry, laneTimerAt: timerAt });
     if (timerAt) change.timer = { at: timerAt, laneEntry };
     const greeting = to.greetingMessageLane?.trim();
-    if (live && greeting) {
+    // A group is not the contact the greeting speaks to (the bot stays quiet in groups too).
+    if (live && greeting && !ticket.isGroup) {
       const render = await this.effects.renderer(tx, ticket, ticket, now);
       change.greeting = await this.effects.apply(tx, ticket, [{ type: "send", body: greeting }], now, render);
       const last = change.greeting.at(-1);
