@@ -8,13 +8,14 @@
  * Prints one JSON line per run and one for the median of the runs.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, readFileSync } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { startMetaSim } from "@inbox/meta-sim";
 import pg from "pg";
+import { cpuMs } from "./proc-cpu.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -39,14 +40,6 @@ const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
-
-/** CPU time a process has used so far (Linux /proc), in milliseconds. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-}
 
 async function recreateDatabase() {
   const admin = new pg.Client({ connectionString: adminUrl });
