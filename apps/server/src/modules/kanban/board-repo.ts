@@ -69,12 +69,28 @@ function laneCondition(companyId: number, lane: number, laneIds: readonly number
  * read all 2,000 pending tickets for each lane).
  */
 function laneQuery(companyId: number, board: BoardFilters, walk: LaneWalk): SQL {
-  const filters = filterCondition(companyId, board.filters);
-  const lane = laneCondition(companyId, walk.lane, board.laneIds);
-  const after = walk.after
-    ? sql`(${tickets.updatedAt}, ${tickets.id}) < (${walk.after.updatedAt}::timestamptz, ${walk.after.id}::int)`
-    : undefined;
   const reach = walk.limit + 1;
+  const lane = laneCondition(companyId, walk.lane, board.laneIds);
+  return sql`(SELECT ${walk.lane}::int AS lane, v.id, ${CURSOR_AT} AS cursor_at
+    FROM (${walkedTickets(companyId, board, reach, walk.after, lane)}) AS v
+    ORDER BY v.updated_at DESC NULLS LAST, v.id DESC NULLS LAST LIMIT ${reach})`;
+}
+
+/** updated_at in UTC to the microsecond, as cursors carry it. */
+const CURSOR_AT = sql.raw(`to_char(v.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
+
+/** The board's tickets in its order, each branch an ordered index walk of `reach` rows at most. */
+function walkedTickets(
+  companyId: number,
+  board: BoardFilters,
+  reach: number,
+  after: KanbanCursor | undefined,
+  lane: SQL | undefined,
+): SQL {
+  const filters = filterCondition(companyId, board.filters);
+  const from = after
+    ? sql`(${tickets.updatedAt}, ${tickets.id}) < (${after.updatedAt}::timestamptz, ${after.id}::int)`
+    : undefined;
   const branches = BOARD_STATUSES.flatMap((status) =>
     visibilityBranches(board.scope, board.filters, status).map(
       (branch) => sql`(SELECT ${tickets.id}, ${tickets.updatedAt} FROM ${tickets}
@@ -86,17 +102,44 @@ function laneQuery(companyId: number, board: BoardFilters, walk: LaneWalk): SQL 
           filters,
           gte(tickets.updatedAt, board.range.from),
           lt(tickets.updatedAt, board.range.to),
-          after,
+          from,
           lane,
         )}
         ORDER BY ${tickets.updatedAt} DESC NULLS LAST, ${tickets.id} DESC NULLS LAST LIMIT ${reach})`,
     ),
   );
-  return sql`(SELECT ${walk.lane}::int AS lane, v.id,
-      to_char(v.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at
-    FROM (${sql.join(branches, sql` UNION `)}) AS v
-    ORDER BY v.updated_at DESC NULLS LAST, v.id DESC NULLS LAST LIMIT ${reach})`;
+  return sql.join(branches, sql` UNION `);
 }
+
+/**
+ * The first cards of every lane from one walk: the board's first `reach`
+ * tickets in order (one walk per branch, not one per lane and branch), each
+ * given its lane by one probe (its smallest kanban tag), then up to `limit + 1`
+ * per lane. Answers the hits, how many tickets were walked and the last one.
+ */
+function sharedWalkQuery(companyId: number, board: BoardFilters, reach: number, limit: number): SQL {
+  const lane =
+    board.laneIds.length === 0
+      ? sql`0`
+      : sql`coalesce((SELECT min(${ticketTags.tagId}) FROM ${ticketTags} WHERE ${ticketTags.companyId} = ${companyId}
+          AND ${ticketTags.ticketId} = w.id AND ${inArray(ticketTags.tagId, [...board.laneIds])}), 0)`;
+  return sql`WITH walked AS MATERIALIZED (
+      SELECT v.id, v.updated_at FROM (${walkedTickets(companyId, board, reach, undefined, undefined)}) AS v
+      ORDER BY v.updated_at DESC NULLS LAST, v.id DESC NULLS LAST LIMIT ${reach}),
+    laned AS (SELECT w.id, w.updated_at, ${lane} AS lane FROM walked AS w),
+    ranked AS (SELECT v.*, row_number() OVER (PARTITION BY v.lane
+      ORDER BY v.updated_at DESC NULLS LAST, v.id DESC NULLS LAST) AS rank FROM laned AS v)
+    (SELECT v.lane::int AS lane, v.id, ${CURSOR_AT} AS cursor_at FROM ranked AS v WHERE v.rank <= ${limit + 1})
+    UNION ALL
+    (SELECT ${WALK_END}::int, v.id, ${CURSOR_AT} FROM walked AS v
+      ORDER BY v.updated_at ASC NULLS FIRST, v.id ASC NULLS FIRST LIMIT 1)
+    UNION ALL
+    (SELECT ${WALK_COUNT}::int, count(*)::int, '' FROM walked)`;
+}
+
+/** Marker rows of sharedWalkQuery's answer (lane ids are never negative). */
+const WALK_END = -1;
+const WALK_COUNT = -2;
 
 /** The kanban board's reads; every statement is of one company. */
 export class BoardRepo {
@@ -114,5 +157,33 @@ export class BoardRepo {
       await this.db.execute(sql.join(parts, sql` UNION ALL `)),
     );
     return rows.map((r) => ({ lane: Number(r.lane), id: Number(r.id), cursorAt: r.cursor_at }));
+  }
+
+  /**
+   * Up to `limit + 1` hits of each lane, from the start of the board. One walk
+   * of the board's first tickets serves every lane (about (lanes + 1) * (limit
+   * + 1) * 2 tickets, one probe each, instead of a walk per lane); a lane that
+   * walk did not fill continues by its own walk from where it stopped.
+   */
+  async firstPages(
+    companyId: number,
+    board: BoardFilters,
+    lanes: number[],
+    limit: number,
+  ): Promise<LaneHit[]> {
+    const reach = Math.min(5000, (lanes.length + 1) * (limit + 1) * 2);
+    const rows = rowsOf<{ lane: number; id: number; cursor_at: string }>(
+      await this.db.execute(sharedWalkQuery(companyId, board, reach, limit)),
+    ).map((r) => ({ lane: Number(r.lane), id: Number(r.id), cursorAt: r.cursor_at }));
+    const hits = rows.filter((r) => r.lane >= 0 && lanes.includes(r.lane));
+    const walked = rows.find((r) => r.lane === WALK_COUNT)?.id ?? 0;
+    const end = rows.find((r) => r.lane === WALK_END);
+    if (walked < reach || !end) return hits;
+    const after = { updatedAt: end.cursorAt, id: end.id };
+    const rest = lanes.flatMap((lane): LaneWalk[] => {
+      const found = hits.filter((hit) => hit.lane === lane).length;
+      return found > limit ? [] : [{ lane, after, limit: limit - found }];
+    });
+    return [...hits, ...(await this.walkLanes(companyId, board, rest))];
   }
 }

@@ -14,7 +14,7 @@ import { TagsRepo } from "../tags/repo.js";
 import { scopeFor } from "../tickets/policy.js";
 import { TicketsRepo } from "../tickets/repo.js";
 import { presentDetail } from "../tickets/service.js";
-import { type BoardFilters, BoardRepo, type LaneHit, type LaneWalk } from "./board-repo.js";
+import { type BoardFilters, BoardRepo, type LaneHit } from "./board-repo.js";
 
 /**
  * The kanban board (spec 2 sections 2, 3, 6, 7): which of the tickets the
@@ -70,12 +70,23 @@ export class BoardService {
       range: rangeOf(first, last, query.utcOffset),
       laneIds: laneTags.map((tag) => tag.id),
     };
-    const walks: LaneWalk[] = asked.map((lane) => ({
-      lane: lane.id,
-      limit: query.limit,
-      ...(query.cursor ? { after: query.cursor } : {}),
-    }));
-    const hits = await this.lanes.walkLanes(ctx.companyId, filters, walks);
+    const hits =
+      query.lane === undefined
+        ? await this.lanes.firstPages(
+            ctx.companyId,
+            filters,
+            asked.map((lane) => lane.id),
+            query.limit,
+          )
+        : await this.lanes.walkLanes(
+            ctx.companyId,
+            filters,
+            asked.map((lane) => ({
+              lane: lane.id,
+              limit: query.limit,
+              ...(query.cursor ? { after: query.cursor } : {}),
+            })),
+          );
 
     // The page's ids first (each ticket in one lane), then the details of those tickets only.
     const pages = new Map<number, LaneHit[]>();

@@ -117,15 +117,24 @@ describe("GET /ticket/kanban", () => {
     expect(first.lanes[0]!.tag).toBeNull();
     expect(first.lanes[1]!.tag).toEqual({ id: laneA.id, name: laneA.name, color: "#ff0000" });
 
-    const seen = new Map<number, number>();
-    for (const [lane, cards] of lanes) {
-      expect(cards).toEqual([...cards].sort(byBoardOrder));
-      for (const card of cards) {
-        expect(seen.has(card.id), `ticket ${card.id} shown twice`).toBe(false);
-        seen.set(card.id, lane);
+    const exactlyOnce = (pages: Map<number, TicketDto[]>) => {
+      const seen = new Map<number, number>();
+      for (const [lane, cards] of pages) {
+        expect(cards).toEqual([...cards].sort(byBoardOrder));
+        for (const card of cards) {
+          expect(seen.has(card.id), `ticket ${card.id} shown twice`).toBe(false);
+          seen.set(card.id, lane);
+        }
       }
-    }
-    expect(seen).toEqual(expected);
+      expect(seen).toEqual(expected);
+    };
+    exactlyOnce(lanes);
+    // Pages of 1: the first pages' shared walk (20 tickets for 4 lanes) ends before the lanes fill,
+    // and each lane goes on by its own walk from where it stopped.
+    exactlyOnce((await wholeBoard(team.adminSession.headers, RECENT, 1)).lanes);
+    // An ordinary user (no queues, no show-all) sees none of these unassigned tickets.
+    const none = await wholeBoard(team.userSession.headers, RECENT, 1);
+    expect([...none.lanes.values()].flat()).toEqual([]);
     // B was made first (smaller id): lane B holds [B, plain], [A, B] and [C, B, plain], 18 tickets in
     // five pages of 4; [A, B] shows there with both tags.
     expect(lanes.get(laneB.id)).toHaveLength(18);
