@@ -49,6 +49,7 @@ export const API_PREFIXES = [
   "/ticket-notes",
   "/ticket-tags",
   "/ticket/kanban",
+  "/ticketreport",
   "/tickets",
   "/users",
   "/usersMoments",

@@ -592,6 +592,7 @@ const kindByName: Record<string, Kind | { none: string }> = {
   promptId: { none: "no prompts in this product: accepted and ignored" },
   integrationId: { none: "no integrations in this product: accepted and ignored" },
   chatbotId: "chatbot",
+  exportId: { none: "a UUID the client chose to recognise its export's progress events, no record" },
   invoiceId: "invoice",
   optQueueId: "queue",
   optUserId: "user",
@@ -650,6 +651,14 @@ function optionChain(w: World, levels: number): Record<string, unknown> {
   return option;
 }
 const queueColor = () => `#${randomUUID().slice(0, 8)}`;
+
+/** The ticket report's filters, each naming one of the world's records (the range: this month by default). */
+const reportQuery = (w: World) => ({
+  contactId: String(w.ids.contact),
+  whatsappId: [String(w.ids.connection)],
+  users: [String(w.ids.user)],
+  queueIds: [String(w.ids.queue)],
+});
 
 /**
  * A valid request per route about company B's own records (`w`): the sweep
@@ -746,6 +755,8 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
   "GET /dashboard/moments": (w) => ({
     query: { queueIds: [String(w.ids.queue)], userId: String(w.ids.user) },
   }),
+  "GET /ticketreport/reports": (w) => ({ query: reportQuery(w) }),
+  "GET /ticketreport/reports/export": (w) => ({ query: reportQuery(w) }),
   "GET /whatsapp": (w) => ({ query: { companyId: String(w.companyId) } }),
   "GET /whatsapp/filter": (w) => ({ query: { companyId: String(w.companyId) } }),
   "POST /whatsapp": (w) => ({

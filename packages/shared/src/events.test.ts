@@ -30,6 +30,8 @@ describe("live event names are the specs' own", () => {
       companyDeletion: "company-42-companyDeletion",
       // spec 2 section 7: a WhatsApp message import's progress
       importMessages: "importMessages-42",
+      // not in the specs: a ticket report export's progress, to the user who asked
+      reportExport: "company-42-reportExport",
     });
   });
 });

@@ -26,6 +26,8 @@ export const COMPANY_TOPICS = [
   "companyDeletion",
   /** A WhatsApp message import's state and progress (ImportMessagesPayload), `importMessages-{id}`. */
   "importMessages",
+  /** A ticket report export's progress, to the user who asked (ReportExportPayload). */
+  "reportExport",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

@@ -55,6 +55,8 @@ import { PlansService } from "../modules/plans/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { QueuesService } from "../modules/queues/service.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
+import { reportsRoutes } from "../modules/reports/routes.js";
+import { ReportsService } from "../modules/reports/service.js";
 import { schedulesRoutes } from "../modules/schedules/routes.js";
 import { SchedulesService, type ScheduleTimer } from "../modules/schedules/service.js";
 import { publicSettingsRoutes, settingsRoutes } from "../modules/settings/routes.js";
@@ -299,6 +301,9 @@ export async function buildApp(
     await priv.register(subscriptionRoutes(subscription));
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
     await priv.register(momentsRoutes(new MomentsService({ db: deps.db })));
+    await priv.register(
+      reportsRoutes(new ReportsService({ db: deps.db, numbers: deps.numbers, realtime: deps.realtime })),
+    );
     const connections = new ConnectionsService({
       db: deps.db,
       realtime: deps.realtime,

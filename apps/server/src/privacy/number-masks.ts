@@ -14,6 +14,8 @@ import {
   maskNumber,
   messageDto,
   messageListDto,
+  type ReportPage,
+  reportRowDto,
   type TicketDto,
   type TicketEventPayload,
   type TicketList,
@@ -26,7 +28,7 @@ import type { z } from "zod";
 /**
  * Every field that carries a person's phone number, and how an ordinary user
  * receives it when the company hides numbers (LGPD): the contact's number
- * (contacts, a ticket's contact, attendance moments), a group message's
+ * (contacts, a ticket's contact, attendance moments, ticket report rows), a group message's
  * participant, who reacted to a message and the numbers on contact cards. Each function returns a copy
  * with those fields masked (`maskNumber`) and everything else untouched.
  */
@@ -90,6 +92,11 @@ export const maskUsersMoments = (moments: UsersMoments): UsersMoments => ({
   tickets: maskMoments(moments.tickets),
 });
 
+export const maskReportPage = (page: ReportPage): ReportPage => ({
+  ...page,
+  tickets: page.tickets.map((row) => ({ ...row, contactNumber: maskNumber(row.contactNumber) })),
+});
+
 export function maskTicketEvent(payload: TicketEventPayload & { ticket?: TicketDto }) {
   return payload.ticket ? { ...payload, ticket: maskTicket(payload.ticket) } : payload;
 }
@@ -119,6 +126,7 @@ const NUMBER_BEARING: ReadonlySet<z.ZodType> = new Set<z.ZodType>([
   ticketListDto,
   messageListDto,
   contactListDto,
+  reportRowDto,
 ]);
 
 /** Whether a zod schema (a route's response) contains a number-bearing schema anywhere inside. */

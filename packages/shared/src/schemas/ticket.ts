@@ -15,7 +15,7 @@ export const WITHOUT_QUEUE = 0;
  * keys (`queueIds=1&queueIds=2`), a JSON array (`queueIds=[1,2]`, as the
  * original web app sends it) or a comma-separated list (`queueIds=1,2`).
  */
-function idList(options: { allowZero?: boolean } = {}) {
+export function idList(options: { allowZero?: boolean } = {}) {
   const id = z.coerce
     .number()
     .int()

@@ -89,6 +89,13 @@ export const tickets = pgTable(
       t.isGroup,
     ),
     index("tickets_company_contact_idx").on(t.companyId, t.contactId),
+    /**
+     * The ticket report (modules/reports/repo.ts): a company's tickets created in a range, newest
+     * first, counted and paged from the index alone; the second serves the report's user filter
+     * (and a reader who reports on their own tickets).
+     */
+    index("tickets_company_created_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index("tickets_company_user_created_idx").on(t.companyId, t.userId, t.createdAt.desc(), t.id.desc()),
     /** The auto-close job's scan: open tickets, least recently active first, across companies. */
     index("tickets_open_updated_idx").on(t.updatedAt).where(sql`${t.status} = 'open'`),
     index("tickets_automation_due_idx").on(t.automationDueAt).where(sql`${t.automationDueAt} IS NOT NULL`),
