@@ -1,0 +1,2 @@
+CREATE INDEX "tickets_company_created_idx" ON "tickets" USING btree ("company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tickets_company_user_created_idx" ON "tickets" USING btree ("company_id","user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
