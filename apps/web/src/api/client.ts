@@ -173,19 +173,24 @@ export function refreshSession(): Promise<LoginResponse> {
   return refreshInFlight;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The successful answer itself (its body unread), with the session rules of `apiRequest`. */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
   let response = await send(path, options);
   const protectedRoute = !isSessionless(path);
   if (response.status === 403 && protectedRoute && !(await refusedByPlan(response))) {
     await refreshSession();
     response = await send(path, options);
   }
-  if (response.ok) return (await readBody(response)) as T;
+  if (response.ok) return response;
   if (response.status === 401 && protectedRoute) endSession();
   const error = await toApiError(response);
   if (error.code === "ERR_SUBSCRIPTION_EXPIRED") config.onSubscriptionExpired();
   if (error.code && PLAN_CODES.has(error.code)) config.onPlanRefused();
   throw error;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readBody(await apiResponse(path, options))) as T;
 }
 
 export const api = {

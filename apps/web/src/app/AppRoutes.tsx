@@ -17,6 +17,7 @@ import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
 import { KanbanPage } from "../pages/kanban/KanbanPage";
 import { MomentsPage } from "../pages/moments/MomentsPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
+import { ReportsPage } from "../pages/reports/ReportsPage";
 import { SettingsPage } from "../pages/settings/SettingsPage";
 import { TicketsPage } from "../pages/tickets/TicketsPage";
 import { UsersPage } from "../pages/users/UsersPage";
@@ -66,6 +67,7 @@ export function AppRoutes() {
               </RequirePermission>
             }
           />
+          <Route path="/reports" element={<ReportsPage />} />
           <Route
             path="/users"
             element={

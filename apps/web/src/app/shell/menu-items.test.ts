@@ -13,6 +13,7 @@ describe("visibleMenuItems", () => {
       "moments",
       "chats",
       "kanban",
+      "reports",
       "users",
       "queues",
       "connections",
@@ -42,16 +43,18 @@ describe("visibleMenuItems", () => {
       "contacts",
       "chats",
       "kanban",
+      "reports",
       "connections",
     ]);
   });
 
-  it("gives a plain user the tickets, the contacts and the internal chat", () => {
+  it("gives a plain user the tickets, the contacts, the internal chat and the reports", () => {
     expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).toEqual([
       "tickets",
       "contacts",
       "chats",
       "kanban",
+      "reports",
     ]);
   });
 
@@ -62,6 +65,7 @@ describe("visibleMenuItems", () => {
       "moments",
       "chats",
       "kanban",
+      "reports",
     ]);
     expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).not.toContain("moments");
   });
@@ -73,6 +77,7 @@ describe("visibleMenuItems", () => {
       "contacts",
       "chats",
       "kanban",
+      "reports",
     ]);
   });
 
@@ -100,6 +105,7 @@ describe("visibleMenuItems", () => {
       "/tickets",
       "/contacts",
       "/chats",
+      "/reports",
     ]);
     const withKanban = buildUser({
       company: { id: 2, name: "Acme", dueDate: null, plan: { ...plan, useKanban: true } },
@@ -109,6 +115,7 @@ describe("visibleMenuItems", () => {
       "/contacts",
       "/chats",
       "/Kanban",
+      "/reports",
       "/kanban",
     ]);
   });
@@ -129,6 +136,6 @@ describe("visibleMenuItems", () => {
       useIntegrations: true,
     };
     const user = buildUser({ company: { id: 2, name: "Acme", dueDate: null, plan } });
-    expect(labels(visibleMenuItems(user))).toEqual(["tickets", "contacts", "kanban"]);
+    expect(labels(visibleMenuItems(user))).toEqual(["tickets", "contacts", "kanban", "reports"]);
   });
 });

@@ -1,6 +1,7 @@
 import type { UserDto } from "@inbox/shared";
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccountTreeIcon from "@mui/icons-material/AccountTree";
+import AssessmentIcon from "@mui/icons-material/Assessment";
 import BusinessIcon from "@mui/icons-material/Business";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
@@ -34,6 +35,7 @@ export type MenuLabel =
   | "moments"
   | "chats"
   | "kanban"
+  | "reports"
   | "users"
   | "queues"
   | "connections"
@@ -73,6 +75,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "moments", to: "/moments", icon: ViewWeekIcon, section: "main", allow: canWatchMoments },
   { label: "chats", to: "/chats", icon: MessageIcon, section: "main", planFlag: "useInternalChat" },
   { label: "kanban", to: "/Kanban", icon: ViewKanbanIcon, section: "main", planFlag: "useKanban" },
+  { label: "reports", to: "/reports", icon: AssessmentIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
   { label: "queues", to: "/queues", icon: AccountTreeIcon, section: "administration", allow: isAdmin },
   {

@@ -13,6 +13,7 @@ import plansEn from "./plans/en";
 import type { LocaleShape } from "./pt";
 import queuesEn from "./queues/en";
 import ratingsEn from "./ratings/en";
+import reportsEn from "./reports/en";
 import scheduleEditorEn from "./schedule-editor/en";
 import schedulesEn from "./schedules/en";
 import settingsEn from "./settings/en";
@@ -214,6 +215,7 @@ const en: LocaleShape = {
     financeiro: "Billing",
     subscription: "Subscription",
     helps: "Help",
+    reports: "Reports",
     settings: "Settings",
     queues: "Queues & Chatbot",
     needsAttention: "needs attention",
@@ -486,6 +488,7 @@ const en: LocaleShape = {
   helps: helpsEn,
   kanban: kanbanEn,
   moments: momentsEn,
+  reports: reportsEn,
   whitelabel: whitelabelEn,
 };
 

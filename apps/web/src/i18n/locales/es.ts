@@ -13,6 +13,7 @@ import plansEs from "./plans/es";
 import type { LocaleShape } from "./pt";
 import queuesEs from "./queues/es";
 import ratingsEs from "./ratings/es";
+import reportsEs from "./reports/es";
 import scheduleEditorEs from "./schedule-editor/es";
 import schedulesEs from "./schedules/es";
 import settingsEs from "./settings/es";
@@ -215,6 +216,7 @@ const es: LocaleShape = {
     financeiro: "Finanzas",
     subscription: "Suscripción",
     helps: "Ayuda",
+    reports: "Informes",
     settings: "Configuraciones",
     queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
@@ -488,6 +490,7 @@ const es: LocaleShape = {
   helps: helpsEs,
   kanban: kanbanEs,
   moments: momentsEs,
+  reports: reportsEs,
   whitelabel: whitelabelEs,
 };
 

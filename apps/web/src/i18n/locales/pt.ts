@@ -12,6 +12,7 @@ import notificationsPt from "./notifications/pt";
 import plansPt from "./plans/pt";
 import queuesPt from "./queues/pt";
 import ratingsPt from "./ratings/pt";
+import reportsPt from "./reports/pt";
 import scheduleEditorPt from "./schedule-editor/pt";
 import schedulesPt from "./schedules/pt";
 import settingsPt from "./settings/pt";
@@ -22,10 +23,7 @@ import timelinePt from "./timeline/pt";
 import topBarPt from "./top-bar/pt";
 import whitelabelPt from "./whitelabel/pt";
 
-/**
- * Portuguese: the default and fallback language. Every other locale must
- * have exactly these keys (enforced by the type below and by i18n.test.ts).
- */
+/** Portuguese, the default and fallback: every other locale has exactly its keys (LocaleShape, i18n.test.ts). */
 const pt = {
   common: {
     appName: "Inbox",
@@ -218,6 +216,7 @@ const pt = {
     financeiro: "Financeiro",
     subscription: "Assinatura",
     helps: "Ajuda",
+    reports: "Relatórios",
     settings: "Configurações",
     queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
@@ -490,9 +489,9 @@ const pt = {
   helps: helpsPt,
   kanban: kanbanPt,
   moments: momentsPt,
+  reports: reportsPt,
   whitelabel: whitelabelPt,
 };
-
 export default pt;
 
 /** The shape every locale must follow: same keys as pt, string leaves. */

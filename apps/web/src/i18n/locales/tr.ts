@@ -13,6 +13,7 @@ import plansTr from "./plans/tr";
 import type { LocaleShape } from "./pt";
 import queuesTr from "./queues/tr";
 import ratingsTr from "./ratings/tr";
+import reportsTr from "./reports/tr";
 import scheduleEditorTr from "./schedule-editor/tr";
 import schedulesTr from "./schedules/tr";
 import settingsTr from "./settings/tr";
@@ -218,6 +219,7 @@ const tr: LocaleShape = {
     financeiro: "Finans",
     subscription: "Abonelik",
     helps: "Yardım",
+    reports: "Raporlar",
     settings: "Ayarlar",
     queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
@@ -491,6 +493,7 @@ const tr: LocaleShape = {
   helps: helpsTr,
   kanban: kanbanTr,
   moments: momentsTr,
+  reports: reportsTr,
   whitelabel: whitelabelTr,
 };
 

@@ -11,22 +11,10 @@ import {
 } from "@mui/material";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { downloadFile } from "../../../app/download-file";
 import { toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
 import { type CollectProgress, collectMessages } from "./collect-messages";
-
-/** Hands a file to the browser as a download. */
-export function downloadFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.rel = "noopener";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 type Phase = { kind: "loading"; progress: CollectProgress | null } | { kind: "building" };
 
