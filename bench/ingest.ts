@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { startMetaSim } from "@inbox/meta-sim";
 import pg from "pg";
+import { percentile, round } from "./measure.js";
 import { cpuMs } from "./proc-cpu.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -36,10 +37,6 @@ const warmupSeconds = Number(args.warmup);
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const dbName = "inbox_bench";
 const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const round = (n: number) => Math.round(n * 10) / 10;
 
 async function recreateDatabase() {
   const admin = new pg.Client({ connectionString: adminUrl });

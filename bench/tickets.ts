@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { chromium } from "playwright-core";
+import { percentile, round } from "./measure.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -64,10 +65,6 @@ const WORDS = [
   "senha",
   "horario",
 ];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const round = (n: number) => Math.round(n * 10) / 10;
 
 function serverEnv(): NodeJS.ProcessEnv {
   return {

@@ -1,4 +1,4 @@
-import { asc, sql } from "drizzle-orm";
+import { asc, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
 import { queues, whatsapps } from "../../db/schema/index.js";
@@ -19,8 +19,9 @@ export interface MomentTicketRow {
   user_id: number | null;
   last_message: string;
   unread_messages: number;
-  created_at: Date | string;
-  updated_at: Date | string;
+  /** ISO 8601 in UTC, as `Date.toISOString` writes it. */
+  created_at: string;
+  updated_at: string;
   contact_id: number;
   contact_name: string;
   contact_number: string;
@@ -33,6 +34,12 @@ export interface MomentTicketRow {
   whatsapp_name: string | null;
   whatsapp_channel: string | null;
 }
+
+/**
+ * A timestamptz as `Date.toISOString` writes it, made by PostgreSQL: the cards' times need no Date
+ * parsed and formatted again per row in the server.
+ */
+const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The panel's reads. Every statement walks an index range of one company
@@ -95,7 +102,8 @@ export class MomentsRepo {
           ) held
           WHERE u.company_id = ${companyId}
         )
-        SELECT t.id, t.uuid, t.status, t.user_id, t.last_message, t.unread_messages, t.created_at, t.updated_at,
+        SELECT t.id, t.uuid, t.status, t.user_id, t.last_message, t.unread_messages,
+          ${isoText(sql`t.created_at`)} AS created_at, ${isoText(sql`t.updated_at`)} AS updated_at,
           c.id AS contact_id, c.name AS contact_name, c.number AS contact_number, c.profile_pic_url AS contact_picture,
           u.name AS user_name,
           q.id AS queue_id, q.name AS queue_name, q.color AS queue_color,

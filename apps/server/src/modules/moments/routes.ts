@@ -14,7 +14,7 @@ export function momentsRoutes(service: MomentsService): FastifyPluginAsyncZod {
           description:
             "The attendance panel: the company's users (one column each, by name, with online), every column's " +
             "size (userId null: 'Pendentes', the pending tickets and the open ones nobody holds; a user's column: " +
-            "the open tickets they hold), and the cards: per column its 200 most recently updated tickets as " +
+            "the open tickets they hold), and the cards: per column its 25 (MOMENTS_COLUMN_CAP) most recently updated tickets as " +
             "attendance moment items; plus the company's queues and connections. Admins, super users and users " +
             "with allowRealTime enabled (others: 403 ERR_NO_PERMISSION). LGPD: an ordinary user of a company that " +
             "enables LGPD and hides numbers gets contacts' numbers masked. Live: company-{id}-ticket, -appMessage, " +

@@ -6,8 +6,6 @@ import { previewOf } from "../messages/preview.js";
 import { authorizeMoments } from "./policy.js";
 import { MomentsRepo, type MomentTicketRow } from "./repo.js";
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** The attendance panel (spec 2, /moments): read only; it stays live from the ticket events. */
 export class MomentsService {
   private readonly repo: MomentsRepo;
@@ -22,11 +20,14 @@ export class MomentsService {
   async usersMoments(ctx: RequestContext): Promise<UsersMoments> {
     authorizeMoments(ctx.user);
     const { companyId } = ctx;
-    const users = await this.repo.usersWithOpenCounts(companyId);
-    const pending = await this.repo.pendingCount(companyId);
-    const rows = await this.repo.tickets(companyId, this.cap);
-    const queues = await this.repo.queues(companyId);
-    const whatsapps = await this.repo.whatsapps(companyId);
+    // Independent reads: on PostgreSQL they run side by side on the pool's connections.
+    const [users, pending, rows, queues, whatsapps] = await Promise.all([
+      this.repo.usersWithOpenCounts(companyId),
+      this.repo.pendingCount(companyId),
+      this.repo.tickets(companyId, this.cap),
+      this.repo.queues(companyId),
+      this.repo.whatsapps(companyId),
+    ]);
 
     // 'Pendentes' read two capped ranges (pending, open without a user): keep its `cap` most recent.
     let pendingShown = 0;
@@ -76,7 +77,7 @@ function present(row: MomentTicketRow): MomentItem {
         ? { id: row.queue_id, name: row.queue_name ?? "", color: row.queue_color ?? "" }
         : null,
     unreadMessages: Number(row.unread_messages),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
