@@ -45,6 +45,7 @@ export const API_PREFIXES = [
   "/schedules",
   "/setting",
   "/subscription",
+  "/tag/kanban",
   "/tags",
   "/ticket-notes",
   "/ticket-tags",

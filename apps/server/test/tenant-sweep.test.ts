@@ -172,6 +172,42 @@ owners.ticketTag = async (db, companyId) => {
   };
 };
 
+/** A kanban tag pointed at by another lane, with a contact and an open ticket carrying it. */
+async function tagWithLinks(db: Db, companyId: number) {
+  const [tag] = await db
+    .insert(tags)
+    .values({ companyId, name: unique("lane"), color: "#444444", kanban: 1, timeLane: 2 })
+    .returning();
+  const [pointing] = await db
+    .insert(tags)
+    .values({ companyId, name: unique("lane"), color: "#555555", kanban: 1, nextLaneId: tag!.id })
+    .returning();
+  const contact = await buildContact(db, companyId);
+  await db.insert(contactTags).values({ companyId, contactId: contact.id, tagId: tag!.id });
+  const ticket = await buildTicket(db, companyId, { status: "open", contactId: contact.id });
+  await db.insert(ticketTags).values({ companyId, ticketId: ticket.id, tagId: tag!.id });
+  return {
+    tag: tag!,
+    contact,
+    snapshot: async () => ({
+      tag: await db.select().from(tags).where(eq(tags.id, tag!.id)),
+      pointing: await db.select().from(tags).where(eq(tags.id, pointing!.id)),
+      contacts: await db.select().from(contactTags).where(eq(contactTags.tagId, tag!.id)),
+      tickets: await db.select().from(ticketTags).where(eq(ticketTags.tagId, tag!.id)),
+    }),
+  };
+}
+
+owners.tag = async (db, companyId) => {
+  const { tag, snapshot } = await tagWithLinks(db, companyId);
+  return { params: { id: tag.id, tagId: tag.id }, snapshot };
+};
+
+owners.contactTag = async (db, companyId) => {
+  const { tag, contact, snapshot } = await tagWithLinks(db, companyId);
+  return { params: { tagId: tag.id, contactId: contact.id }, snapshot };
+};
+
 owners.ticketNote = async (db, companyId) => {
   const ticket = await buildTicket(db, companyId);
   const [note] = await db
@@ -388,6 +424,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "PUT /contacts/toggleAcceptAudio/:id": { payload: {} },
   "PUT /contacts/toggleDisableBot/:id": { payload: {} },
   "PUT /ticket-tags/:ticketId/:tagId": { payload: {} },
+  "PUT /tags/:id": { payload: { name: "Taken Over", color: "#000000", kanban: 0 } },
   "POST /users/:id/media-upload": {
     payload: multipartImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
@@ -660,6 +697,15 @@ const reportQuery = (w: World) => ({
   queueIds: [String(w.ids.queue)],
 });
 
+/** A new kanban tag of the company: lanes must be kanban tags. */
+async function kanbanLaneOf(db: Db, companyId: number): Promise<number> {
+  const [lane] = await db
+    .insert(tags)
+    .values({ companyId, name: unique("lane"), color: "#667788", kanban: 1 })
+    .returning();
+  return lane!.id;
+}
+
 /**
  * A valid request per route about company B's own records (`w`): the sweep
  * puts company A's ids into it one field at a time.
@@ -710,15 +756,20 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
     params: { id: w.ids.contact },
     body: { name: "Renamed", extraInfo: [{ id: w.ids.customField, name: "cpf", value: "2" }] },
   }),
-  "POST /tags": (w) => ({
-    body: {
-      name: unique("lane"),
-      color: "#445566",
-      kanban: 1,
-      nextLaneId: w.ids.tag,
-      rollbackLaneId: w.ids.tag,
-    },
-  }),
+  "POST /tags": async (w, db) => {
+    const lane = await kanbanLaneOf(db, w.companyId);
+    return {
+      body: { name: unique("lane"), color: "#445566", kanban: 1, nextLaneId: lane, rollbackLaneId: lane },
+    };
+  },
+  "PUT /tags/:id": async (w, db) => {
+    const lane = await kanbanLaneOf(db, w.companyId);
+    return {
+      params: { id: w.ids.tag },
+      body: { name: unique("lane"), kanban: 1, nextLaneId: lane, rollbackLaneId: lane },
+    };
+  },
+  "GET /tags": (w) => ({ query: { tagId: String(w.ids.tag) } }),
   "POST /tags/sync": (w) => ({ body: { contactId: w.ids.contact, tags: [w.ids.tag] } }),
   "GET /ticket-notes/list": (w) => ({
     query: { contactId: String(w.ids.contact), ticketId: String(w.ids.ticket) },

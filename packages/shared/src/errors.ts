@@ -125,6 +125,10 @@ export const EXTRA_ERROR_CODES = [
   "ERR_COMPANY_NAME_ALREADY_EXISTS",
   /** 400: DELETE /companies/{id}: the name typed to confirm is not the company's. */
   "ERR_COMPANY_CONFIRMATION_MISMATCH",
+  /** 400: PUT /tags/{id}: another tag of the company has this name. */
+  "ERR_TAG_NAME_ALREADY_EXISTS",
+  /** 400: POST/PUT /tags: nextLaneId or rollbackLaneId (`field`) is not another kanban tag of the company. */
+  "ERR_TAG_INVALID_LANE",
   /** 400: POST/PUT /helps: another help video already has this title. */
   "ERR_HELP_TITLE_ALREADY_EXISTS",
   /**

@@ -64,6 +64,8 @@ import { SettingsService } from "../modules/settings/service.js";
 import { WhitelabelService, whitelabelRoutes } from "../modules/settings/whitelabel.js";
 import { subscriptionRoutes, subscriptionWebhookRoutes } from "../modules/subscription/routes.js";
 import { SubscriptionService } from "../modules/subscription/service.js";
+import { tagsAdminRoutes } from "../modules/tags/admin-routes.js";
+import { TagsAdminService } from "../modules/tags/admin-service.js";
 import { tagsRoutes } from "../modules/tags/routes.js";
 import { TagsService } from "../modules/tags/service.js";
 import { ticketNotesRoutes } from "../modules/ticket-notes/routes.js";
@@ -266,6 +268,7 @@ export async function buildApp(
     await priv.register(tagsRoutes(new TagsService({ ...deps, contacts, tickets })));
     await priv.register(laneRoutes(new TicketTagsService(deps.laneMoves, tickets, deps.events)));
     await priv.register(kanbanBoardRoutes(new BoardService({ db: deps.db })));
+    await priv.register(tagsAdminRoutes(new TagsAdminService({ ...deps, contacts })));
     await priv.register(ticketNotesRoutes(new TicketNotesService({ db: deps.db, contacts, tickets })));
     await priv.register(quickMessagesRoutes(deps.db));
     await priv.register(

@@ -16,6 +16,7 @@ import {
   messageListDto,
   type ReportPage,
   reportRowDto,
+  type TagContactsPageDto,
   type TicketDto,
   type TicketEventPayload,
   type TicketList,
@@ -40,6 +41,11 @@ export const maskContactRef = <T extends ContactRefDto | ContactDto>(contact: T)
 export const maskContactList = (list: ContactList): ContactList => ({
   ...list,
   contacts: list.contacts.map(maskContactRef),
+});
+
+export const maskTagContacts = (page: TagContactsPageDto): TagContactsPageDto => ({
+  ...page,
+  contacts: page.contacts.map((contact) => ({ ...contact, number: maskNumber(contact.number) })),
 });
 
 export const maskContactRefs = (contacts: ContactRefDto[]): ContactRefDto[] => contacts.map(maskContactRef);

@@ -37,8 +37,12 @@ export class TagsRepo {
   }
 
   /** Inserts unless the company already has a tag of that name; undefined when it had. */
-  async insert(companyId: number, values: Omit<typeof tags.$inferInsert, "companyId">) {
-    const [row] = await this.db
+  async insert(
+    companyId: number,
+    values: Omit<typeof tags.$inferInsert, "companyId">,
+    runner: Runner = this.db,
+  ) {
+    const [row] = await runner
       .insert(tags)
       .values({ ...values, companyId })
       .onConflictDoNothing({ target: [tags.companyId, tags.name] })

@@ -1,6 +1,7 @@
 import {
   contactDto,
   contactIdParam,
+  tagCreateQuery,
   tagCreateSchema,
   tagDto,
   tagListQuery,
@@ -26,13 +27,16 @@ export function tagsRoutes(service: TagsService): FastifyPluginAsyncZod {
       "/tags",
       {
         schema: {
-          description: "Creates a tag; a name the company already has answers 200 with that tag.",
+          description:
+            "Creates a tag; a name the company already has answers 200 with that tag (the contact's tag box " +
+            "attaches it), or with ?unique=1 (the tags page's form) 400 ERR_TAG_NAME_ALREADY_EXISTS.",
+          querystring: tagCreateQuery,
           body: tagCreateSchema,
           response: { 200: tagDto, 201: tagDto },
         },
       },
       async (req, reply) => {
-        const { tag, created } = await service.create(req.ctx, req.body);
+        const { tag, created } = await service.create(req.ctx, req.body, req.query.unique);
         return reply.status(created ? 201 : 200).send(tag);
       },
     );

@@ -1,6 +1,6 @@
 import {
   type ContactDto,
-  DEFAULT_TAG_COLOR,
+  randomTagColor,
   type TagCreateInput,
   type TagDto,
   type TagSyncInput,
@@ -12,6 +12,8 @@ import type { Realtime } from "../../realtime/realtime.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import type { ContactsService } from "../contacts/service.js";
 import type { TicketsService } from "../tickets/service.js";
+import { TagsAdminRepo } from "./admin-repo.js";
+import { assertLanes, tagNameTaken } from "./admin-service.js";
 import { presentTag } from "./presenter.js";
 import { TagsRepo } from "./repo.js";
 
@@ -43,28 +45,35 @@ export class TagsService {
    * POST /tags: as in the original, a name the company already uses answers
    * that tag (the tag box then attaches it) instead of an error.
    */
-  async create(ctx: RequestContext, input: TagCreateInput): Promise<{ tag: TagDto; created: boolean }> {
-    // The lanes a tag moves tickets to must be tags of the company.
-    for (const field of ["nextLaneId", "rollbackLaneId"] as const) {
-      const laneId = input[field];
-      if (laneId != null && (await this.repo.existingIds(ctx.companyId, [laneId])).length === 0)
-        throw new AppError("ERR_VALIDATION", { field, message: "Unknown tag" });
-    }
-    const inserted = await this.repo.insert(ctx.companyId, {
-      name: input.name,
-      color: input.color ?? DEFAULT_TAG_COLOR,
-      kanban: input.kanban,
-      timeLane: input.timeLane,
-      nextLaneId: input.nextLaneId,
-      rollbackLaneId: input.rollbackLaneId,
-      greetingMessageLane: input.greetingMessageLane,
-      userId: ctx.user.id,
+  async create(
+    ctx: RequestContext,
+    input: TagCreateInput,
+    unique = false,
+  ): Promise<{ tag: TagDto; created: boolean }> {
+    // The lanes a tag moves tickets to must be kanban tags of the company (locked until the insert commits).
+    const inserted = await this.deps.db.transaction(async (tx) => {
+      await assertLanes(new TagsAdminRepo(this.deps.db), tx, ctx.companyId, undefined, input);
+      return this.repo.insert(
+        ctx.companyId,
+        {
+          name: input.name,
+          color: input.color ?? randomTagColor(),
+          kanban: input.kanban,
+          timeLane: input.timeLane,
+          nextLaneId: input.nextLaneId,
+          rollbackLaneId: input.rollbackLaneId,
+          greetingMessageLane: input.greetingMessageLane,
+          userId: ctx.user.id,
+        },
+        tx,
+      );
     });
     if (inserted) {
       const tag = presentTag(inserted);
       this.deps.realtime.toCompany(ctx.companyId, "tag", { action: "create", tag });
       return { tag, created: true };
     }
+    if (unique) throw tagNameTaken();
     const existing = await this.repo.findByName(ctx.companyId, input.name);
     if (!existing) throw new AppError("ERR_INTERNAL");
     return { tag: presentTag(existing), created: false };

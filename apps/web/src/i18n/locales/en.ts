@@ -96,6 +96,8 @@ const en: LocaleShape = {
     ERR_COMPANY_NAME_ALREADY_EXISTS: "A company with this name already exists.",
     ERR_COMPANY_CONFIRMATION_MISMATCH: "The name typed is not the company's.",
     ERR_HELP_TITLE_ALREADY_EXISTS: "A help video with this title already exists.",
+    ERR_TAG_NAME_ALREADY_EXISTS: "A tag with this name already exists.",
+    ERR_TAG_INVALID_LANE: "The lane must be another kanban tag of the company.",
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Your plan allows up to {{limit}} connections. Delete a connection or change plans.",
     ERR_PLAN_QUEUES_LIMIT: "Your plan allows up to {{limit}} queues. Delete a queue or change plans.",

@@ -96,6 +96,8 @@ const es: LocaleShape = {
     ERR_COMPANY_NAME_ALREADY_EXISTS: "Ya existe una empresa con este nombre.",
     ERR_COMPANY_CONFIRMATION_MISMATCH: "El nombre escrito no es el de la empresa.",
     ERR_HELP_TITLE_ALREADY_EXISTS: "Ya existe un video de ayuda con este título.",
+    ERR_TAG_NAME_ALREADY_EXISTS: "Ya existe una etiqueta con este nombre.",
+    ERR_TAG_INVALID_LANE: "El carril debe ser otra etiqueta kanban de la empresa.",
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Su plan permite hasta {{limit}} conexiones. Elimine una conexión o cambie de plan.",
     ERR_PLAN_QUEUES_LIMIT: "Su plan permite hasta {{limit}} colas. Elimine una cola o cambie de plan.",

@@ -96,6 +96,8 @@ const pt = {
     ERR_COMPANY_NAME_ALREADY_EXISTS: "Já existe uma empresa com este nome.",
     ERR_COMPANY_CONFIRMATION_MISMATCH: "O nome digitado não é o da empresa.",
     ERR_HELP_TITLE_ALREADY_EXISTS: "Já existe um vídeo de ajuda com este título.",
+    ERR_TAG_NAME_ALREADY_EXISTS: "Já existe uma tag com este nome.",
+    ERR_TAG_INVALID_LANE: "A raia deve ser outra tag kanban da empresa.",
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Seu plano permite até {{limit}} conexões. Exclua uma conexão ou mude de plano.",
     ERR_PLAN_QUEUES_LIMIT: "Seu plano permite até {{limit}} filas. Exclua uma fila ou mude de plano.",

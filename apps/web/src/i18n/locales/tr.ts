@@ -98,6 +98,8 @@ const tr: LocaleShape = {
     ERR_COMPANY_NAME_ALREADY_EXISTS: "Bu ada sahip bir şirket zaten var.",
     ERR_COMPANY_CONFIRMATION_MISMATCH: "Yazılan ad şirketin adı değil.",
     ERR_HELP_TITLE_ALREADY_EXISTS: "Bu başlığa sahip bir yardım videosu zaten var.",
+    ERR_TAG_NAME_ALREADY_EXISTS: "Bu ada sahip bir etiket zaten var.",
+    ERR_TAG_INVALID_LANE: "Şerit, şirketin başka bir kanban etiketi olmalıdır.",
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Planınız en fazla {{limit}} bağlantıya izin veriyor. Bir bağlantıyı silin veya planınızı değiştirin.",
     ERR_PLAN_QUEUES_LIMIT:
