@@ -93,7 +93,7 @@ test("on a phone the list comes first, a ticket opens in its place with a back b
   const listBox = await panel.boundingBox();
   await page.getByRole("button", { name: "Abrir menu" }).click();
   await expect(nav).toBeVisible();
-  await expect(nav.getByRole("link", { name: /Atendimentos/ })).toBeInViewport();
+  await expect(nav.getByRole("link", { name: /^Atendimentos/ })).toBeInViewport();
   expect(await panelHandle?.boundingBox()).toEqual(listBox);
   const navBox = await nav.boundingBox();
   expect(
@@ -103,7 +103,7 @@ test("on a phone the list comes first, a ticket opens in its place with a back b
   await expect(nav).toBeHidden();
   // Following a link closes it too.
   await page.getByRole("button", { name: "Abrir menu" }).click();
-  await nav.getByRole("link", { name: /Atendimentos/ }).click();
+  await nav.getByRole("link", { name: /^Atendimentos/ }).click();
   await expect(nav).toBeHidden();
   await expect(page).toHaveURL(/\/tickets$/);
 

@@ -70,7 +70,7 @@ test("a contact's message over meta-sim opens a pending ticket that appears live
 
   await page
     .getByRole("navigation", { name: "Navegação principal" })
-    .getByRole("link", { name: /Atendimentos/ })
+    .getByRole("link", { name: /^Atendimentos/ })
     .click();
   await expect(page).toHaveURL(/\/tickets$/);
   const waiting = page.getByRole("tab", { name: /^Aguardando/ });
