@@ -164,7 +164,7 @@ describe("POST /tags: the kanban lane fields are kept", () => {
         [field]: foreignLane.id,
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ error: "ERR_VALIDATION", field });
+      expect(refused.json()).toMatchObject({ error: "ERR_TAG_INVALID_LANE", field });
     }
   });
 });
