@@ -27,7 +27,7 @@ test("sign in, see the shell, open users, get 'Invalid email' for a bad e-mail, 
   // The shell: greeting, navigation with the admin's items, version.
   await expect(page.getByText("Olá, Admin!")).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Navegação principal" });
-  await expect(nav.getByRole("link", { name: "Atendimentos" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Atendimentos", exact: true })).toBeVisible();
   await expect(page.getByText(/Versão \d+\.\d+\.\d+/)).toBeVisible();
 
   await nav.getByRole("link", { name: "Usuários" }).click();
