@@ -12,15 +12,22 @@
  * The data is generated in SQL once into the database `inbox_bench_kanban` and kept between runs.
  * CPU per request: the server process and the PostgreSQL backends of the database, from /proc.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import {
+  BENCH_PASSWORD,
+  benchDatabase,
+  recreateDatabase,
+  root,
+  startBenchServer,
+  stopBenchServer,
+} from "./bench-server.js";
+import { percentile, round } from "./measure.js";
 import { backendCpu, backendCpuSpent, cpuMs } from "./proc-cpu.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
     requests: { type: "string", default: "200" },
@@ -31,10 +38,8 @@ const { values: args } = parseArgs({
 });
 const requests = Number(args.requests);
 const port = Number(args.port);
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = "inbox_bench_kanban";
-const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
-const PASSWORD = "bench-password";
+const { adminUrl, dbName, dbUrl } = benchDatabase("inbox_bench_kanban");
+const PASSWORD = BENCH_PASSWORD;
 const BOARD_ADMIN = "admin@kanban.bench";
 const ATTENDANT = "attendant@kanban.bench";
 const OPEN_TICKETS = 10_000;
@@ -45,41 +50,11 @@ const DAYS = 7;
 /** Bumped when the generated data changes: older data is generated again. */
 const DATA_VERSION = 1;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const round = (n: number) => Math.round(n * 100) / 100;
+/** Two decimals: the board's per-request CPU figures are a few milliseconds. */
+const round2 = (n: number) => round(n, 2);
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, "apps/server/dist/main.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbUrl,
-      JWT_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-      JWT_REFRESH_SECRET: "bench-secret-bench-secret-bench-secret-0002",
-      ADMIN_EMAIL: "admin@bench.test",
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_IP: "100000",
-      JOBS_ENABLED: "false",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/version`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
-
-async function stopServer(child: ChildProcess) {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-}
+const startServer = () => startBenchServer({ port, dbUrl });
+const stopServer = stopBenchServer;
 
 async function hasData(): Promise<boolean> {
   const db = new pg.Client({ connectionString: dbUrl });
@@ -99,11 +74,7 @@ async function hasData(): Promise<boolean> {
 }
 
 async function generate() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
+  await recreateDatabase(adminUrl, dbName);
   await stopServer(await startServer()); // migrates and seeds
 
   const { hashPassword } = (await import(join(root, "apps/server/dist/auth/passwords.js"))) as {
@@ -256,11 +227,11 @@ async function measure(paths: string[], token: string, server: ChildProcess, adm
   times.sort((a, b) => a - b);
   return {
     requests: times.length,
-    p50Ms: round(percentile(times, 50)),
-    p95Ms: round(percentile(times, 95)),
-    maxMs: round(times.at(-1) ?? Number.NaN),
-    serverCpuMsPerRequest: round(serverCpu / times.length),
-    postgresCpuMsPerRequest: round(backendsCpu / times.length),
+    p50Ms: round2(percentile(times, 50)),
+    p95Ms: round2(percentile(times, 95)),
+    maxMs: round2(times.at(-1) ?? Number.NaN),
+    serverCpuMsPerRequest: round2(serverCpu / times.length),
+    postgresCpuMsPerRequest: round2(backendsCpu / times.length),
   };
 }
 

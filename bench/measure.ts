@@ -4,4 +4,5 @@
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
-export const round = (n: number) => Math.round(n * 10) / 10;
+/** `n` to `digits` decimals (one by default). */
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

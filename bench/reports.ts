@@ -11,15 +11,14 @@
  * CPU per request: the server process and the PostgreSQL backends of the database, from /proc.
  * Export: wall time, rows (X-Total-Count), bytes, and the server's RSS sampled every 50 ms.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { BENCH_PASSWORD, benchDatabase, startBenchServer, stopBenchServer } from "./bench-server.js";
+import { percentile, round } from "./measure.js";
 import { backendCpu, backendCpuSpent, cpuMs } from "./proc-cpu.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
     requests: { type: "string", default: "200" },
@@ -29,50 +28,15 @@ const { values: args } = parseArgs({
 });
 const requests = Number(args.requests);
 const port = Number(args.port);
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = "inbox_bench_tickets";
-const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
-const PASSWORD = "bench-password";
+const { adminUrl, dbName, dbUrl } = benchDatabase("inbox_bench_tickets");
+const PASSWORD = BENCH_PASSWORD;
 /** bench/tickets.ts makes user 10 of each company its admin. */
 const ADMIN = "user10@c2.bench";
 const BUSY = 2;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const round = (n: number) => Math.round(n * 10) / 10;
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, "apps/server/dist/main.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbUrl,
-      JWT_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-      JWT_REFRESH_SECRET: "bench-secret-bench-secret-bench-secret-0002",
-      ADMIN_EMAIL: "admin@bench.test",
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_IP: "100000",
-      JOBS_ENABLED: "false",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // The first start on the data builds the report's indexes (migration 0026): give it time.
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/version`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
-
-async function stopServer(child: ChildProcess) {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-}
+// The first start on the 1M-ticket data builds the report's indexes (migration 0026): give it time.
+const startServer = () => startBenchServer({ port, dbUrl, startTimeoutMs: 600_000 });
+const stopServer = stopBenchServer;
 
 /** One rating for a fifth of the closed tickets, a second for a tenth of those: once per database. */
 async function ensureRatings(db: pg.Client) {

@@ -9,15 +9,20 @@
  * The data is generated once into the database `inbox_bench_tickets` and
  * kept between runs (it takes minutes); --fresh generates it again.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { chromium } from "playwright-core";
+import {
+  BENCH_PASSWORD,
+  benchDatabase,
+  recreateDatabase,
+  root,
+  startBenchServer,
+  stopBenchServer,
+} from "./bench-server.js";
 import { percentile, round } from "./measure.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
     scale: { type: "string", default: "1" },
@@ -31,12 +36,9 @@ const { values: args } = parseArgs({
 const scale = Number(args.scale);
 const requests = Number(args.requests);
 const port = Number(args.port);
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = "inbox_bench_tickets";
-const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
-const PASSWORD = "bench-password";
+const { adminUrl, dbName, dbUrl } = benchDatabase("inbox_bench_tickets");
+const PASSWORD = BENCH_PASSWORD;
 const ATTENDANT = "attendant@busy.bench";
-const ADMIN = "admin@bench.test";
 
 const TICKETS = Math.round(1_000_000 * scale);
 /** The busy company holds 30 % of the tickets; the 99 others share the rest. */
@@ -66,43 +68,8 @@ const WORDS = [
   "horario",
 ];
 
-function serverEnv(): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: dbUrl,
-    JWT_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-    JWT_REFRESH_SECRET: "bench-secret-bench-secret-bench-secret-0002",
-    ADMIN_EMAIL: ADMIN,
-    ADMIN_PASSWORD: PASSWORD,
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_PER_IP: "100000",
-    JOBS_ENABLED: "false",
-  };
-}
-
-async function startServer(): Promise<ChildProcess> {
-  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(root, "apps/server/dist/main.js")], {
-    env: serverEnv(),
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/version`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
-
-async function stopServer(child: ChildProcess) {
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-}
+const startServer = () => startBenchServer({ port, dbUrl });
+const stopServer = stopBenchServer;
 
 async function hasData(): Promise<boolean> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -127,11 +94,7 @@ async function hasData(): Promise<boolean> {
 
 /** Recreates the database, lets the server migrate and seed it, then generates the data in SQL. */
 async function generate() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
+  await recreateDatabase(adminUrl, dbName);
   await stopServer(await startServer());
 
   const { hashPassword } = (await import(join(root, "apps/server/dist/auth/passwords.js"))) as {
