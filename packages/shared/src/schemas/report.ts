@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LANGUAGES, TICKET_STATUSES } from "../enums.js";
 import { dbIdParam, looseBoolean } from "./common.js";
 import { calendarDay } from "./dashboard.js";
-import { idList } from "./ticket.js";
+import { idList, queryList } from "./ticket.js";
 
 /**
  * The ticket report on the wire (spec 2 sections 2, 3 'Ticket report row', 7
@@ -22,26 +22,7 @@ export const REPORT_MAX_DAYS = 400;
 export const REPORT_EXPORT_FILE_NAME = "relatorio-de-atendimentos.xlsx";
 
 /** Ticket statuses as the report takes them: repeated keys, a JSON array or a comma list. */
-const statusList = z.preprocess(
-  (raw) => {
-    const values = Array.isArray(raw) ? raw : [raw];
-    return values.flatMap((value) => {
-      if (typeof value !== "string") return [value];
-      const text = value.trim();
-      if (text === "") return [];
-      if (text.startsWith("[")) {
-        try {
-          const parsed: unknown = JSON.parse(text);
-          return Array.isArray(parsed) ? parsed : [text];
-        } catch {
-          return [text];
-        }
-      }
-      return text.split(",").map((part) => part.trim());
-    });
-  },
-  z.array(z.enum(TICKET_STATUSES)).max(TICKET_STATUSES.length),
-);
+const statusList = queryList(z.enum(TICKET_STATUSES), TICKET_STATUSES.length);
 
 /** `contactId=` (empty) or `null`, as clients send "no contact chosen", is no filter. */
 const optionalContact = z.preprocess(

@@ -11,33 +11,41 @@ import { dbIdParam, looseBoolean, MAX_DB_INT } from "./common.js";
 export const WITHOUT_QUEUE = 0;
 
 /**
- * A list of ids from a query string, in the shapes clients send: repeated
- * keys (`queueIds=1&queueIds=2`), a JSON array (`queueIds=[1,2]`, as the
- * original web app sends it) or a comma-separated list (`queueIds=1,2`).
+ * The values of a list parameter, in the shapes clients send: repeated keys
+ * (`queueIds=1&queueIds=2`), a JSON array (`queueIds=[1,2]`, as the original
+ * web app sends it) or a comma-separated list (`queueIds=1,2`).
  */
+function listValues(raw: unknown): unknown[] {
+  const values = Array.isArray(raw) ? raw : [raw];
+  return values.flatMap((value) => {
+    if (typeof value !== "string") return [value];
+    const text = value.trim();
+    if (text === "") return [];
+    if (text.startsWith("[")) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        return Array.isArray(parsed) ? parsed : [text];
+      } catch {
+        return [text];
+      }
+    }
+    return text.split(",").map((part) => part.trim());
+  });
+}
+
+/** A query-string list of `item`, at most `max` long (listValues says which shapes are read). */
+export function queryList<T extends z.ZodType>(item: T, max: number) {
+  return z.preprocess(listValues, z.array(item).max(max));
+}
+
+/** A list of ids from a query string (see listValues). */
 export function idList(options: { allowZero?: boolean } = {}) {
   const id = z.coerce
     .number()
     .int()
     .min(options.allowZero ? 0 : 1)
     .max(MAX_DB_INT);
-  return z.preprocess((raw) => {
-    const values = Array.isArray(raw) ? raw : [raw];
-    return values.flatMap((value) => {
-      if (typeof value !== "string") return [value];
-      const text = value.trim();
-      if (text === "") return [];
-      if (text.startsWith("[")) {
-        try {
-          const parsed: unknown = JSON.parse(text);
-          return Array.isArray(parsed) ? parsed : [text];
-        } catch {
-          return [text];
-        }
-      }
-      return text.split(",").map((part) => part.trim());
-    });
-  }, z.array(id).max(500));
+  return queryList(id, 500);
 }
 
 /** "true"/"false" in a query string (anything else is refused). */
