@@ -32,6 +32,11 @@ describe("live event names are the specs' own", () => {
       importMessages: "importMessages-42",
       // not in the specs: a ticket report export's progress, to the user who asked
       reportExport: "company-42-reportExport",
+      // spec 3 "Live events": ContactList and ContactListItem, company-scoped as the Whaticket family writes them
+      ContactList: "company-42-ContactList",
+      ContactListItem: "company-42-ContactListItem",
+      // not in the specs: a contact list import's progress and result
+      contactListImport: "company-42-contactListImport",
     });
   });
 });

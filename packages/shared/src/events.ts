@@ -28,6 +28,12 @@ export const COMPANY_TOPICS = [
   "importMessages",
   /** A ticket report export's progress, to the user who asked (ReportExportPayload). */
   "reportExport",
+  /** Contact lists created, updated, deleted (ContactListEventPayload; spec 3 "Live events": ContactList). */
+  "ContactList",
+  /** Items of a list; `reload` after an import (ContactListItemEventPayload; spec 3: ContactListItem). */
+  "ContactListItem",
+  /** A spreadsheet import's progress and result (ContactListImportPayload). */
+  "contactListImport",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

@@ -13,6 +13,7 @@ export * from "./schemas/common.js";
 export * from "./schemas/company.js";
 export * from "./schemas/connection.js";
 export * from "./schemas/contact.js";
+export * from "./schemas/contact-list.js";
 export * from "./schemas/dashboard.js";
 export * from "./schemas/dto.js";
 export * from "./schemas/help.js";

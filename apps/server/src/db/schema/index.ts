@@ -4,6 +4,7 @@ export * from "./chatbots.js";
 export * from "./chats.js";
 export * from "./companies.js";
 export * from "./connections.js";
+export * from "./contact-lists.js";
 export * from "./contacts.js";
 export * from "./deliveries.js";
 export * from "./files.js";
