@@ -86,6 +86,7 @@ import type { TicketEvents } from "../realtime/ticket-events.js";
 import { setFilesUrl } from "../storage/file-url.js";
 import type { Storage } from "../storage/storage.js";
 import { authenticator } from "./authenticate.js";
+import { registerJsonCompression } from "./compress-json.js";
 import { registerCors } from "./cors.js";
 import { registerErrorHandler } from "./error-handler.js";
 import { registerInputGuard } from "./input-guard.js";
@@ -153,6 +154,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonCompression(app);
   registerInputGuard(app);
 
   const routeList: RouteList = [];

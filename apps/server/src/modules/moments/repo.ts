@@ -46,7 +46,9 @@ const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY
  * (tickets_company_user_status_order_idx for a user's open tickets and the
  * open ones nobody holds, tickets_company_status_updated_idx for the pending
  * ones) and stops after `cap` rows, so the answer costs the same with 2,000 or
- * 200,000 tickets; closed tickets are never read.
+ * 200,000 tickets; closed tickets are never read. The order is written
+ * `DESC NULLS LAST`, the indexes' own: a bare `DESC` (NULLS FIRST) made
+ * PostgreSQL read each range whole and sort it.
  */
 export class MomentsRepo {
   constructor(private readonly db: Db) {}
@@ -89,16 +91,16 @@ export class MomentsRepo {
         WITH picked AS (
           (SELECT t.id FROM tickets t
             WHERE t.company_id = ${companyId} AND t.status = 'pending'
-            ORDER BY t.updated_at DESC, t.id DESC LIMIT ${cap})
+            ORDER BY t.updated_at DESC NULLS LAST, t.id DESC NULLS LAST LIMIT ${cap})
           UNION ALL
           (SELECT t.id FROM tickets t
             WHERE t.company_id = ${companyId} AND t.user_id IS NULL AND t.status = 'open'
-            ORDER BY t.updated_at DESC, t.id DESC LIMIT ${cap})
+            ORDER BY t.updated_at DESC NULLS LAST, t.id DESC NULLS LAST LIMIT ${cap})
           UNION ALL
           SELECT held.id FROM users u CROSS JOIN LATERAL (
             SELECT t.id FROM tickets t
             WHERE t.company_id = ${companyId} AND t.user_id = u.id AND t.status = 'open'
-            ORDER BY t.updated_at DESC, t.id DESC LIMIT ${cap}
+            ORDER BY t.updated_at DESC NULLS LAST, t.id DESC NULLS LAST LIMIT ${cap}
           ) held
           WHERE u.company_id = ${companyId}
         )
@@ -114,7 +116,7 @@ export class MomentsRepo {
         LEFT JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
         LEFT JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
         LEFT JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
-        ORDER BY t.updated_at DESC, t.id DESC`),
+        ORDER BY t.updated_at DESC NULLS LAST, t.id DESC NULLS LAST`),
     );
   }
 
