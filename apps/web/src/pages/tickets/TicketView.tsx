@@ -220,7 +220,7 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
           />
         </Box>
         {drawerOpen && (
-          <ContactDrawer contactId={data.contactId} ticketId={data.id} onClose={() => setDrawerOpen(false)} />
+          <ContactDrawer contactId={data.contactId} ticket={data} onClose={() => setDrawerOpen(false)} />
         )}
       </Box>
     </MessageActionsContext.Provider>

@@ -163,6 +163,8 @@ const ticketViewEn: LocaleShape<typeof ticketViewPt> = {
     extraValue: "Value",
     saveExtraInfo: "Save information",
     extraInfoSaved: "Information saved.",
+    lane: "Kanban stage",
+    noLane: "No stage",
   },
 };
 

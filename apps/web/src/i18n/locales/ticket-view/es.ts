@@ -163,6 +163,8 @@ const ticketViewEs: LocaleShape<typeof ticketViewPt> = {
     extraValue: "Valor",
     saveExtraInfo: "Guardar información",
     extraInfoSaved: "Información guardada.",
+    lane: "Etapa del kanban",
+    noLane: "Sin etapa",
   },
 };
 

@@ -165,6 +165,8 @@ const ticketViewPt = {
     extraValue: "Valor",
     saveExtraInfo: "Salvar informações",
     extraInfoSaved: "Informações salvas.",
+    lane: "Etapa do kanban",
+    noLane: "Sem etapa",
   },
 };
 

@@ -163,6 +163,8 @@ const ticketViewTr: LocaleShape<typeof ticketViewPt> = {
     extraValue: "Değer",
     saveExtraInfo: "Bilgileri kaydet",
     extraInfoSaved: "Bilgiler kaydedildi.",
+    lane: "Kanban aşaması",
+    noLane: "Aşama yok",
   },
 };
 

@@ -1,4 +1,4 @@
-import { LIMITS } from "@inbox/shared";
+import { LIMITS, type TicketDto } from "@inbox/shared";
 import BlockIcon from "@mui/icons-material/Block";
 import CloseIcon from "@mui/icons-material/Close";
 import LockOpenIcon from "@mui/icons-material/LockOpen";
@@ -24,10 +24,12 @@ import { LoadingState } from "../../../components/LoadingState";
 import { ContactExtraInfo } from "./ContactExtraInfo";
 import { ContactNotes } from "./ContactNotes";
 import { ContactTags } from "./ContactTags";
+import { LaneSelect } from "./LaneSelect";
 
 interface ContactDrawerProps {
   contactId: number;
-  ticketId: number;
+  /** The open ticket, kept live by its events: its tags carry its kanban lane. */
+  ticket: TicketDto;
   onClose: () => void;
 }
 
@@ -45,10 +47,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /**
  * The contact side drawer (320 px, spec 1 section 2): who the contact is,
- * block or unblock, the accept-audio switch, the ticket's notes, the tags
- * and the extra info.
+ * block or unblock, the accept-audio switch, the ticket's kanban stage, the
+ * ticket's notes, the tags and the extra info.
  */
-export function ContactDrawer({ contactId, ticketId, onClose }: ContactDrawerProps) {
+export function ContactDrawer({ contactId, ticket, onClose }: ContactDrawerProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const contact = useContact(contactId);
@@ -141,13 +143,14 @@ export function ContactDrawer({ contactId, ticketId, onClose }: ContactDrawerPro
               label={t("ticketView.drawer.acceptAudio")}
             />
           </Stack>
+          <LaneSelect ticket={ticket} />
           <Divider />
           <Section title={t("ticketView.drawer.tags")}>
             <ContactTags contactId={contactId} />
           </Section>
           <Divider />
           <Section title={t("ticketView.drawer.notes")}>
-            <ContactNotes contactId={contactId} ticketId={ticketId} />
+            <ContactNotes contactId={contactId} ticketId={ticket.id} />
           </Section>
           <Divider />
           <Section title={t("ticketView.drawer.extraInfo")}>

@@ -56,6 +56,20 @@ describe("logLine", () => {
     expect(logLine(entry(1, "chatBot", 0), t)).toBe("Bot: atendimento automático iniciado");
   });
 
+  it("shows a kanban lane move with the history dialog's wording; '—' is no lane", () => {
+    const triagem = { id: 11, name: "Triagem", color: "#123456" };
+    const proposta = { id: 12, name: "Proposta", color: "#654321" };
+    expect(logLine(entry(1, "lane", 0, { user: ana, fromLane: triagem, toLane: proposta }), t)).toBe(
+      "Etapa do kanban alterada: Triagem → Proposta",
+    );
+    expect(logLine(entry(1, "lane", 0, { toLane: triagem }), t)).toBe(
+      "Etapa do kanban alterada: — → Triagem",
+    );
+    expect(logLine(entry(1, "lane", 0, { fromLane: proposta }), i18n.getFixedT("en"))).toBe(
+      "Kanban lane changed: Proposta → —",
+    );
+  });
+
   it("leaves out views and the contact's own opening", () => {
     expect(logLine(entry(1, "access", 0, { user: ana }), t)).toBeNull();
     expect(logLine(entry(1, "create", 0), t)).toBeNull();

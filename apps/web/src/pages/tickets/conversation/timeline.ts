@@ -40,6 +40,9 @@ export function logLine(entry: TicketLogEntryDto, t: TFunction): string | null {
     case "redirect":
       if (user) return t("timeline.lines.redirectToUser", { user });
       return queue ? t("timeline.lines.redirectToQueue", { queue }) : t("timeline.lines.redirect");
+    case "lane":
+      // The history dialog's wording; "—" is no lane (or a lane since deleted), as there.
+      return `${t("ticketView.logs.types.lane")}: ${entry.fromLane?.name ?? "—"} → ${entry.toLane?.name ?? "—"}`;
     default:
       // "access": a user opened the conversation; not an event of the conversation.
       return null;
@@ -86,15 +89,19 @@ export function interleave(
 }
 
 /**
- * The open ticket's log, read again whenever its status, user or queue
- * changes (a ticket event or an action's answer moves the cached ticket):
- * that is when a new entry was written.
+ * The open ticket's log, read again whenever its status, user, queue or
+ * tags change (a ticket event or an action's answer moves the cached ticket;
+ * a kanban lane move changes the tags): that is when a new entry was written.
  */
 export function useTicketTimeline(ticket: TicketDto | undefined): TicketLogEntryDto[] {
   const queryClient = useQueryClient();
   const ticketId = ticket?.id;
   const logs = useTicketLogs(ticketId ?? 0, ticketId !== undefined);
-  const state = ticket ? `${ticket.status}|${ticket.userId}|${ticket.queueId}` : "";
+  const tags = (ticket?.tags ?? [])
+    .map((tag) => tag.id)
+    .sort((a, b) => a - b)
+    .join(",");
+  const state = ticket ? `${ticket.status}|${ticket.userId}|${ticket.queueId}|${tags}` : "";
   const seen = useRef({ ticketId, state });
   useEffect(() => {
     const before = seen.current;
