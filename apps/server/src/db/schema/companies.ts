@@ -80,6 +80,12 @@ export const companies = pgTable(
     folderSize: bigint({ mode: "number" }).notNull().default(0),
     numberFileFolder: integer().notNull().default(0),
     updatedAtFolder: timestamp({ withTimezone: true, mode: "date" }),
+    /**
+     * The company's own limits of users and connections (spec 2, the company form; a paid custom
+     * plan sets them). Null: the plan's `users` / `connections` apply (`companyLimits`).
+     */
+    numberAttendants: integer(),
+    numberConections: integer(),
     ...timestamps,
   },
   // Names are unique whatever their case: the super user's table and the save-failure message say so.
