@@ -10,6 +10,9 @@ import type { Db } from "../src/db/client.js";
 import * as schema from "../src/db/schema/index.js";
 import {
   chatbots,
+  chatMessages,
+  chats,
+  chatUsers,
   companies,
   companySettings,
   contactCustomFields,
@@ -356,6 +359,31 @@ owners.schedule = async (db, companyId) => {
   };
 };
 
+/** An internal chat of two users with a message. */
+owners.chat = async (db, companyId) => {
+  const owner = await buildUser(db, companyId);
+  const member = await buildUser(db, companyId);
+  const [chat] = await db
+    .insert(chats)
+    .values({ companyId, title: "secret chat", ownerId: owner.id })
+    .returning();
+  await db.insert(chatUsers).values([
+    { companyId, chatId: chat!.id, userId: owner.id },
+    { companyId, chatId: chat!.id, userId: member.id, unreads: 1 },
+  ]);
+  await db
+    .insert(chatMessages)
+    .values({ companyId, chatId: chat!.id, senderId: owner.id, message: "secret" });
+  return {
+    params: { id: chat!.id },
+    snapshot: async () => ({
+      chat: await db.select().from(chats).where(eq(chats.id, chat!.id)),
+      users: await db.select().from(chatUsers).where(eq(chatUsers.chatId, chat!.id)),
+      messages: await db.select().from(chatMessages).where(eq(chatMessages.chatId, chat!.id)),
+    }),
+  };
+};
+
 /** A queue with its user and connection links and a two-level option tree. */
 async function queueWithLinks(db: Db, companyId: number) {
   const queue = await buildQueue(db, companyId, { greetingMessage: "secret greeting" });
@@ -452,6 +480,9 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
     payload: multipartScheduleImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   },
+  "PUT /chats/:id": { payload: { title: "Taken over", users: [1] } },
+  "POST /chats/:id/messages": { payload: { message: "taken over" } },
+  "POST /chats/:id/read": { payload: {} },
   "POST /whatsapp/:id/media-upload": {
     payload: multipartScheduleImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
@@ -647,6 +678,7 @@ const kindByField: Record<string, Kind | { none: string }> = {
   "POST /companies body.planId": { none: "a plan: platform data, and only super users create companies" },
   "PUT /companies/:id body.planId": { none: "a plan: platform data, and only super users change companies" },
   "POST /subscription body.users": { none: "a custom plan's user count, not a user id" },
+  "POST /chats/:id/read body.userId": { none: "accepted and ignored: the token's user is the reader" },
 };
 // Chatbot option trees: the `id` of an option at every level names an option of the tree.
 for (const [route, root] of [
@@ -802,6 +834,15 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
         sendAt: new Date(Date.now() + 86_400_000).toISOString(),
       },
     };
+  },
+  "POST /chats": (w) => ({ body: { title: "B's chat", users: [w.ids.user] } }),
+  "PUT /chats/:id": async (w, db) => {
+    const [chat] = await db
+      .insert(chats)
+      .values({ companyId: w.companyId, title: "B's chat", ownerId: intruder.user.id })
+      .returning();
+    await db.insert(chatUsers).values({ companyId: w.companyId, chatId: chat!.id, userId: intruder.user.id });
+    return { params: { id: chat!.id }, body: { title: "B's chat", users: [w.ids.user] } };
   },
   "GET /dashboard/moments": (w) => ({
     query: { queueIds: [String(w.ids.queue)], userId: String(w.ids.user) },

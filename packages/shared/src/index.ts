@@ -9,6 +9,7 @@ export * from "./ratings.js";
 export * from "./report-export-labels.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/business-hours.js";
+export * from "./schemas/chat.js";
 export * from "./schemas/common.js";
 export * from "./schemas/company.js";
 export * from "./schemas/connection.js";

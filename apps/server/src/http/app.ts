@@ -22,6 +22,7 @@ import type { RecoveryMail } from "../modules/auth/recovery-mail.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
 import { chatsRoutes } from "../modules/chats/routes.js";
+import { ChatsService } from "../modules/chats/service.js";
 import type { CompanyDeletion } from "../modules/companies/deletion.js";
 import { companiesRoutes } from "../modules/companies/routes.js";
 import { CompaniesService } from "../modules/companies/service.js";
@@ -286,7 +287,7 @@ export async function buildApp(
       ),
     );
     await priv.register(announcementsRoutes(deps.db));
-    await priv.register(chatsRoutes(deps.db));
+    await priv.register(chatsRoutes(new ChatsService({ db: deps.db, realtime: deps.realtime })));
     await priv.register(settingsRoutes(settings));
     await priv.register(whitelabelRoutes(new WhitelabelService({ settings, storage: deps.storage })));
     await priv.register(
