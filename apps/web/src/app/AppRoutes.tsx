@@ -19,6 +19,8 @@ import { MomentsPage } from "../pages/moments/MomentsPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
 import { ReportsPage } from "../pages/reports/ReportsPage";
 import { SettingsPage } from "../pages/settings/SettingsPage";
+import { TagsKanbanPage } from "../pages/tags/TagsKanbanPage";
+import { TagsPage } from "../pages/tags/TagsPage";
 import { TicketsPage } from "../pages/tickets/TicketsPage";
 import { UsersPage } from "../pages/users/UsersPage";
 import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
@@ -59,6 +61,8 @@ export function AppRoutes() {
           <Route path="/tickets/:uuid" element={<TicketsPage />} />
           <Route path="/contacts" element={<ContactsPage />} />
           <Route path="/Kanban" element={<KanbanPage />} />
+          <Route path="/TagsKanban" element={<TagsKanbanPage />} />
+          <Route path="/tags" element={<TagsPage />} />
           <Route
             path="/moments"
             element={

@@ -34,6 +34,8 @@ export const PLAN_GATED_PAGES: readonly (readonly [prefix: string, flag: PlanFla
   ["/schedules", "useSchedules"],
   ["/chats", "useInternalChat"],
   ["/kanban", "useKanban"],
+  // The kanban lanes' table (spec 2 section 2): part of the kanban, gated like the board.
+  ["/tagskanban", "useKanban"],
   ["/campaigns", "useCampaigns"],
   ["/campaigns-config", "useCampaigns"],
   ["/campaign", "useCampaigns"],

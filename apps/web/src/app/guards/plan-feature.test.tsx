@@ -106,6 +106,8 @@ describe("plan-gated paths and the menu", () => {
     expect(planFlagOfPath("/schedules")).toBe("useSchedules");
     expect(planFlagOfPath("/chats/abc")).toBe("useInternalChat");
     expect(planFlagOfPath("/Kanban")).toBe("useKanban");
+    expect(planFlagOfPath("/TagsKanban")).toBe("useKanban");
+    expect(planFlagOfPath("/tags")).toBeUndefined();
     expect(planFlagOfPath("/campaign/4/report")).toBe("useCampaigns");
     expect(planFlagOfPath("/campaigns-config")).toBe("useCampaigns");
     expect(planFlagOfPath("/prompts")).toBe("useOpenAi");

@@ -13,6 +13,7 @@ describe("visibleMenuItems", () => {
       "moments",
       "chats",
       "kanban",
+      "tags",
       "reports",
       "users",
       "queues",
@@ -43,6 +44,7 @@ describe("visibleMenuItems", () => {
       "contacts",
       "chats",
       "kanban",
+      "tags",
       "reports",
       "connections",
     ]);
@@ -54,6 +56,7 @@ describe("visibleMenuItems", () => {
       "contacts",
       "chats",
       "kanban",
+      "tags",
       "reports",
     ]);
   });
@@ -65,6 +68,7 @@ describe("visibleMenuItems", () => {
       "moments",
       "chats",
       "kanban",
+      "tags",
       "reports",
     ]);
     expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).not.toContain("moments");
@@ -77,6 +81,7 @@ describe("visibleMenuItems", () => {
       "contacts",
       "chats",
       "kanban",
+      "tags",
       "reports",
     ]);
   });
@@ -105,6 +110,7 @@ describe("visibleMenuItems", () => {
       "/tickets",
       "/contacts",
       "/chats",
+      "/tags",
       "/reports",
     ]);
     const withKanban = buildUser({
@@ -115,6 +121,7 @@ describe("visibleMenuItems", () => {
       "/contacts",
       "/chats",
       "/Kanban",
+      "/tags",
       "/reports",
       "/kanban",
     ]);
@@ -136,6 +143,6 @@ describe("visibleMenuItems", () => {
       useIntegrations: true,
     };
     const user = buildUser({ company: { id: 2, name: "Acme", dueDate: null, plan } });
-    expect(labels(visibleMenuItems(user))).toEqual(["tickets", "contacts", "kanban", "reports"]);
+    expect(labels(visibleMenuItems(user))).toEqual(["tickets", "contacts", "kanban", "tags", "reports"]);
   });
 });

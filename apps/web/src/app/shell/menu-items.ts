@@ -8,6 +8,7 @@ import DashboardIcon from "@mui/icons-material/Dashboard";
 import DevicesIcon from "@mui/icons-material/Devices";
 import ForumIcon from "@mui/icons-material/Forum";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
+import LocalOfferIcon from "@mui/icons-material/LocalOffer";
 import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
@@ -35,6 +36,7 @@ export type MenuLabel =
   | "moments"
   | "chats"
   | "kanban"
+  | "tags"
   | "reports"
   | "users"
   | "queues"
@@ -75,6 +77,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "moments", to: "/moments", icon: ViewWeekIcon, section: "main", allow: canWatchMoments },
   { label: "chats", to: "/chats", icon: MessageIcon, section: "main", planFlag: "useInternalChat" },
   { label: "kanban", to: "/Kanban", icon: ViewKanbanIcon, section: "main", planFlag: "useKanban" },
+  { label: "tags", to: "/tags", icon: LocalOfferIcon, section: "main" },
   { label: "reports", to: "/reports", icon: AssessmentIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
   { label: "queues", to: "/queues", icon: AccountTreeIcon, section: "administration", allow: isAdmin },

@@ -4,6 +4,7 @@ import companiesEn from "./companies/en";
 import connectionDialogEn from "./connection-dialog/en";
 import connectionImportEn from "./connection-import/en";
 import contactsEn from "./contacts/en";
+import dashboardEn from "./dashboard/en";
 import helpsEn from "./helps/en";
 import invoicesEn from "./invoices/en";
 import kanbanEn from "./kanban/en";
@@ -17,6 +18,7 @@ import reportsEn from "./reports/en";
 import scheduleEditorEn from "./schedule-editor/en";
 import schedulesEn from "./schedules/en";
 import settingsEn from "./settings/en";
+import tagsEn from "./tags/en";
 import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
 import ticketsManagerEn from "./tickets-manager/en";
@@ -209,6 +211,7 @@ const en: LocaleShape = {
     moments: "Attendance panel",
     chats: "Internal chat",
     kanban: "Kanban",
+    tags: "Tags",
     administration: "Administration",
     users: "Users",
     connections: "Connections",
@@ -222,56 +225,7 @@ const en: LocaleShape = {
     queues: "Queues & Chatbot",
     needsAttention: "needs attention",
   },
-  dashboard: {
-    title: "Dashboard",
-    dateFrom: "From",
-    dateTo: "To",
-    empty: "No tickets in this period.",
-    counters: {
-      supportHappening: "In progress",
-      supportPending: "Waiting",
-      supportFinished: "Finished",
-      leads: "New contacts",
-      activeTickets: "Outbound",
-      passiveTickets: "Inbound",
-      avgResponseTime: "Avg. response time",
-      avgWaitTime: "Avg. wait time",
-      avgSupportTime: "Avg. service time",
-    },
-    charts: {
-      byDay: "Tickets per day",
-      created: "Opened",
-      finished: "Finished",
-      status: "Ticket status",
-      origin: "Ticket origin",
-    },
-    performance: {
-      title: "Performance",
-      resolutionRate: "Resolution rate",
-      avgResponse: "Average response time",
-      ofMax: "{{avg}} of {{max}}",
-    },
-    attendants: {
-      title: "Attendants",
-      name: "Name",
-      status: "Status",
-      online: "Online",
-      offline: "Offline",
-      rating: "Rating",
-      noRating: "No ratings",
-      tickets: "Tickets",
-      finished: "Finished",
-      avgWaitTime: "Avg. wait time",
-      avgSupportTime: "Avg. service time",
-      avgWaitTimeMinutes: "Avg. wait time (min)",
-      avgSupportTimeMinutes: "Avg. service time (min)",
-      resolutionPercent: "Resolution (%)",
-      performance: "Performance",
-      resolutionOf: "Resolution rate of {{name}}",
-      export: "Export spreadsheet",
-      fileName: "attendants",
-    },
-  },
+  dashboard: dashboardEn,
   tickets: {
     title: "Tickets",
     welcome: "Pick a ticket from the list to start chatting.",
@@ -489,6 +443,7 @@ const en: LocaleShape = {
   checkout: checkoutEn,
   helps: helpsEn,
   kanban: kanbanEn,
+  tags: tagsEn,
   moments: momentsEn,
   reports: reportsEn,
   whitelabel: whitelabelEn,

@@ -4,6 +4,7 @@ import companiesEs from "./companies/es";
 import connectionDialogEs from "./connection-dialog/es";
 import connectionImportEs from "./connection-import/es";
 import contactsEs from "./contacts/es";
+import dashboardEs from "./dashboard/es";
 import helpsEs from "./helps/es";
 import invoicesEs from "./invoices/es";
 import kanbanEs from "./kanban/es";
@@ -17,6 +18,7 @@ import reportsEs from "./reports/es";
 import scheduleEditorEs from "./schedule-editor/es";
 import schedulesEs from "./schedules/es";
 import settingsEs from "./settings/es";
+import tagsEs from "./tags/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
 import ticketsManagerEs from "./tickets-manager/es";
@@ -210,6 +212,7 @@ const es: LocaleShape = {
     moments: "Panel de Atenciones",
     chats: "Chat interno",
     kanban: "Kanban",
+    tags: "Etiquetas",
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
@@ -223,56 +226,7 @@ const es: LocaleShape = {
     queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
   },
-  dashboard: {
-    title: "Panel",
-    dateFrom: "Fecha inicial",
-    dateTo: "Fecha final",
-    empty: "Ninguna atención en el período.",
-    counters: {
-      supportHappening: "En atención",
-      supportPending: "En espera",
-      supportFinished: "Finalizadas",
-      leads: "Nuevos contactos",
-      activeTickets: "Activas",
-      passiveTickets: "Receptivas",
-      avgResponseTime: "T.M. de respuesta",
-      avgWaitTime: "T.M. de espera",
-      avgSupportTime: "T.M. de atención",
-    },
-    charts: {
-      byDay: "Atenciones por día",
-      created: "Abiertas",
-      finished: "Finalizadas",
-      status: "Situación de las atenciones",
-      origin: "Origen de las atenciones",
-    },
-    performance: {
-      title: "Desempeño",
-      resolutionRate: "Tasa de resolución",
-      avgResponse: "Tiempo medio de respuesta",
-      ofMax: "{{avg}} de {{max}}",
-    },
-    attendants: {
-      title: "Agentes",
-      name: "Nombre",
-      status: "Estado",
-      online: "En línea",
-      offline: "Desconectado",
-      rating: "Valoración",
-      noRating: "Sin valoraciones",
-      tickets: "Atenciones",
-      finished: "Finalizadas",
-      avgWaitTime: "T.M. de espera",
-      avgSupportTime: "T.M. de atención",
-      avgWaitTimeMinutes: "T.M. de espera (min)",
-      avgSupportTimeMinutes: "T.M. de atención (min)",
-      resolutionPercent: "Resolución (%)",
-      performance: "Desempeño",
-      resolutionOf: "Tasa de resolución de {{name}}",
-      export: "Exportar hoja de cálculo",
-      fileName: "agentes",
-    },
-  },
+  dashboard: dashboardEs,
   tickets: {
     title: "Atenciones",
     welcome: "Seleccione una atención de la lista para comenzar a conversar.",
@@ -491,6 +445,7 @@ const es: LocaleShape = {
   checkout: checkoutEs,
   helps: helpsEs,
   kanban: kanbanEs,
+  tags: tagsEs,
   moments: momentsEs,
   reports: reportsEs,
   whitelabel: whitelabelEs,

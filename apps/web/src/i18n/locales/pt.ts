@@ -4,6 +4,7 @@ import companiesPt from "./companies/pt";
 import connectionDialogPt from "./connection-dialog/pt";
 import connectionImportPt from "./connection-import/pt";
 import contactsPt from "./contacts/pt";
+import dashboardPt from "./dashboard/pt";
 import helpsPt from "./helps/pt";
 import invoicesPt from "./invoices/pt";
 import kanbanPt from "./kanban/pt";
@@ -16,6 +17,7 @@ import reportsPt from "./reports/pt";
 import scheduleEditorPt from "./schedule-editor/pt";
 import schedulesPt from "./schedules/pt";
 import settingsPt from "./settings/pt";
+import tagsPt from "./tags/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
 import ticketsManagerPt from "./tickets-manager/pt";
@@ -210,6 +212,7 @@ const pt = {
     moments: "Painel de Atendimentos",
     chats: "Chat Interno",
     kanban: "Kanban",
+    tags: "Tags",
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
@@ -223,56 +226,7 @@ const pt = {
     queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
   },
-  dashboard: {
-    title: "Dashboard",
-    dateFrom: "Data inicial",
-    dateTo: "Data final",
-    empty: "Nenhum atendimento no período.",
-    counters: {
-      supportHappening: "Em atendimento",
-      supportPending: "Aguardando",
-      supportFinished: "Finalizados",
-      leads: "Novos contatos",
-      activeTickets: "Ativos",
-      passiveTickets: "Receptivos",
-      avgResponseTime: "T.M. de resposta",
-      avgWaitTime: "T.M. de espera",
-      avgSupportTime: "T.M. de atendimento",
-    },
-    charts: {
-      byDay: "Atendimentos por dia",
-      created: "Abertos",
-      finished: "Finalizados",
-      status: "Situação dos atendimentos",
-      origin: "Origem dos atendimentos",
-    },
-    performance: {
-      title: "Desempenho",
-      resolutionRate: "Taxa de resolução",
-      avgResponse: "Tempo médio de resposta",
-      ofMax: "{{avg}} de {{max}}",
-    },
-    attendants: {
-      title: "Atendentes",
-      name: "Nome",
-      status: "Status",
-      online: "Online",
-      offline: "Offline",
-      rating: "Avaliação",
-      noRating: "Sem avaliações",
-      tickets: "Atendimentos",
-      finished: "Finalizados",
-      avgWaitTime: "T.M. de espera",
-      avgSupportTime: "T.M. de atendimento",
-      avgWaitTimeMinutes: "T.M. de espera (min)",
-      avgSupportTimeMinutes: "T.M. de atendimento (min)",
-      resolutionPercent: "Resolução (%)",
-      performance: "Desempenho",
-      resolutionOf: "Taxa de resolução de {{name}}",
-      export: "Exportar planilha",
-      fileName: "atendentes",
-    },
-  },
+  dashboard: dashboardPt,
   tickets: {
     title: "Atendimentos",
     welcome: "Selecione um atendimento na lista para começar a conversar.",
@@ -490,6 +444,7 @@ const pt = {
   checkout: checkoutPt,
   helps: helpsPt,
   kanban: kanbanPt,
+  tags: tagsPt,
   moments: momentsPt,
   reports: reportsPt,
   whitelabel: whitelabelPt,

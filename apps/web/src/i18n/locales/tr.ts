@@ -4,6 +4,7 @@ import companiesTr from "./companies/tr";
 import connectionDialogTr from "./connection-dialog/tr";
 import connectionImportTr from "./connection-import/tr";
 import contactsTr from "./contacts/tr";
+import dashboardTr from "./dashboard/tr";
 import helpsTr from "./helps/tr";
 import invoicesTr from "./invoices/tr";
 import kanbanTr from "./kanban/tr";
@@ -17,6 +18,7 @@ import reportsTr from "./reports/tr";
 import scheduleEditorTr from "./schedule-editor/tr";
 import schedulesTr from "./schedules/tr";
 import settingsTr from "./settings/tr";
+import tagsTr from "./tags/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
 import ticketsManagerTr from "./tickets-manager/tr";
@@ -213,6 +215,7 @@ const tr: LocaleShape = {
     moments: "Destek Paneli",
     chats: "Dahili sohbet",
     kanban: "Kanban",
+    tags: "Etiketler",
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
@@ -226,56 +229,7 @@ const tr: LocaleShape = {
     queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
   },
-  dashboard: {
-    title: "Gösterge paneli",
-    dateFrom: "Başlangıç tarihi",
-    dateTo: "Bitiş tarihi",
-    empty: "Bu dönemde talep yok.",
-    counters: {
-      supportHappening: "Görüşmede",
-      supportPending: "Bekleyen",
-      supportFinished: "Tamamlanan",
-      leads: "Yeni kişiler",
-      activeTickets: "Giden",
-      passiveTickets: "Gelen",
-      avgResponseTime: "Ort. yanıt süresi",
-      avgWaitTime: "Ort. bekleme süresi",
-      avgSupportTime: "Ort. hizmet süresi",
-    },
-    charts: {
-      byDay: "Günlük talepler",
-      created: "Açılan",
-      finished: "Tamamlanan",
-      status: "Talep durumu",
-      origin: "Talep kaynağı",
-    },
-    performance: {
-      title: "Performans",
-      resolutionRate: "Çözüm oranı",
-      avgResponse: "Ortalama yanıt süresi",
-      ofMax: "{{avg}} / {{max}}",
-    },
-    attendants: {
-      title: "Temsilciler",
-      name: "Ad",
-      status: "Durum",
-      online: "Çevrimiçi",
-      offline: "Çevrimdışı",
-      rating: "Değerlendirme",
-      noRating: "Değerlendirme yok",
-      tickets: "Talepler",
-      finished: "Tamamlanan",
-      avgWaitTime: "Ort. bekleme süresi",
-      avgSupportTime: "Ort. hizmet süresi",
-      avgWaitTimeMinutes: "Ort. bekleme süresi (dk)",
-      avgSupportTimeMinutes: "Ort. hizmet süresi (dk)",
-      resolutionPercent: "Çözüm (%)",
-      performance: "Performans",
-      resolutionOf: "{{name}} çözüm oranı",
-      export: "Tabloyu dışa aktar",
-      fileName: "temsilciler",
-    },
-  },
+  dashboard: dashboardTr,
   tickets: {
     title: "Talepler",
     welcome: "Sohbete başlamak için listeden bir talep seçin.",
@@ -494,6 +448,7 @@ const tr: LocaleShape = {
   checkout: checkoutTr,
   helps: helpsTr,
   kanban: kanbanTr,
+  tags: tagsTr,
   moments: momentsTr,
   reports: reportsTr,
   whitelabel: whitelabelTr,

@@ -1,0 +1,53 @@
+/** The dashboard (spec 3): date range, counters, charts and the attendants table. */
+const dashboardPt = {
+  title: "Dashboard",
+  dateFrom: "Data inicial",
+  dateTo: "Data final",
+  empty: "Nenhum atendimento no período.",
+  counters: {
+    supportHappening: "Em atendimento",
+    supportPending: "Aguardando",
+    supportFinished: "Finalizados",
+    leads: "Novos contatos",
+    activeTickets: "Ativos",
+    passiveTickets: "Receptivos",
+    avgResponseTime: "T.M. de resposta",
+    avgWaitTime: "T.M. de espera",
+    avgSupportTime: "T.M. de atendimento",
+  },
+  charts: {
+    byDay: "Atendimentos por dia",
+    created: "Abertos",
+    finished: "Finalizados",
+    status: "Situação dos atendimentos",
+    origin: "Origem dos atendimentos",
+  },
+  performance: {
+    title: "Desempenho",
+    resolutionRate: "Taxa de resolução",
+    avgResponse: "Tempo médio de resposta",
+    ofMax: "{{avg}} de {{max}}",
+  },
+  attendants: {
+    title: "Atendentes",
+    name: "Nome",
+    status: "Status",
+    online: "Online",
+    offline: "Offline",
+    rating: "Avaliação",
+    noRating: "Sem avaliações",
+    tickets: "Atendimentos",
+    finished: "Finalizados",
+    avgWaitTime: "T.M. de espera",
+    avgSupportTime: "T.M. de atendimento",
+    avgWaitTimeMinutes: "T.M. de espera (min)",
+    avgSupportTimeMinutes: "T.M. de atendimento (min)",
+    resolutionPercent: "Resolução (%)",
+    performance: "Desempenho",
+    resolutionOf: "Taxa de resolução de {{name}}",
+    export: "Exportar planilha",
+    fileName: "atendentes",
+  },
+};
+
+export default dashboardPt;

@@ -1,0 +1,164 @@
+import type { KanbanTagDto } from "@inbox/shared";
+import AddIcon from "@mui/icons-material/Add";
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import SearchIcon from "@mui/icons-material/Search";
+import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
+import {
+  Alert,
+  Button,
+  InputAdornment,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+} from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useDeleteTag, useInvalidateTags, useKanbanTags } from "../../api/tags";
+import { useCurrentUser } from "../../app/auth/auth-context";
+import { isAdmin } from "../../app/permissions";
+import { errorMessage, toastError } from "../../app/toast/toast-error";
+import { toast } from "../../app/toast/toast-store";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { EmptyState } from "../../components/EmptyState";
+import { LoadingState } from "../../components/LoadingState";
+import { PageHeader } from "../../components/PageHeader";
+import { RowActions } from "../../components/RowActions";
+import { useCompanyEvent } from "../../realtime/realtime-context";
+import { TagChip } from "./TagChip";
+import { TagDialog } from "./TagDialog";
+
+type DialogState = { open: false } | { open: true; tagId: number | null };
+
+/**
+ * The kanban lanes (spec 2 section 2, /TagsKanban, plan flag useKanban): the kanban tags with their
+ * open and pending tickets (GET /tag/kanban/, the whole list, searched here by name), add (a kanban
+ * tag), edit and delete for admins, and back to the board. Follows `company{id}-tag` live.
+ */
+export function TagsKanbanPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const manage = isAdmin(user);
+  const [search, setSearch] = useState("");
+  const tags = useKanbanTags();
+  const deleteTag = useDeleteTag();
+  const invalidate = useInvalidateTags();
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const [toDelete, setToDelete] = useState<KanbanTagDto | null>(null);
+
+  useCompanyEvent("tag", () => void invalidate());
+
+  const term = search.trim().toLocaleLowerCase();
+  const rows = (tags.data ?? []).filter((tag) => tag.name.toLocaleLowerCase().includes(term));
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteTag.mutateAsync(toDelete.id);
+      toast.success(t("tags.deleted"));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t("tags.kanbanTitle")}
+        actions={
+          <>
+            <Button component={Link} to="/Kanban" startIcon={<ArrowBackIcon />}>
+              {t("tags.backToKanban")}
+            </Button>
+            <TextField
+              size="small"
+              type="search"
+              name="searchParam"
+              placeholder={t("tags.search")}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{
+                htmlInput: { "aria-label": t("tags.search") },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ open: true, tagId: null })}
+            >
+              {t("tags.add")}
+            </Button>
+          </>
+        }
+      />
+      <Paper variant="outlined" sx={{ overflowX: "auto" }}>
+        <Table size="small" aria-label={t("tags.kanbanTitle")}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("tags.columns.name")}</TableCell>
+              <TableCell align="center">{t("tags.columns.tickets")}</TableCell>
+              {manage && <TableCell align="right">{t("tags.columns.actions")}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((tag) => (
+              <TableRow key={tag.id} hover>
+                <TableCell>
+                  <TagChip name={tag.name} color={tag.color} />
+                </TableCell>
+                <TableCell align="center">{tag.ticketsCount}</TableCell>
+                {manage && (
+                  <RowActions
+                    editLabel={t("tags.editLabel", { name: tag.name })}
+                    deleteLabel={t("tags.deleteLabel", { name: tag.name })}
+                    onEdit={() => setDialog({ open: true, tagId: tag.id })}
+                    onDelete={() => setToDelete(tag)}
+                  />
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {tags.isPending && <LoadingState />}
+        {tags.isError && (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {`${t("tags.loadError")} ${errorMessage(tags.error)}`}
+          </Alert>
+        )}
+        {tags.isSuccess && rows.length === 0 && (
+          <EmptyState
+            icon={<ViewKanbanIcon fontSize="large" aria-hidden />}
+            message={t("tags.emptyKanban")}
+          />
+        )}
+      </Paper>
+      <TagDialog
+        open={dialog.open}
+        tagId={dialog.open ? dialog.tagId : null}
+        kanban
+        onClose={() => setDialog({ open: false })}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t("tags.deleteTitle", { name: toDelete?.name ?? "" })}
+        message={t("tags.deleteMessage")}
+        busy={deleteTag.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}
