@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
+import { descNullsLast } from "../../db/order.js";
 import { contacts, queues, tickets, userQueues, users, whatsapps } from "../../db/schema/index.js";
 import { ofCompany } from "../../db/tenant-scope.js";
 import { scopeCondition } from "../tickets/list-query.js";
@@ -269,7 +270,7 @@ export class DashboardRepo {
           filters.userId !== undefined ? eq(tickets.userId, filters.userId) : undefined,
         ),
       )
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .orderBy(descNullsLast(tickets.updatedAt), descNullsLast(tickets.id))
       .limit(filters.limit);
   }
 }

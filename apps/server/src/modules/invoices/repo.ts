@@ -1,5 +1,6 @@
-import { count, desc, ilike, sql } from "drizzle-orm";
+import { count, ilike, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.js";
+import { descNullsLast } from "../../db/order.js";
 import { invoices } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
@@ -27,7 +28,7 @@ export class InvoicesRepo {
         .from(invoices)
         .where(filter)
         // id is unique: pages never repeat or skip a row.
-        .orderBy(desc(invoices.id))
+        .orderBy(descNullsLast(invoices.id))
         .limit(options.pageSize)
         .offset((options.page - 1) * options.pageSize),
       this.db.select({ value: count() }).from(invoices).where(filter),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNotNull, like, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { descNullsLast } from "../../db/order.js";
 import {
   companySettings,
   contacts,
@@ -32,14 +33,7 @@ export class MessagesRepo {
   ): Promise<{ rows: { message: MessageRow; sender: MessageSender | null }[]; count: number }> {
     const where = ofCompany(messages, companyId, eq(messages.ticketId, ticketId));
     const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ message: messages, sender: { id: users.id, name: users.name } })
-        .from(messages)
-        .leftJoin(users, and(eq(users.id, messages.userId), eq(users.companyId, messages.companyId)))
-        .where(where)
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(page.size)
-        .offset((page.number - 1) * page.size),
+      ticketMessagesPageQuery(this.db, companyId, ticketId, page),
       this.db.select({ value: count() }).from(messages).where(where),
     ]);
     return { rows: rows.reverse(), count: Number(total?.value ?? 0) };
@@ -237,4 +231,21 @@ function markInboundRead(db: Db | Tx, companyId: number, ticketId: number): Prom
       providerMessageId: messages.providerMessageId,
       createdAt: messages.createdAt,
     });
+}
+
+/** A page of a ticket's messages, newest first, walking messages_company_ticket_created_idx in its order. */
+export function ticketMessagesPageQuery(
+  db: Db,
+  companyId: number,
+  ticketId: number,
+  page: { number: number; size: number },
+) {
+  return db
+    .select({ message: messages, sender: { id: users.id, name: users.name } })
+    .from(messages)
+    .leftJoin(users, and(eq(users.id, messages.userId), eq(users.companyId, messages.companyId)))
+    .where(ofCompany(messages, companyId, eq(messages.ticketId, ticketId)))
+    .orderBy(descNullsLast(messages.createdAt), descNullsLast(messages.id))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { descNullsLast } from "../../db/order.js";
 import { ticketNotes, tickets, users } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { scopeCondition } from "../tickets/list-query.js";
@@ -37,7 +38,7 @@ export class TicketNotesRepo {
           or(isNull(ticketNotes.ticketId), scopeCondition(scope) ?? sql`TRUE`),
         ),
       )
-      .orderBy(desc(ticketNotes.createdAt), desc(ticketNotes.id));
+      .orderBy(descNullsLast(ticketNotes.createdAt), desc(ticketNotes.id));
     return rows.map((r) => ({ ...r.note, user: r.user }));
   }
 

@@ -137,10 +137,14 @@ function searchContacts(companyId: number, f: TicketFilters): SQL {
 
 /**
  * The ids of one page, in the list's order (`updated_at` then `id`, both
- * descending unless ascending), plus one more when a next page exists.
+ * descending unless ascending), plus one more when a next page exists. The
+ * nulls are placed as the indexes place them (`DESC NULLS LAST`, walked
+ * backwards `ASC NULLS FIRST`; neither column is ever null): with the
+ * defaults PostgreSQL read a whole tab's range and sorted it (20,000 closed
+ * tickets: 563 buffers and a sort instead of 44 buffers).
  */
 export function pageIdsQuery(companyId: number, scope: TicketScope, f: TicketFilters, page: ListPage): SQL {
-  const direction = page.ascending ? sql.raw("ASC") : sql.raw("DESC");
+  const direction = page.ascending ? sql.raw("ASC NULLS FIRST") : sql.raw("DESC NULLS LAST");
   const reach = page.number * page.size + 1;
   const filters = filterCondition(companyId, f);
   const branches = statusesOf(f).flatMap((status) =>
