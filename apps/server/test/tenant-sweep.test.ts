@@ -384,6 +384,26 @@ owners.chat = async (db, companyId) => {
   };
 };
 
+owners.quickMessage = async (db, companyId) => {
+  const author = await buildUser(db, companyId);
+  const [quick] = await db
+    .insert(schema.quickMessages)
+    .values({
+      companyId,
+      shortcode: unique("secret"),
+      message: "secret quick message",
+      geral: true,
+      userId: author.id,
+      mediaPath: `/public/company${companyId}/quickMessage/secret.png`,
+      mediaName: "secret.png",
+    })
+    .returning();
+  return {
+    params: { id: quick!.id },
+    snapshot: () => db.select().from(schema.quickMessages).where(eq(schema.quickMessages.id, quick!.id)),
+  };
+};
+
 /** A queue with its user and connection links and a two-level option tree. */
 async function queueWithLinks(db: Db, companyId: number) {
   const queue = await buildQueue(db, companyId, { greetingMessage: "secret greeting" });
@@ -484,6 +504,11 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "POST /chats/:id/messages": { payload: { message: "taken over" } },
   "POST /chats/:id/read": { payload: {} },
   "POST /whatsapp/:id/media-upload": {
+    payload: multipartScheduleImage,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  },
+  "PUT /quick-messages/:id": { payload: { shortcode: "taken", message: "Taken over", geral: false } },
+  "POST /quick-messages/:id/media-upload": {
     payload: multipartScheduleImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   },

@@ -22,6 +22,8 @@ describe("live event names are the specs' own", () => {
       // spec 3 "Live events": the schedule channel and company-announcement
       schedule: "schedule",
       announcement: "company-announcement",
+      // spec 3 "Live events": quickmessage, company-scoped as the Whaticket family names it
+      quickmessage: "company-42-quickmessage",
       // not in the specs (the Whaticket family's name): settings and business hours changed
       settings: "company-42-settings",
       // not in the specs (the Whaticket family's name): an invoice paid, the due date moved

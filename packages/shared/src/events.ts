@@ -18,6 +18,8 @@ export const COMPANY_TOPICS = [
   "typing",
   "schedule",
   "announcement",
+  /** Quick messages changed (QuickMessageEventPayload): `company-{id}-quickmessage`. */
+  "quickmessage",
   /** Settings and business hours of the company changed (SettingsEventPayload). */
   "settings",
   /** The company's subscription changed: an invoice was paid and the due date moved (PaymentEventPayload). */

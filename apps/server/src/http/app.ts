@@ -56,6 +56,7 @@ import { PlansService } from "../modules/plans/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { QueuesService } from "../modules/queues/service.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
+import { QuickMessagesService } from "../modules/quick-messages/service.js";
 import { reportsRoutes } from "../modules/reports/routes.js";
 import { ReportsService } from "../modules/reports/service.js";
 import { schedulesRoutes } from "../modules/schedules/routes.js";
@@ -273,7 +274,11 @@ export async function buildApp(
     await priv.register(kanbanBoardRoutes(new BoardService({ db: deps.db })));
     await priv.register(tagsAdminRoutes(new TagsAdminService({ ...deps, contacts })));
     await priv.register(ticketNotesRoutes(new TicketNotesService({ db: deps.db, contacts, tickets })));
-    await priv.register(quickMessagesRoutes(deps.db));
+    await priv.register(
+      quickMessagesRoutes(
+        new QuickMessagesService({ db: deps.db, realtime: deps.realtime, storage: deps.storage }),
+      ),
+    );
     await priv.register(
       schedulesRoutes(
         new SchedulesService({

@@ -17,6 +17,7 @@ import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
 import { KanbanPage } from "../pages/kanban/KanbanPage";
 import { MomentsPage } from "../pages/moments/MomentsPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
+import { QuickMessagesPage } from "../pages/quick-messages/QuickMessagesPage";
 import { ReportsPage } from "../pages/reports/ReportsPage";
 import { SettingsPage } from "../pages/settings/SettingsPage";
 import { TagsKanbanPage } from "../pages/tags/TagsKanbanPage";
@@ -107,6 +108,7 @@ export function AppRoutes() {
             }
           />
           <Route path="/helps" element={<HelpsPage />} />
+          <Route path="/quick-messages" element={<QuickMessagesPage />} />
           <Route path={EXPIRED_SUBSCRIPTION_PATH} element={<OpenInvoicesPage />} />
           <Route path="/financeiro" element={<InvoicesPage />} />
           <Route path="/subscription" element={<SubscribeNowPage />} />

@@ -15,6 +15,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "reports",
+      "quickMessages",
       "users",
       "queues",
       "connections",
@@ -46,6 +47,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "reports",
+      "quickMessages",
       "connections",
     ]);
   });
@@ -58,6 +60,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "reports",
+      "quickMessages",
     ]);
   });
 
@@ -70,6 +73,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "reports",
+      "quickMessages",
     ]);
     expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).not.toContain("moments");
   });
@@ -83,6 +87,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "reports",
+      "quickMessages",
     ]);
   });
 
@@ -112,6 +117,7 @@ describe("visibleMenuItems", () => {
       "/chats",
       "/tags",
       "/reports",
+      "/quick-messages",
     ]);
     const withKanban = buildUser({
       company: { id: 2, name: "Acme", dueDate: null, plan: { ...plan, useKanban: true } },
@@ -123,6 +129,7 @@ describe("visibleMenuItems", () => {
       "/Kanban",
       "/tags",
       "/reports",
+      "/quick-messages",
       "/kanban",
     ]);
   });
@@ -143,6 +150,13 @@ describe("visibleMenuItems", () => {
       useIntegrations: true,
     };
     const user = buildUser({ company: { id: 2, name: "Acme", dueDate: null, plan } });
-    expect(labels(visibleMenuItems(user))).toEqual(["tickets", "contacts", "kanban", "tags", "reports"]);
+    expect(labels(visibleMenuItems(user))).toEqual([
+      "tickets",
+      "contacts",
+      "kanban",
+      "tags",
+      "reports",
+      "quickMessages",
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import LocalOfferIcon from "@mui/icons-material/LocalOffer";
 import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
+import QuickreplyIcon from "@mui/icons-material/Quickreply";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SubscriptionsIcon from "@mui/icons-material/Subscriptions";
@@ -46,7 +47,8 @@ export type MenuLabel =
   | "financeiro"
   | "subscription"
   | "settings"
-  | "helps";
+  | "helps"
+  | "quickMessages";
 
 /** Items that can carry an attention dot, and whether each has it now. */
 export type MenuBadges = Partial<Record<MenuLabel, boolean>>;
@@ -79,6 +81,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "kanban", to: "/Kanban", icon: ViewKanbanIcon, section: "main", planFlag: "useKanban" },
   { label: "tags", to: "/tags", icon: LocalOfferIcon, section: "main" },
   { label: "reports", to: "/reports", icon: AssessmentIcon, section: "main" },
+  { label: "quickMessages", to: "/quick-messages", icon: QuickreplyIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
   { label: "queues", to: "/queues", icon: AccountTreeIcon, section: "administration", allow: isAdmin },
   {

@@ -19,6 +19,7 @@ import scheduleEditorEn from "./schedule-editor/en";
 import schedulesEn from "./schedules/en";
 import settingsEn from "./settings/en";
 import tagsEn from "./tags/en";
+import teamToolsEn from "./team-tools/en";
 import ticketToolsEn from "./ticket-tools/en";
 import ticketViewEn from "./ticket-view/en";
 import ticketsManagerEn from "./tickets-manager/en";
@@ -224,6 +225,10 @@ const en: LocaleShape = {
     settings: "Settings",
     queues: "Queues & Chatbot",
     needsAttention: "needs attention",
+    quickMessages: "Quick messages",
+    announcements: "Announcements",
+    files: "File lists",
+    todolist: "To-do list",
   },
   dashboard: dashboardEn,
   tickets: {
@@ -447,6 +452,7 @@ const en: LocaleShape = {
   moments: momentsEn,
   reports: reportsEn,
   whitelabel: whitelabelEn,
+  ...teamToolsEn,
 };
 
 export default en;

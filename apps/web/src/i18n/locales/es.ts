@@ -19,6 +19,7 @@ import scheduleEditorEs from "./schedule-editor/es";
 import schedulesEs from "./schedules/es";
 import settingsEs from "./settings/es";
 import tagsEs from "./tags/es";
+import teamToolsEs from "./team-tools/es";
 import ticketToolsEs from "./ticket-tools/es";
 import ticketViewEs from "./ticket-view/es";
 import ticketsManagerEs from "./tickets-manager/es";
@@ -225,6 +226,10 @@ const es: LocaleShape = {
     settings: "Configuraciones",
     queues: "Colas & Chatbot",
     needsAttention: "requiere atención",
+    quickMessages: "Respuestas rápidas",
+    announcements: "Informativos",
+    files: "Lista de archivos",
+    todolist: "Tareas",
   },
   dashboard: dashboardEs,
   tickets: {
@@ -449,6 +454,7 @@ const es: LocaleShape = {
   moments: momentsEs,
   reports: reportsEs,
   whitelabel: whitelabelEs,
+  ...teamToolsEs,
 };
 
 export default es;

@@ -18,6 +18,7 @@ import scheduleEditorPt from "./schedule-editor/pt";
 import schedulesPt from "./schedules/pt";
 import settingsPt from "./settings/pt";
 import tagsPt from "./tags/pt";
+import teamToolsPt from "./team-tools/pt";
 import ticketToolsPt from "./ticket-tools/pt";
 import ticketViewPt from "./ticket-view/pt";
 import ticketsManagerPt from "./tickets-manager/pt";
@@ -225,6 +226,10 @@ const pt = {
     settings: "Configurações",
     queues: "Filas & Chatbot",
     needsAttention: "requer atenção",
+    quickMessages: "Respostas Rápidas",
+    announcements: "Informativos",
+    files: "Lista de arquivos",
+    todolist: "Tarefas",
   },
   dashboard: dashboardPt,
   tickets: {
@@ -448,6 +453,7 @@ const pt = {
   moments: momentsPt,
   reports: reportsPt,
   whitelabel: whitelabelPt,
+  ...teamToolsPt,
 };
 export default pt;
 

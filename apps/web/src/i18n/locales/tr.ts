@@ -19,6 +19,7 @@ import scheduleEditorTr from "./schedule-editor/tr";
 import schedulesTr from "./schedules/tr";
 import settingsTr from "./settings/tr";
 import tagsTr from "./tags/tr";
+import teamToolsTr from "./team-tools/tr";
 import ticketToolsTr from "./ticket-tools/tr";
 import ticketViewTr from "./ticket-view/tr";
 import ticketsManagerTr from "./tickets-manager/tr";
@@ -228,6 +229,10 @@ const tr: LocaleShape = {
     settings: "Ayarlar",
     queues: "Kuyruklar & Chatbot",
     needsAttention: "ilgi gerekiyor",
+    quickMessages: "Hızlı mesajlar",
+    announcements: "Duyurular",
+    files: "Dosya listeleri",
+    todolist: "Yapılacaklar",
   },
   dashboard: dashboardTr,
   tickets: {
@@ -452,6 +457,7 @@ const tr: LocaleShape = {
   moments: momentsTr,
   reports: reportsTr,
   whitelabel: whitelabelTr,
+  ...teamToolsTr,
 };
 
 export default tr;

@@ -95,6 +95,7 @@ const ticketViewEn: LocaleShape<typeof ticketViewPt> = {
     cancelReply: "Cancel reply",
     cancelEdit: "Cancel editing",
     quickReplies: "Quick replies",
+    quickRepliesEmpty: "No quick replies found. Add them under Quick messages.",
     closed: "Reopen the ticket to send messages.",
     pending: "Accept the ticket to reply.",
   },

@@ -95,6 +95,7 @@ const ticketViewEs: LocaleShape<typeof ticketViewPt> = {
     cancelReply: "Cancelar respuesta",
     cancelEdit: "Cancelar edición",
     quickReplies: "Respuestas rápidas",
+    quickRepliesEmpty: "No se encontraron respuestas rápidas. Regístrelas en Respuestas rápidas.",
     closed: "Reabra el ticket para enviar mensajes.",
     pending: "Acepte el ticket para responder.",
   },

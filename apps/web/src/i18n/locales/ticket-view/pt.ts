@@ -97,6 +97,7 @@ const ticketViewPt = {
     cancelReply: "Cancelar resposta",
     cancelEdit: "Cancelar edição",
     quickReplies: "Respostas rápidas",
+    quickRepliesEmpty: "Nenhuma resposta rápida encontrada. Cadastre-as em Respostas Rápidas.",
     closed: "Reabra o atendimento para enviar mensagens.",
     pending: "Aceite o atendimento para responder.",
   },

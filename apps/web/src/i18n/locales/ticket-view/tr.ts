@@ -95,6 +95,7 @@ const ticketViewTr: LocaleShape<typeof ticketViewPt> = {
     cancelReply: "Yanıtı iptal et",
     cancelEdit: "Düzenlemeyi iptal et",
     quickReplies: "Hızlı yanıtlar",
+    quickRepliesEmpty: "Hızlı yanıt bulunamadı. Hızlı mesajlar sayfasından ekleyin.",
     closed: "Mesaj göndermek için talebi yeniden açın.",
     pending: "Yanıtlamak için talebi kabul edin.",
   },

@@ -118,6 +118,17 @@ describe("message input", () => {
     expect(sent(seen)).toHaveLength(0);
   });
 
+  it("says so when no quick message matches the '/' text (or none exists)", async () => {
+    serveConversation(openTicket, [], { "GET /quick-messages/list": () => [] });
+    renderConversation(me, openTicket);
+    const box = await input();
+    fireEvent.change(box, { target: { value: "/nada" } });
+    const list = await screen.findByRole("listbox", { name: "Respostas rápidas" });
+    expect(within(list).getByText(/Nenhuma resposta rápida encontrada/)).toBeTruthy();
+    fireEvent.change(box, { target: { value: "nada" } });
+    expect(screen.queryByRole("listbox")).toBeNull();
+  });
+
   it("inserts an emoji from the picker", async () => {
     serveConversation(openTicket, []);
     renderConversation(me, openTicket);

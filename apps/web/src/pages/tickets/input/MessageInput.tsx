@@ -20,6 +20,7 @@ import {
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type MediaToSend, messagesApi, useQuickMessages } from "../../../api/messages";
+import { useQuickMessageEvents } from "../../../api/quick-messages";
 import { useStoredFlag } from "../../../app/hooks/use-stored-flag";
 import { toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
@@ -92,7 +93,10 @@ export function MessageInput({
   const recorder = useAudioRecorder();
   const answerable = ANSWERABLE.has(ticket.status);
   const quick = useQuickMessages();
+  useQuickMessageEvents();
   const suggestions = answerable ? matchQuickReplies(quick.data ?? [], text) : [];
+  // The list (or its "none found") shows while the text starts with '/' and the quick messages are loaded.
+  const showQuick = answerable && text.startsWith("/") && quick.isSuccess;
 
   // Editing starts from the message's text.
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -304,7 +308,7 @@ export function MessageInput({
           </IconButton>
         </Paper>
       )}
-      {suggestions.length > 0 && (
+      {showQuick && (
         <QuickReplies
           id={listId}
           options={suggestions}
@@ -371,7 +375,7 @@ export function MessageInput({
             slotProps={{
               htmlInput: {
                 "aria-label": t("ticketView.input.label"),
-                "aria-controls": suggestions.length > 0 ? listId : undefined,
+                "aria-controls": showQuick ? listId : undefined,
                 "aria-autocomplete": "list",
               },
             }}

@@ -1,5 +1,5 @@
 import type { QuickMessageDto } from "@inbox/shared";
-import { List, ListItemButton, ListItemText, Paper } from "@mui/material";
+import { List, ListItem, ListItemButton, ListItemText, Paper } from "@mui/material";
 import { useTranslation } from "react-i18next";
 
 /** Quick-reply labels are cut at 90 characters (spec 1 section 9). */
@@ -24,7 +24,10 @@ interface QuickRepliesProps {
   onPick: (quick: QuickMessageDto) => void;
 }
 
-/** The list above the input while the text starts with '/'; the input's arrows move the highlight. */
+/**
+ * The list above the input while the text starts with '/'; the input's arrows
+ * move the highlight. No match (or no quick message at all) says so.
+ */
 export function QuickReplies({ id, options, highlighted, onPick }: QuickRepliesProps) {
   const { t } = useTranslation();
   return (
@@ -36,6 +39,11 @@ export function QuickReplies({ id, options, highlighted, onPick }: QuickRepliesP
         dense
         sx={{ maxHeight: 240, overflowY: "auto" }}
       >
+        {options.length === 0 && (
+          <ListItem role="option" aria-selected={false} aria-disabled>
+            <ListItemText secondary={t("ticketView.input.quickRepliesEmpty")} />
+          </ListItem>
+        )}
         {options.map((quick, index) => (
           <ListItemButton
             key={quick.id}

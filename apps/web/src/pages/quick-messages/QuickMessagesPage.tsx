@@ -1,0 +1,116 @@
+import { LIMITS, type QuickMessageDto } from "@inbox/shared";
+import AddIcon from "@mui/icons-material/Add";
+import SearchIcon from "@mui/icons-material/Search";
+import { Button, InputAdornment, Paper, TextField } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  useDeleteQuickMessage,
+  useQuickMessageEvents,
+  useQuickMessagesInfinite,
+} from "../../api/quick-messages";
+import { useCurrentUser } from "../../app/auth/auth-context";
+import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
+import { errorMessage, toastError } from "../../app/toast/toast-error";
+import { toast } from "../../app/toast/toast-store";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
+import { PageHeader } from "../../components/PageHeader";
+import { QuickMessageDialog } from "./QuickMessageDialog";
+import { QuickMessagesTable } from "./QuickMessagesTable";
+
+type DialogState = { open: false } | { open: true; quick: QuickMessageDto | null };
+
+/** /quick-messages (spec 3 section 2): search, the table, add, edit and delete; live by socket. */
+export function QuickMessagesPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [search, setSearch] = useState("");
+  const searchParam = useDebouncedValue(search.trim(), LIMITS.searchDebounceMs);
+  const list = useQuickMessagesInfinite(searchParam);
+  useQuickMessageEvents();
+  const remove = useDeleteQuickMessage();
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const [toDelete, setToDelete] = useState<QuickMessageDto | null>(null);
+  const rows = list.data?.pages.flatMap((page) => page.records) ?? [];
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      toast.success(t("quickMessages.deleted"));
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t("quickMessages.title")}
+        actions={
+          <>
+            <TextField
+              size="small"
+              type="search"
+              placeholder={t("quickMessages.search")}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{
+                htmlInput: { "aria-label": t("quickMessages.search") },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ open: true, quick: null })}
+            >
+              {t("quickMessages.add")}
+            </Button>
+          </>
+        }
+      />
+      <Paper variant="outlined">
+        <InfiniteScrollArea
+          canLoadMore={Boolean(list.hasNextPage) && !list.isFetchingNextPage}
+          onReachEnd={() => void list.fetchNextPage()}
+          sx={{ maxHeight: "calc(100vh - 200px)" }}
+        >
+          <QuickMessagesTable
+            rows={rows}
+            userId={user.id}
+            loading={list.isPending}
+            error={list.isError ? errorMessage(list.error) : undefined}
+            loadingMore={list.isFetchingNextPage}
+            onEdit={(quick) => setDialog({ open: true, quick })}
+            onDelete={setToDelete}
+          />
+        </InfiniteScrollArea>
+      </Paper>
+      {dialog.open && (
+        <QuickMessageDialog
+          quick={dialog.quick}
+          userId={user.id}
+          onClose={() => setDialog({ open: false })}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t("quickMessages.deleteTitle", { shortcode: toDelete?.shortcode ?? "" })}
+        message={t("quickMessages.deleteMessage")}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}
