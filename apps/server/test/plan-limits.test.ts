@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { plans, queues, users, whatsapps } from "../src/db/schema/index.js";
+import { companies, plans, queues, users, whatsapps } from "../src/db/schema/index.js";
 import { buildTeam, unique } from "./factories.js";
 import { startTestServer, type TestServer } from "./harness.js";
 
@@ -91,4 +91,36 @@ describe("plan limits", () => {
       expect(rows).toHaveLength(have + 1);
     });
   }
+});
+
+describe("the company's own limits (numberAttendants, numberConections) over the plan's", () => {
+  const post = (team: Awaited<ReturnType<typeof buildTeam>>, url: string, payload: object) =>
+    server.app.inject({ method: "POST", url, headers: team.adminSession.headers, payload });
+
+  it("numberAttendants 2 on a plan of 5 users: the 3rd user is refused; without it the plan's 5 apply", async () => {
+    const team = await buildTeam(server.app, db());
+    const have = (await db().select().from(users).where(eq(users.companyId, team.company.id))).length;
+    expect(have).toBe(2); // the team's admin and user
+    await db().update(plans).set({ users: 5 }).where(eq(plans.id, team.company.planId));
+    await db().update(companies).set({ numberAttendants: 2 }).where(eq(companies.id, team.company.id));
+    const refused = await post(team, "/users", bodies.users());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: "ERR_USER_CREATION_COUNT", limit: 2 });
+
+    await db().update(companies).set({ numberAttendants: null }).where(eq(companies.id, team.company.id));
+    expect((await post(team, "/users", bodies.users())).statusCode).toBe(201);
+  });
+
+  it("numberConections 2 on a plan of 1 connection: two are created, the 3rd is refused naming 2", async () => {
+    const team = await buildTeam(server.app, db());
+    await db().update(plans).set({ connections: 1 }).where(eq(plans.id, team.company.planId));
+    await db().update(companies).set({ numberConections: 2 }).where(eq(companies.id, team.company.id));
+    expect((await post(team, "/whatsapp", bodies.connections())).statusCode).toBe(201);
+    expect((await post(team, "/whatsapp", bodies.connections())).statusCode).toBe(201);
+    const refused = await post(team, "/whatsapp", bodies.connections());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: "ERR_PLAN_CONNECTIONS_LIMIT", limit: 2 });
+    const rows = await db().select().from(whatsapps).where(eq(whatsapps.companyId, team.company.id));
+    expect(rows).toHaveLength(2);
+  });
 });

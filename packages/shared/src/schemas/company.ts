@@ -84,6 +84,29 @@ const document = z.preprocess(
     .transform((v) => (v === "" ? null : documentDigits(v))),
 );
 
+/** Spec 2 section 5: the company's own users and connections limits are whole numbers, 0 or more. */
+export const COMPANY_LIMIT_MESSAGE = "Informe um número inteiro, 0 ou mais";
+
+/**
+ * numberAttendants / numberConections: the company's own limit of users or connections, a whole
+ * number (0 or more; digits in a string, as a form sends them, are read); empty or null is none,
+ * so the plan's limit applies.
+ */
+const companyLimit = z.preprocess((value) => {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value === "string") {
+    const text = value.trim();
+    return text === "" ? null : /^\d+$/.test(text) ? Number(text) : value;
+  }
+  return value;
+}, z
+  .number({ error: COMPANY_LIMIT_MESSAGE })
+  .int(COMPANY_LIMIT_MESSAGE)
+  .min(0, COMPANY_LIMIT_MESSAGE)
+  .max(MAX_DB_INT, COMPANY_LIMIT_MESSAGE)
+  .nullable());
+
 const recurrence = z.enum(RECURRENCES, {
   error: `One of ${RECURRENCES.join(", ")}`,
 });
@@ -102,6 +125,8 @@ const companyFields = {
   addressStreet: optionalText(200),
   addressState: optionalText(100),
   addressCity: optionalText(100),
+  numberAttendants: companyLimit,
+  numberConections: companyLimit,
 };
 
 /**
@@ -120,6 +145,8 @@ export const companyCreateSchema = z.object({
   addressStreet: companyFields.addressStreet.optional(),
   addressState: companyFields.addressState.optional(),
   addressCity: companyFields.addressCity.optional(),
+  numberAttendants: companyLimit.optional().default(null),
+  numberConections: companyLimit.optional().default(null),
   password: z.string({ error: "Required" }).min(5, "Too Short!").max(50, "Too Long!"),
 });
 export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
@@ -164,6 +191,9 @@ export const companyDto = z.object({
   addressStreet: z.string().nullable(),
   addressState: z.string().nullable(),
   addressCity: z.string().nullable(),
+  /** The company's own limits; null: the plan's users / connections apply. */
+  numberAttendants: z.number().nullable(),
+  numberConections: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   lastLogin: z.string().nullable(),

@@ -16,6 +16,8 @@ export function presentCompany(company: CompanyRow, plan: PlanRow): CompanyDto {
     addressStreet: company.addressStreet,
     addressState: company.addressState,
     addressCity: company.addressCity,
+    numberAttendants: company.numberAttendants,
+    numberConections: company.numberConections,
     createdAt: company.createdAt.toISOString(),
     updatedAt: company.updatedAt.toISOString(),
     lastLogin: company.lastLogin?.toISOString() ?? null,

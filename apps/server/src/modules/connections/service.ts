@@ -15,6 +15,7 @@ import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import { detectFile, type Storage } from "../../storage/storage.js";
+import { companyLimits } from "../companies/limits.js";
 import { CompaniesRepo } from "../companies/repo.js";
 import { channelAudio } from "../messages/channel-audio.js";
 import { checkedQueueIds } from "../queues/links.js";
@@ -92,10 +93,12 @@ export class ConnectionsService {
       if (!company) throw new AppError("ERR_NO_PERMISSION");
       authorizeChannel(company.plan, input.channel);
       const existing = await this.repo.count(ctx.companyId, tx);
-      if (existing >= company.plan.connections) {
+      // The company's own numberConections when set, else the plan's.
+      const { connections: limit } = companyLimits(company);
+      if (existing >= limit) {
         throw new AppError("ERR_PLAN_CONNECTIONS_LIMIT", {
-          message: `The plan allows ${company.plan.connections} connections`,
-          details: { limit: company.plan.connections },
+          message: `The company may have ${limit} connections`,
+          details: { limit },
         });
       }
       await this.checkName(ctx, input.name, undefined, tx);
@@ -357,10 +360,11 @@ export class ConnectionsService {
     }
     const count = await this.repo.count(ctx.companyId, runner);
     const adding = accounts.filter((account) => !matches.has(pageAccountKey(account))).length;
-    if (adding > 0 && count + adding > found.plan.connections) {
+    const { connections: limit } = companyLimits(found);
+    if (adding > 0 && count + adding > limit) {
       throw new AppError("ERR_PLAN_CONNECTIONS_LIMIT", {
-        message: `The plan allows ${found.plan.connections} connections; adding ${adding} would make ${count + adding}`,
-        details: { limit: found.plan.connections },
+        message: `The company may have ${limit} connections; adding ${adding} would make ${count + adding}`,
+        details: { limit },
       });
     }
     return { matches, count };

@@ -14,6 +14,12 @@ export interface PaidInvoice {
   changed: boolean;
 }
 
+/** A paid custom plan's counts (the checkout's 'Personalizar' step): they become the company's own limits. */
+export interface PaidCustomPlan {
+  users: number;
+  connections: number;
+}
+
 /**
  * Marks an invoice paid and moves its company's due date by one period of
  * its recurrence (see `nextDueDate`), in one transaction under the invoice's
@@ -21,13 +27,16 @@ export interface PaidInvoice {
  * racing the webhook, the super admin clicking while the provider confirms)
  * moves the date once. Every way of paying ends here. After commit the
  * company's screens hear `company-{id}-payment`, so an expired company comes
- * back live.
+ * back live. A payment of a custom plan (`customPlan`) also sets the company's
+ * own limits, numberAttendants and numberConections, to the plan's users and
+ * connections, in the same transaction and only the first time.
  */
 export async function payInvoice(
   deps: { db: Db; realtime: Realtime },
   companyId: number,
   invoiceId: number,
   now = new Date(),
+  customPlan?: PaidCustomPlan,
 ): Promise<PaidInvoice> {
   const paid = await deps.db.transaction(async (tx) => {
     const [invoice] = await tx
@@ -50,7 +59,13 @@ export async function payInvoice(
       .update(invoices)
       .set({ status: "paid", paidAt: now, updatedAt: now })
       .where(eq(invoices.id, invoiceId));
-    await tx.update(companies).set({ dueDate, updatedAt: now }).where(eq(companies.id, companyId));
+    const limits = customPlan
+      ? { numberAttendants: customPlan.users, numberConections: customPlan.connections }
+      : {};
+    await tx
+      .update(companies)
+      .set({ dueDate, ...limits, updatedAt: now })
+      .where(eq(companies.id, companyId));
     return { invoiceId, companyId, dueDate, changed: true };
   });
   if (paid.changed) {

@@ -83,6 +83,23 @@ export class SubscriptionRepo {
    * The webhook's lookup: the provider names only the txid, unique across the platform. The row
    * found says whose charge it is; nothing of the request decides the company.
    */
+  /** The invoice's newest payable charge (the one a payer holds), for the super user's confirmation. */
+  async newestOpenCharge(companyId: number, invoiceId: number): Promise<ChargeRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(paymentCharges)
+      .where(
+        and(
+          eq(paymentCharges.companyId, companyId),
+          eq(paymentCharges.invoiceId, invoiceId),
+          eq(paymentCharges.status, "pending"),
+        ),
+      )
+      .orderBy(desc(paymentCharges.id))
+      .limit(1);
+    return row;
+  }
+
   async chargeByTxid(provider: string, txid: string): Promise<ChargeRow | undefined> {
     const [row] = await this.db
       .select()

@@ -13,7 +13,7 @@ import type { Db, Tx } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
-import { payInvoice } from "../invoices/pay.js";
+import { type PaidCustomPlan, payInvoice } from "../invoices/pay.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { authorizeMarkPaid } from "./policy.js";
 import { type ChargeRow, type InvoiceRow, SubscriptionRepo } from "./repo.js";
@@ -64,7 +64,7 @@ export class SubscriptionService {
       const invoice = await this.openInvoice(tx, ctx.companyId, input.invoiceId);
       const priced = priceOf(invoice, input);
       const open = await this.repo.openCharges(tx, ctx.companyId, invoice.id);
-      return { invoice, priced, reusable: this.reusable(open, priced.amountCents) };
+      return { invoice, priced, reusable: this.reusable(open, priced) };
     });
     if (found.reusable) return answer(found.reusable);
     const { invoice, priced } = found;
@@ -82,7 +82,7 @@ export class SubscriptionService {
       written = await this.deps.db.transaction(async (tx) => {
         await this.openInvoice(tx, ctx.companyId, invoice.id);
         const open = await this.repo.openCharges(tx, ctx.companyId, invoice.id);
-        const raced = this.reusable(open, priced.amountCents);
+        const raced = this.reusable(open, priced);
         if (raced) return { charge: raced, superseded: [ours] };
         const now = new Date();
         await this.repo.supersedeCharges(
@@ -120,13 +120,19 @@ export class SubscriptionService {
     return invoice;
   }
 
-  private reusable(open: ChargeRow[], amountCents: number): ChargeRow | undefined {
+  /**
+   * An open charge answered again: same provider, amount and plan (two custom plans of one price are
+   * different charges: paying one sets the company's limits to its users and connections).
+   */
+  private reusable(open: ChargeRow[], priced: Priced): ChargeRow | undefined {
     const { provider } = this.deps;
     const now = new Date();
     return open.find(
       (c) =>
         c.provider === provider.name &&
-        amountToCents(c.amount) === amountCents &&
+        amountToCents(c.amount) === priced.amountCents &&
+        c.users === priced.plan.users &&
+        c.connections === priced.plan.connections &&
         stillPayable(c, provider.chargeLifetimeSeconds, now),
     );
   }
@@ -183,7 +189,15 @@ export class SubscriptionService {
     authorizeMarkPaid(ctx.user);
     const invoice = await this.repo.invoiceOfAnyCompany(invoiceId);
     if (!invoice) throw new AppError("ERR_NOT_FOUND", { message: "Invoice not found" });
-    const paid = await payInvoice(this.deps, invoice.companyId, invoice.id);
+    // The payer's charge, if any: a custom plan's counts become the company's limits, as a confirmed PIX does.
+    const charge = await this.repo.newestOpenCharge(invoice.companyId, invoice.id);
+    const paid = await payInvoice(
+      this.deps,
+      invoice.companyId,
+      invoice.id,
+      new Date(),
+      charge && customPlanOf(charge),
+    );
     if (!paid.changed) throw alreadyPaid();
     this.deps.logger.info(
       { invoiceId, companyId: invoice.companyId, by: ctx.user.id },
@@ -211,7 +225,7 @@ export class SubscriptionService {
       );
     // payInvoice first: a crash before the charge's mark leaves it pending, and the next check or
     // webhook asks again and finds the invoice already paid (payInvoice changes nothing twice).
-    await payInvoice(this.deps, charge.companyId, charge.invoiceId);
+    await payInvoice(this.deps, charge.companyId, charge.invoiceId, new Date(), customPlanOf(charge));
     await this.repo.markChargePaid(charge, state.endToEndId, new Date());
   }
 }
@@ -222,11 +236,19 @@ const answer = (charge: ChargeRow): SubscriptionChargeDto => ({
   valor: { original: charge.amount },
 });
 
+/** A charge's custom plan (users and connections chosen at 'Personalizar'), if it carried one. */
+function customPlanOf(charge: ChargeRow): PaidCustomPlan | undefined {
+  if (charge.planType !== "custom" || charge.users === null || charge.connections === null) return undefined;
+  return { users: charge.users, connections: charge.connections };
+}
+
+interface Priced {
+  amountCents: number;
+  plan: { users: number | null; connections: number | null };
+}
+
 /** What the checkout charges (docs/PAYMENTS.md, Price): the invoice's value, or the custom plan never below it. */
-function priceOf(
-  invoice: InvoiceRow,
-  input: SubscriptionCreate,
-): { amountCents: number; plan: { users: number | null; connections: number | null } } {
+function priceOf(invoice: InvoiceRow, input: SubscriptionCreate): Priced {
   const invoiceCents = amountToCents(invoice.value);
   let amountCents = invoiceCents;
   let plan: { users: number | null; connections: number | null } = { users: null, connections: null };

@@ -5,6 +5,7 @@ import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import type { Storage } from "../../storage/storage.js";
+import { companyLimits } from "../companies/limits.js";
 import { CompaniesRepo } from "../companies/repo.js";
 import { ConnectionsRepo } from "../connections/repo.js";
 import { checkedQueueIds } from "../queues/links.js";
@@ -56,10 +57,12 @@ export class UsersService {
       const company = await this.companies.findWithPlan(ctx.companyId, tx);
       if (!company) throw new AppError("ERR_NO_PERMISSION");
       const existing = await this.repo.countInCompany(ctx.companyId, tx);
-      if (existing >= company.plan.users) {
+      // The company's own numberAttendants when set, else the plan's.
+      const { users: limit } = companyLimits(company);
+      if (existing >= limit) {
         throw new AppError("ERR_USER_CREATION_COUNT", {
-          message: `The plan allows ${company.plan.users} users and the company has ${existing}.`,
-          details: { limit: company.plan.users },
+          message: `The company may have ${limit} users and has ${existing}.`,
+          details: { limit },
         });
       }
       if (await this.repo.emailTaken(input.email, undefined, tx)) {
