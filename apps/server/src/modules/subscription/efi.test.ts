@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { nextDueDate } from "@inbox/shared";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam } from "../../../test/factories.js";
 import { FAKE_EFI_CREDENTIALS, type FakeEfi, startFakeEfi } from "../../../test/fake-efi.js";
@@ -11,6 +12,7 @@ import {
   companyDueDate,
   invoiceStatus,
 } from "../../../test/payments.js";
+import { companies } from "../../db/schema/index.js";
 
 const WEBHOOK_SECRET = "efi-webhook-secret-0123456789abcdef";
 let server: TestServer;
@@ -144,6 +146,39 @@ describe("Efí PIX provider", () => {
     const newTxid = (await chargeRow(db(), custom.json().id))?.txid as string;
     await efi.pay(newTxid);
     expect(await companyDueDate(db(), team.company.id)).toBe(expected);
+  });
+
+  it("a paid custom plan sets the company's own limits to its users and connections; an invoice's charge does not", async () => {
+    const limitsOf = async (companyId: number) => {
+      const [row] = await db()
+        .select({ users: companies.numberAttendants, connections: companies.numberConections })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      return row;
+    };
+    const plain = await buildTeam(server.app, db());
+    await efi.pay((await checkout(plain)).txid);
+    expect(await limitsOf(plain.company.id)).toEqual({ users: null, connections: null });
+
+    const team = await buildTeam(server.app, db());
+    const invoice = await buildInvoice(db(), team.company.id, { value: "49.00" });
+    const custom = await server.app.inject({
+      method: "POST",
+      url: "/subscription",
+      headers: team.adminSession.headers,
+      payload: {
+        ...checkoutData,
+        plan: JSON.stringify({ type: "custom" }),
+        users: 6,
+        connections: 4,
+        invoiceId: invoice.id,
+      },
+    });
+    expect(custom.statusCode, custom.body).toBe(200);
+    expect(await limitsOf(team.company.id)).toEqual({ users: null, connections: null });
+    await efi.pay((await chargeRow(db(), custom.json().id))?.txid as string);
+    expect(await invoiceStatus(db(), invoice.id)).toBe("paid");
+    expect(await limitsOf(team.company.id)).toEqual({ users: 6, connections: 4 });
   });
 
   it("the check alone confirms a payment whose webhook never came", async () => {

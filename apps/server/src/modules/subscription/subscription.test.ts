@@ -14,7 +14,7 @@ import {
   invoiceStatus,
   setPlatformSetting,
 } from "../../../test/payments.js";
-import { paymentCharges } from "../../db/schema/index.js";
+import { companies, paymentCharges } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
 import { EmbeddedPix } from "../payments/embedded-pix.js";
 
@@ -299,6 +299,32 @@ describe("GET /subscription/check/{id} and PUT /invoices/{id}/paid", () => {
     });
     expect(twice.json()).toMatchObject({ error: "ERR_INVOICE_ALREADY_PAID" });
     expect(await companyDueDate(db(), team.company.id)).toBe(expected);
+  });
+
+  it("the super admin's confirmation of a custom plan's charge sets the company's own limits", async () => {
+    const team = await buildTeam(server.app, db());
+    const invoice = await buildInvoice(db(), team.company.id, { value: "49.00" });
+    const created = await subscribe(team.adminSession.headers, {
+      ...checkoutData,
+      plan: customPlan,
+      users: 5,
+      connections: 3,
+      invoiceId: invoice.id,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const platform = await buildTeam(server.app, db());
+    const superUser = await buildAdmin(db(), platform.company.id, { super: true });
+    const confirmed = await server.app.inject({
+      method: "PUT",
+      url: `/invoices/${invoice.id}/paid`,
+      headers: (await login(server.app, superUser.email)).headers,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [row] = await db()
+      .select({ users: companies.numberAttendants, connections: companies.numberConections })
+      .from(companies)
+      .where(eq(companies.id, team.company.id));
+    expect(row).toEqual({ users: 5, connections: 3 });
   });
 
   it("stays open to a company whose subscription expired: paying is how it comes back", async () => {
