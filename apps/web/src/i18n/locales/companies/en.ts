@@ -51,6 +51,9 @@ const companiesEn: typeof companiesPt = {
     addressCity: "City",
     addressState: "State",
     password: "Password",
+    numberAttendants: "Users limit",
+    numberConections: "Connections limit",
+    limitFromPlan: "Empty: the plan's",
     folderSize: "Folder",
     files: "Files",
     lastLogin: "Last login",
@@ -70,6 +73,7 @@ const companiesEn: typeof companiesPt = {
     document: "Invalid CPF/CNPJ",
     password: "The password must have 5 to 50 characters",
     tooLong: "Text too long",
+    limit: "Enter a whole number, 0 or more",
   },
 };
 

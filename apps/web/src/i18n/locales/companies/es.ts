@@ -51,6 +51,9 @@ const companiesEs: typeof companiesPt = {
     addressCity: "Ciudad",
     addressState: "Estado",
     password: "Contraseña",
+    numberAttendants: "Límite de usuarios",
+    numberConections: "Límite de conexiones",
+    limitFromPlan: "Vacío: el del plan",
     folderSize: "Carpeta",
     files: "Archivos",
     lastLogin: "Último acceso",
@@ -70,6 +73,7 @@ const companiesEs: typeof companiesPt = {
     document: "CPF/CNPJ no válido",
     password: "La contraseña debe tener de 5 a 50 caracteres",
     tooLong: "Texto demasiado largo",
+    limit: "Indique un número entero, 0 o más",
   },
 };
 

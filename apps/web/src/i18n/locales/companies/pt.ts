@@ -50,6 +50,9 @@ const companiesPt = {
     addressCity: "Cidade",
     addressState: "Estado",
     password: "Senha",
+    numberAttendants: "Limite de usuários",
+    numberConections: "Limite de conexões",
+    limitFromPlan: "Vazio: o do plano",
     folderSize: "Pasta",
     files: "Arquivos",
     lastLogin: "Último login",
@@ -69,6 +72,7 @@ const companiesPt = {
     document: "CPF/CNPJ inválido",
     password: "A senha deve ter de 5 a 50 caracteres",
     tooLong: "Texto muito longo",
+    limit: "Informe um número inteiro, 0 ou mais",
   },
 };
 

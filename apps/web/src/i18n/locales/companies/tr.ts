@@ -51,6 +51,9 @@ const companiesTr: typeof companiesPt = {
     addressCity: "Şehir",
     addressState: "Eyalet",
     password: "Şifre",
+    numberAttendants: "Kullanıcı sınırı",
+    numberConections: "Bağlantı sınırı",
+    limitFromPlan: "Boş: planınki",
     folderSize: "Klasör",
     files: "Dosyalar",
     lastLogin: "Son giriş",
@@ -70,6 +73,7 @@ const companiesTr: typeof companiesPt = {
     document: "Geçersiz CPF/CNPJ",
     password: "Şifre 5 ile 50 karakter arasında olmalıdır",
     tooLong: "Metin çok uzun",
+    limit: "0 veya daha büyük bir tam sayı girin",
   },
 };
 

@@ -29,6 +29,8 @@ function buildCompany(overrides: Partial<CompanyDto> = {}): CompanyDto {
     addressStreet: null,
     addressState: null,
     addressCity: null,
+    numberAttendants: null,
+    numberConections: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
     lastLogin: null,
@@ -218,8 +220,39 @@ describe("CompaniesTab", () => {
       addressStreet: "Rua das Flores, 10",
       addressCity: "Curitiba",
       addressState: "PR",
+      // Left empty: the plan's limits.
+      numberAttendants: null,
+      numberConections: null,
     });
     await waitFor(() => expect(toasts.at(-1)?.message).toBe("Operação realizada com sucesso!"));
+  });
+
+  it("edits the company's own users and connections limits: whole numbers 0 or more, empty for the plan's", async () => {
+    const calls = serve({ companies: [buildCompany({ numberAttendants: 4, numberConections: null })] });
+    renderTab();
+    await within(table()).findByText("Loja Azul");
+    fireEvent.click(screen.getByRole("button", { name: "Editar Loja Azul" }));
+    const form = screen.getByRole("form", { name: "Editar empresa Loja Azul" });
+    const users = within(form).getByRole("spinbutton", { name: "Limite de usuários" }) as HTMLInputElement;
+    const connections = within(form).getByRole("spinbutton", {
+      name: "Limite de conexões",
+    }) as HTMLInputElement;
+    expect(users.value).toBe("4");
+    expect(connections.value).toBe("");
+
+    type(users, "-2");
+    fireEvent.click(within(form).getByRole("button", { name: "Salvar" }));
+    expect(await within(form).findByText("Informe um número inteiro, 0 ou mais")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+    type(users, "");
+    type(connections, "3");
+    fireEvent.click(within(form).getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")).toMatchObject({
+      url: "/companies/2",
+      body: { numberAttendants: null, numberConections: 3 },
+    });
   });
 
   it("says the spec's save failure when the server refuses", async () => {

@@ -24,7 +24,8 @@ interface CompanyFormProps {
 
 /**
  * The company form above the table: name, e-mail, phone, plan, status, due date, recurrence,
- * CPF/CNPJ, payment method, address (street, city, state) and, when creating, the password of the company's first admin (its e-mail signs in).
+ * CPF/CNPJ, payment method, address (street, city, state), the company's own users and connections
+ * limits (empty: the plan's) and, when creating, the password of the company's first admin (its e-mail signs in).
  * The tab gives it a new `key` when another company is picked, cleared or saved.
  */
 export function CompanyForm({ editing, initialValues, plans, onSubmit, onClear }: CompanyFormProps) {
@@ -178,6 +179,21 @@ export function CompanyForm({ editing, initialValues, plans, onSubmit, onClear }
             {...register("addressState")}
             {...text("addressState")}
           />
+          {(["numberAttendants", "numberConections"] as const).map((field) => (
+            <TextField
+              key={field}
+              label={t(`companies.fields.${field}`)}
+              type="number"
+              size="small"
+              placeholder={t("companies.fields.limitFromPlan")}
+              slotProps={{ htmlInput: { min: 0, step: 1, inputMode: "numeric" } }}
+              {...register(field)}
+              error={Boolean(errors[field])}
+              helperText={
+                companyErrorText(errors[field]?.message, field) ?? t("companies.fields.limitFromPlan")
+              }
+            />
+          ))}
           {!editing && (
             <PasswordField
               label={t("companies.fields.password")}

@@ -1,4 +1,5 @@
 import {
+  COMPANY_LIMIT_MESSAGE,
   COMPANY_MESSAGES,
   type CompanyDto,
   companyCreateSchema,
@@ -22,6 +23,9 @@ export interface CompanyFormInput {
   addressStreet: string;
   addressCity: string;
   addressState: string;
+  /** The company's own limits, digits as typed; empty: the plan's. */
+  numberAttendants: string;
+  numberConections: string;
   password: string;
 }
 
@@ -47,6 +51,8 @@ export function emptyCompanyForm(): CompanyFormInput {
     addressStreet: "",
     addressCity: "",
     addressState: "",
+    numberAttendants: "",
+    numberConections: "",
     password: "",
   };
 }
@@ -65,6 +71,8 @@ export function toCompanyForm(company: CompanyDto): CompanyFormInput {
     addressStreet: company.addressStreet ?? "",
     addressCity: company.addressCity ?? "",
     addressState: company.addressState ?? "",
+    numberAttendants: company.numberAttendants === null ? "" : String(company.numberAttendants),
+    numberConections: company.numberConections === null ? "" : String(company.numberConections),
     password: "",
   };
 }
@@ -76,6 +84,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   [COMPANY_MESSAGES.emailInvalid]: "companies.errors.emailInvalid",
   [COMPANY_MESSAGES.planRequired]: "companies.errors.planRequired",
   [DOCUMENT_INVALID]: "companies.errors.document",
+  [COMPANY_LIMIT_MESSAGE]: "companies.errors.limit",
 };
 /** Fields whose one rule a single text says (length limits and the like). */
 const FIELD_KEYS: Record<string, string> = {
