@@ -145,8 +145,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
   const lanes = new LaneAutomation({ db: database.db, events, outbound, logger: log });
   automation = new AutomationRunner({ db: database.db, outbound, events, logger: log, lanes });
-  const schedules = new ScheduleSender({ db: database.db, realtime, events, outbound, logger: log });
   const scheduleTimer = new ScheduleJobTimer();
+  const schedules = new ScheduleSender({
+    db: database.db,
+    realtime,
+    events,
+    outbound,
+    logger: log,
+    timer: scheduleTimer,
+  });
   // QR-code WhatsApp sessions: each runs in the one process holding its lease (session-cluster.ts).
   // Message import (modules/connections/message-import.ts) rides on the sessions' hooks.
   const messageImport = new MessageImport({

@@ -7,6 +7,7 @@ export * from "./limits.js";
 export * from "./message-variables.js";
 export * from "./ratings.js";
 export * from "./report-export-labels.js";
+export * from "./schedule-recurrence.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/business-hours.js";
 export * from "./schemas/chat.js";

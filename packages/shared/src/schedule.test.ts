@@ -23,9 +23,15 @@ describe("schedule schemas (spec 1 section 5)", () => {
     expect(messageOf(scheduleCreateSchema.safeParse({ ...valid, sendAt: "+275760-09-13T00:00:00Z" }))).toBe(
       "Data inválida",
     );
-    expect(scheduleCreateSchema.parse(valid).sendAt).toEqual(new Date("2030-05-06T14:30:00.000Z"));
-    expect(scheduleCreateSchema.parse({ ...valid, sendAt: "2030-05-06 14:30:00" }).sendAt).toEqual(
-      new Date("2030-05-06T14:30:00.000Z"),
+    expect(scheduleCreateSchema.parse(valid).sendAt).toEqual({
+      instant: new Date("2030-05-06T14:30:00.000Z"),
+    });
+    // Without an offset it is the company's wall clock: the server reads it in companies.timezone.
+    expect(scheduleCreateSchema.parse({ ...valid, sendAt: "2030-05-06 14:30:00" }).sendAt).toEqual({
+      wallTime: "2030-05-06 14:30:00",
+    });
+    expect(messageOf(scheduleCreateSchema.safeParse({ ...valid, sendAt: "2030-13-06 14:30:00" }))).toBe(
+      "Data inválida",
     );
   });
 

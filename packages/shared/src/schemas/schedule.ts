@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  SCHEDULE_INTERVAL_VALUES,
+  SCHEDULE_TIPO_DIAS_VALUES,
+  type ScheduleIntervalo,
+  type ScheduleTipoDias,
+} from "../schedule-recurrence.js";
 import { dbIdParam, MAX_DB_INT, noneAsNull } from "./common.js";
 import { MESSAGE_BODY_MAX } from "./message.js";
 
@@ -82,28 +88,119 @@ const requiredId = z
 /** Absent, null, or `false` as spec clients send "none". */
 const optionalId = noneAsNull(z.number().int().positive().max(MAX_DB_INT).nullable()).optional();
 
-/** POST /schedules. The author is the signed-in user; the company comes from the token. */
-export const scheduleCreateSchema = z.object({
+/**
+ * sendAt as the API reads it: an ISO 8601 instant with its offset (as the
+ * dialog sends it), or a wall-clock time without one ("YYYY-MM-DD HH:mm:ss",
+ * the spec's format, or "YYYY-MM-DDTHH:mm") that the server reads in the
+ * company's time zone (companies.timezone), never as UTC.
+ */
+export type ScheduleSendAt = { instant: Date } | { wallTime: string };
+const NAIVE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+export const scheduleSendAtApiField = z
+  .string({ error: SCHEDULE_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, SCHEDULE_REQUIRED_MESSAGE)
+  .max(40, SCHEDULE_INVALID_DATE_MESSAGE)
+  .transform((value, ctx): ScheduleSendAt => {
+    if (NAIVE_TIME.test(value)) {
+      const time = Date.parse(`${value.replace(" ", "T")}Z`);
+      if (Number.isFinite(time) && time >= EARLIEST && time < LATEST) return { wallTime: value };
+    } else {
+      const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
+      if (Number.isFinite(time) && time >= EARLIEST && time < LATEST) return { instant: new Date(time) };
+    }
+    ctx.addIssue({ code: "custom", message: SCHEDULE_INVALID_DATE_MESSAGE });
+    return z.NEVER;
+  });
+
+export const SCHEDULE_RECURRENCE_INVALID_MESSAGE = "Valor inválido";
+/** valorIntervalo: 1 to 999 units; enviarQuantasVezes: 1 to 500 sends in all. */
+export const SCHEDULE_INTERVAL_VALUE_MAX = 999;
+export const SCHEDULE_SEND_TIMES_MAX = 500;
+
+const choiceOf = <T extends number>(values: readonly T[]) =>
+  z
+    .number({ error: SCHEDULE_RECURRENCE_INVALID_MESSAGE })
+    .refine((v): v is T => (values as readonly number[]).includes(v), SCHEDULE_RECURRENCE_INVALID_MESSAGE)
+    .transform((v) => v as T);
+const countField = (max: number) =>
+  z
+    .number({ error: SCHEDULE_RECURRENCE_INVALID_MESSAGE })
+    .int(SCHEDULE_RECURRENCE_INVALID_MESSAGE)
+    .min(1, SCHEDULE_RECURRENCE_INVALID_MESSAGE)
+    .max(max, SCHEDULE_RECURRENCE_INVALID_MESSAGE);
+
+/**
+ * Recurrence (spec 3 section 5): intervalo 1 days, 2 weeks, 3 months,
+ * 4 minutes (null or absent: sent once); valorIntervalo units between sends;
+ * enviarQuantasVezes sends in all; tipoDias 4 send on Saturdays and Sundays
+ * too, 5 one business day before, 6 one business day after. The rules:
+ * schedule-recurrence.ts.
+ */
+export const scheduleRecurrenceFields = {
+  intervalo: choiceOf<ScheduleIntervalo>(SCHEDULE_INTERVAL_VALUES).nullable().optional(),
+  valorIntervalo: countField(SCHEDULE_INTERVAL_VALUE_MAX).nullable().optional(),
+  enviarQuantasVezes: countField(SCHEDULE_SEND_TIMES_MAX).nullable().optional(),
+  tipoDias: choiceOf<ScheduleTipoDias>(SCHEDULE_TIPO_DIAS_VALUES).optional(),
+};
+
+/** A repeating schedule names how often and how many times. */
+export function recurrenceIssues(value: {
+  intervalo?: number | null;
+  valorIntervalo?: number | null;
+  enviarQuantasVezes?: number | null;
+}): { field: "valorIntervalo" | "enviarQuantasVezes"; message: string }[] {
+  if (value.intervalo === undefined || value.intervalo === null) return [];
+  const issues: { field: "valorIntervalo" | "enviarQuantasVezes"; message: string }[] = [];
+  if (value.valorIntervalo === undefined || value.valorIntervalo === null)
+    issues.push({ field: "valorIntervalo", message: SCHEDULE_REQUIRED_MESSAGE });
+  if (value.enviarQuantasVezes === undefined || value.enviarQuantasVezes === null)
+    issues.push({ field: "enviarQuantasVezes", message: SCHEDULE_REQUIRED_MESSAGE });
+  return issues;
+}
+
+const scheduleFields = z.object({
   body: scheduleBodyField,
   contactId: requiredId,
-  sendAt: scheduleSendAtField,
+  sendAt: scheduleSendAtApiField,
   /** The ticket it was made from (its connection is used when none is named). */
   ticketId: optionalId,
   whatsappId: optionalId,
+  ...scheduleRecurrenceFields,
+});
+
+/** POST /schedules. The author is the signed-in user; the company comes from the token. */
+export const scheduleCreateSchema = scheduleFields.superRefine((value, ctx) => {
+  for (const issue of recurrenceIssues(value))
+    ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
 });
 export type ScheduleCreateInput = z.infer<typeof scheduleCreateSchema>;
 export type ScheduleFormValues = z.input<typeof scheduleCreateSchema>;
 
-/** PUT /schedules/{id}: the fields given replace the stored ones. */
-export const scheduleUpdateSchema = scheduleCreateSchema.partial();
+/**
+ * PUT /schedules/{id}: the fields given replace the stored ones (the server
+ * checks the recurrence once merged with the stored one).
+ */
+export const scheduleUpdateSchema = scheduleFields.partial();
 export type ScheduleUpdateInput = z.infer<typeof scheduleUpdateSchema>;
 
-/** GET /schedules: 40 a page by sendAt; searchParam matches the body or the contact's name. */
-export const scheduleListQuery = z.object({
-  searchParam: z.string().max(200).optional().default(""),
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
-  contactId: dbIdParam.optional(),
-});
+/**
+ * GET /schedules: 40 a page by sendAt; searchParam matches the body or the
+ * contact's name; from/to narrow to the calendar's visible range.
+ */
+export const scheduleListQuery = z
+  .object({
+    searchParam: z.string().max(200).optional().default(""),
+    pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
+    contactId: dbIdParam.optional(),
+    /** The calendar's visible range: sendAt from (inclusive) to (exclusive), ISO instants. */
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    path: ["to"],
+    message: SCHEDULE_INVALID_DATE_MESSAGE,
+  });
 export type ScheduleListQuery = z.infer<typeof scheduleListQuery>;
 
 export const scheduleDto = z.object({
@@ -124,6 +221,19 @@ export const scheduleDto = z.object({
   whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  intervalo: z.number().nullable(),
+  valorIntervalo: z.number().nullable(),
+  enviarQuantasVezes: z.number().nullable(),
+  tipoDias: z.number(),
+  /** The id of the series' first schedule (null: sent once). */
+  seriesId: z.number().nullable(),
+  /** Which send of the series this is (1 to enviarQuantasVezes). */
+  occurrence: z.number(),
+  /** The series' nominal start and this send's step from it (the calendar projects the rest). */
+  recurrenceStartAt: z.string().nullable(),
+  recurrenceStep: z.number(),
+  /** The company's time zone, in which the recurrence is counted. */
+  timeZone: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,14 @@
-import { and, asc, count, eq, ilike, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, ilike, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { contacts, messages, schedules, tickets, users, whatsapps } from "../../db/schema/index.js";
+import {
+  companies,
+  contacts,
+  messages,
+  schedules,
+  tickets,
+  users,
+  whatsapps,
+} from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
 
@@ -12,11 +20,16 @@ export type ScheduleWithRefs = ScheduleRow & {
   contactName: string;
   userName: string | null;
   whatsappName: string | null;
+  /** The company's time zone (the recurrence is counted in it). */
+  timeZone: string;
 };
 
 export interface ScheduleFilters {
   search: string;
   contactId?: number;
+  /** sendAt in [from, to): the calendar's visible range. */
+  from?: Date;
+  to?: Date;
 }
 
 /** Every query of the schedules room; each takes the company it works in (the due sweep reads across them). */
@@ -41,6 +54,8 @@ export class SchedulesRepo {
       schedules,
       companyId,
       filters.contactId === undefined ? undefined : eq(schedules.contactId, filters.contactId),
+      filters.from ? gte(schedules.sendAt, filters.from) : undefined,
+      filters.to ? lt(schedules.sendAt, filters.to) : undefined,
       term
         ? or(ilike(schedules.body, `%${escapeLike(term)}%`), ilike(contacts.name, `%${escapeLike(term)}%`))
         : undefined,
@@ -70,8 +85,8 @@ export class SchedulesRepo {
     return row as ScheduleWithRefs | undefined;
   }
 
-  async insert(companyId: number, values: NewSchedule): Promise<ScheduleRow> {
-    const [row] = await this.db
+  async insert(companyId: number, values: NewSchedule, runner: Runner = this.db): Promise<ScheduleRow> {
+    const [row] = await runner
       .insert(schedules)
       .values({ ...values, companyId })
       .returning();
@@ -91,6 +106,39 @@ export class SchedulesRepo {
       .where(rowOf(schedules, companyId, id))
       .returning();
     return row;
+  }
+
+  /**
+   * The next occurrence of a series, unless it exists already (the unique
+   * (companyId, seriesId, occurrence) index): answers the new row or undefined.
+   */
+  async insertOccurrence(tx: Tx, companyId: number, values: NewSchedule): Promise<ScheduleRow | undefined> {
+    const [row] = await tx
+      .insert(schedules)
+      .values({ ...values, companyId })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  }
+
+  /** The company's time zone (companies.timezone). */
+  async timeZone(companyId: number, runner: Runner = this.db): Promise<string> {
+    const [row] = await runner
+      .select({ timeZone: companies.timezone })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    return row?.timeZone ?? "America/Sao_Paulo";
+  }
+
+  /** Whether another schedule of the company uses the file (the occurrences of a series share one). */
+  async mediaShared(companyId: number, path: string, exceptId: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: schedules.id })
+      .from(schedules)
+      .where(ofCompany(schedules, companyId, eq(schedules.mediaPath, path), ne(schedules.id, exceptId)))
+      .limit(1);
+    return row !== undefined;
   }
 
   async delete(companyId: number, id: number): Promise<ScheduleRow | undefined> {
@@ -168,11 +216,11 @@ export class SchedulesRepo {
   }
 
   /** Pending schedules whose time has come, oldest first, across companies (schedules_due_idx). */
-  async due(limit: number): Promise<{ id: number; companyId: number }[]> {
+  async due(limit: number, now: Date): Promise<{ id: number; companyId: number }[]> {
     return this.db
       .select({ id: schedules.id, companyId: schedules.companyId })
       .from(schedules)
-      .where(and(eq(schedules.status, "pending"), lte(schedules.sendAt, sql`now()`)))
+      .where(and(eq(schedules.status, "pending"), lte(schedules.sendAt, now)))
       .orderBy(asc(schedules.sendAt), asc(schedules.id))
       .limit(limit);
   }
@@ -198,8 +246,10 @@ export class SchedulesRepo {
         contactName: contacts.name,
         userName: users.name,
         whatsappName: whatsapps.name,
+        timeZone: companies.timezone,
       })
       .from(schedules)
+      .innerJoin(companies, eq(companies.id, schedules.companyId))
       .innerJoin(
         contacts,
         and(eq(contacts.id, schedules.contactId), eq(contacts.companyId, schedules.companyId)),
@@ -228,6 +278,14 @@ const SCHEDULE_COLUMNS = {
   mediaName: schedules.mediaName,
   messageId: schedules.messageId,
   sendError: schedules.sendError,
+  intervalo: schedules.intervalo,
+  valorIntervalo: schedules.valorIntervalo,
+  enviarQuantasVezes: schedules.enviarQuantasVezes,
+  tipoDias: schedules.tipoDias,
+  seriesId: schedules.seriesId,
+  occurrence: schedules.occurrence,
+  recurrenceStartAt: schedules.recurrenceStartAt,
+  recurrenceStep: schedules.recurrenceStep,
   createdAt: schedules.createdAt,
   updatedAt: schedules.updatedAt,
 };

@@ -1,5 +1,11 @@
 import { basename } from "node:path";
-import { renderMessageVariables, type ScheduleStatus } from "@inbox/shared";
+import {
+  nextOccurrence,
+  renderMessageVariables,
+  type ScheduleIntervalo,
+  type ScheduleStatus,
+  type ScheduleTipoDias,
+} from "@inbox/shared";
 import type { Db, Tx } from "../../db/client.js";
 import { messages, tickets } from "../../db/schema/index.js";
 import { rowOf } from "../../db/tenant-scope.js";
@@ -14,6 +20,7 @@ import { TicketsRepo } from "../tickets/repo.js";
 import { presentDetail } from "../tickets/service.js";
 import { presentSchedule } from "./presenter.js";
 import { type ScheduleRow, SchedulesRepo } from "./repo.js";
+import type { ScheduleTimer } from "./service.js";
 
 export interface ScheduleSenderDeps {
   db: Db;
@@ -21,16 +28,21 @@ export interface ScheduleSenderDeps {
   events: TicketEvents;
   outbound: Pick<OutboundService, "rowOf" | "send">;
   logger: { warn(obj: object, msg: string): void };
+  /** Sets the next occurrence's send job (the due sweep covers a timer not set). */
+  timer?: ScheduleTimer;
+  /** The time "now" for due checks (tests set it; default the system clock). */
+  clock?: () => Date;
 }
 
 type Target = { ticket: TicketRow; opened: boolean; connectionName: string; contactName: string };
 type Prepared =
   | { kind: "skip" }
-  | { kind: "failed"; code: string }
+  | { kind: "failed"; code: string; next?: ScheduleRow }
   | {
       kind: "stored";
       messageId: number;
       created?: { ticketId: number; opened: boolean; message: MessageRow };
+      next?: ScheduleRow;
     };
 type MessageRow = typeof messages.$inferSelect;
 
@@ -46,6 +58,12 @@ type MessageRow = typeof messages.$inferSelect;
  * 3. The schedule becomes completed (provider id) or error (final failure);
  *    a retryable failure leaves it pending: the outbound sweeper sends the
  *    message and the next due sweep settles the schedule.
+ *
+ * A recurring schedule's next occurrence is inserted in step 1's transaction
+ * (also when this one fails for want of a contact or connection, which is
+ * then marked error in that same transaction): a crash before the commit
+ * leaves neither, a second run finds the message id (or the error) and adds
+ * nothing, and the unique (seriesId, occurrence) index refuses a duplicate.
  */
 export class ScheduleSender {
   private readonly repo: SchedulesRepo;
@@ -63,8 +81,9 @@ export class ScheduleSender {
     const prepared = await this.repo.transaction((tx) => this.prepare(tx, companyId, scheduleId));
     if (prepared.kind === "skip")
       return (await this.repo.findById(companyId, scheduleId))?.status as ScheduleStatus | undefined;
+    if (prepared.next) await this.announceNext(prepared.next);
     if (prepared.kind === "failed") {
-      await this.settle(companyId, scheduleId, { status: "error", sendError: prepared.code });
+      await this.announce(companyId, scheduleId);
       return "error";
     }
     if (prepared.created) await this.announceMessage(companyId, prepared.created);
@@ -85,7 +104,7 @@ export class ScheduleSender {
 
   /** Every pending schedule whose time has come (and those waiting on a retried send), in pages. */
   async sweep(limit = 100): Promise<number> {
-    const due = await this.repo.due(limit);
+    const due = await this.repo.due(limit, this.now());
     for (const { companyId, id } of due) {
       await this.deliver(companyId, id).catch((err) =>
         this.deps.logger.warn({ err, scheduleId: id }, "scheduled message not sent"),
@@ -99,9 +118,13 @@ export class ScheduleSender {
     if (schedule?.status !== "pending") return { kind: "skip" };
     if (schedule.messageId !== null) return { kind: "stored", messageId: schedule.messageId };
     // An early timer (the schedule was moved later since): its own timer comes at the new time.
-    if (schedule.sendAt.getTime() > Date.now()) return { kind: "skip" };
+    if (schedule.sendAt.getTime() > this.now().getTime()) return { kind: "skip" };
+    const next = await this.insertNext(tx, schedule);
     const target = await this.ticketFor(tx, schedule);
-    if ("code" in target) return { kind: "failed", code: target.code };
+    if ("code" in target) {
+      await this.repo.update(companyId, id, { status: "error", sendError: target.code }, tx);
+      return { kind: "failed", code: target.code, next };
+    }
     const { ticket } = target;
     const user = schedule.userId === null ? undefined : await this.repo.user(companyId, schedule.userId, tx);
     const body = renderMessageVariables(schedule.body, {
@@ -141,7 +164,73 @@ export class ScheduleSender {
       kind: "stored",
       messageId: message.id,
       created: { ticketId: ticket.id, opened: target.opened, message },
+      next,
     };
+  }
+
+  private now(): Date {
+    return this.deps.clock?.() ?? new Date();
+  }
+
+  /**
+   * The series' next occurrence (schedule-recurrence.ts: counted in the
+   * company's time zone from the series' nominal start), unless this was the
+   * last send or the occurrence exists already.
+   */
+  private async insertNext(tx: Tx, schedule: ScheduleRow): Promise<ScheduleRow | undefined> {
+    const { intervalo, valorIntervalo, enviarQuantasVezes } = schedule;
+    if (intervalo === null || valorIntervalo === null || enviarQuantasVezes === null) return undefined;
+    if (schedule.occurrence >= enviarQuantasVezes) return undefined;
+    const timeZone = await this.repo.timeZone(schedule.companyId, tx);
+    const rule = {
+      intervalo: intervalo as ScheduleIntervalo,
+      valorIntervalo,
+      enviarQuantasVezes,
+      tipoDias: schedule.tipoDias as ScheduleTipoDias,
+    };
+    const start = schedule.recurrenceStartAt ?? schedule.sendAt;
+    const next = nextOccurrence(start, rule, timeZone, {
+      step: schedule.recurrenceStep,
+      sendAt: schedule.sendAt,
+    });
+    if (!next) return undefined;
+    return this.repo.insertOccurrence(tx, schedule.companyId, {
+      contactId: schedule.contactId,
+      ticketId: schedule.ticketId,
+      userId: schedule.userId,
+      whatsappId: schedule.whatsappId,
+      body: schedule.body,
+      sendAt: next.sendAt,
+      status: "pending",
+      mediaPath: schedule.mediaPath,
+      mediaName: schedule.mediaName,
+      ...rule,
+      seriesId: schedule.seriesId ?? schedule.id,
+      occurrence: schedule.occurrence + 1,
+      recurrenceStartAt: start,
+      recurrenceStep: next.step,
+    });
+  }
+
+  private async announceNext(next: ScheduleRow): Promise<void> {
+    const row = await this.repo.findById(next.companyId, next.id);
+    if (row)
+      this.deps.realtime.toCompany(next.companyId, "schedule", {
+        action: "create",
+        schedule: presentSchedule(row),
+      });
+    await this.deps.timer
+      ?.at(next.companyId, next.id, next.sendAt)
+      .catch((err) => this.deps.logger.warn({ err, scheduleId: next.id }, "schedule timer not set"));
+  }
+
+  private async announce(companyId: number, id: number): Promise<void> {
+    const row = await this.repo.findById(companyId, id);
+    if (row)
+      this.deps.realtime.toCompany(companyId, "schedule", {
+        action: "update",
+        schedule: presentSchedule(row),
+      });
   }
 
   /**
@@ -208,11 +297,6 @@ export class ScheduleSender {
     outcome: { status: "completed"; sentAt: Date } | { status: "error"; sendError: string },
   ): Promise<void> {
     if (!(await this.repo.settle(companyId, id, outcome))) return;
-    const row = await this.repo.findById(companyId, id);
-    if (row)
-      this.deps.realtime.toCompany(companyId, "schedule", {
-        action: "update",
-        schedule: presentSchedule(row),
-      });
+    await this.announce(companyId, id);
   }
 }

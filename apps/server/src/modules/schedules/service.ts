@@ -1,12 +1,20 @@
 import {
+  firstOccurrence,
   isScheduleMedia,
   LIMITS,
+  naiveTimeToInstant,
+  recurrenceIssues,
+  SCHEDULE_INVALID_DATE_MESSAGE,
   SCHEDULE_MEDIA_TYPE_MESSAGE,
   type ScheduleCreateInput,
   type ScheduleDto,
   type ScheduleEventPayload,
+  type ScheduleIntervalo,
   type ScheduleList,
   type ScheduleListQuery,
+  type ScheduleRecurrence,
+  type ScheduleSendAt,
+  type ScheduleTipoDias,
   type ScheduleUpdateInput,
 } from "@inbox/shared";
 import type { Db } from "../../db/client.js";
@@ -56,7 +64,12 @@ export class SchedulesService {
     const size = LIMITS.pageSize;
     const { rows, count } = await this.repo.list(
       ctx.companyId,
-      { search: query.searchParam, contactId: query.contactId },
+      {
+        search: query.searchParam,
+        contactId: query.contactId,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+      },
       { number: query.pageNumber, size },
     );
     return { schedules: rows.map(presentSchedule), count, hasMore: query.pageNumber * size < count };
@@ -68,12 +81,17 @@ export class SchedulesService {
 
   async create(ctx: RequestContext, input: ScheduleCreateInput): Promise<ScheduleDto> {
     const refs = await this.refs(ctx, input);
-    const row = await this.repo.insert(ctx.companyId, {
-      body: input.body,
-      sendAt: input.sendAt,
-      userId: ctx.user.id,
-      status: "pending",
-      ...refs,
+    const timeZone = await this.repo.timeZone(ctx.companyId);
+    const timing = timingOf(resolveSendAt(input.sendAt, timeZone), recurrenceOf(input), timeZone);
+    const row = await this.repo.transaction(async (tx) => {
+      const inserted = await this.repo.insert(
+        ctx.companyId,
+        { body: input.body, userId: ctx.user.id, status: "pending", ...refs, ...timing },
+        tx,
+      );
+      // The first occurrence names its own series.
+      if (timing.intervalo === null) return inserted;
+      return (await this.repo.update(ctx.companyId, inserted.id, { seriesId: inserted.id }, tx)) ?? inserted;
     });
     const dto = await this.announce(ctx.companyId, "create", row.id);
     await this.wake(ctx.companyId, row.id, row.sendAt);
@@ -98,10 +116,37 @@ export class SchedulesService {
       whatsappId,
     });
     if (sameTicket) refs.ticketId = current.ticketId;
+    const recurrence = {
+      intervalo: input.intervalo === undefined ? current.intervalo : input.intervalo,
+      valorIntervalo: input.valorIntervalo === undefined ? current.valorIntervalo : input.valorIntervalo,
+      enviarQuantasVezes:
+        input.enviarQuantasVezes === undefined ? current.enviarQuantasVezes : input.enviarQuantasVezes,
+      tipoDias: input.tipoDias ?? current.tipoDias,
+    };
+    const [issue] = recurrenceIssues(recurrence);
+    if (issue) throw new AppError("ERR_VALIDATION", issue);
+    const retimed =
+      input.sendAt !== undefined ||
+      input.intervalo !== undefined ||
+      input.valorIntervalo !== undefined ||
+      input.enviarQuantasVezes !== undefined ||
+      input.tipoDias !== undefined;
+    let timing: Partial<NewSchedule> = {};
+    if (retimed) {
+      // The (new) time is this occurrence's nominal one: the series counts on from it.
+      const timeZone = await this.repo.timeZone(ctx.companyId);
+      const start =
+        input.sendAt === undefined
+          ? (current.recurrenceStartAt ?? current.sendAt)
+          : resolveSendAt(input.sendAt, timeZone);
+      timing = timingOf(start, recurrenceOf(recurrence), timeZone);
+      if (timing.intervalo !== null) timing.seriesId = current.seriesId ?? current.id;
+      delete timing.occurrence;
+    }
     const values: Partial<NewSchedule> = {
       ...refs,
       ...(input.body === undefined ? {} : { body: input.body }),
-      ...(input.sendAt === undefined ? {} : { sendAt: input.sendAt }),
+      ...timing,
       status: "pending",
       messageId: null,
       sendError: null,
@@ -111,7 +156,7 @@ export class SchedulesService {
     if (!row) throw notFound();
     const dto = await this.announce(ctx.companyId, "update", id);
     // A new time, or a failed schedule pending again, needs its own timer; the old one finds nothing to do.
-    if (input.sendAt !== undefined || current.status !== "pending")
+    if (row.sendAt.getTime() !== current.sendAt.getTime() || current.status !== "pending")
       await this.wake(ctx.companyId, id, row.sendAt);
     return dto;
   }
@@ -121,7 +166,7 @@ export class SchedulesService {
     authorize(ctx.user, "schedule:change", current);
     const row = await this.repo.delete(ctx.companyId, id);
     if (!row) throw notFound();
-    if (row.mediaPath) await this.deps.storage.remove(row.mediaPath);
+    await this.removeFile(ctx.companyId, row.mediaPath, id);
     this.emit(ctx.companyId, { action: "delete", scheduleId: id });
   }
 
@@ -144,7 +189,7 @@ export class SchedulesService {
       await this.deps.storage.remove(mediaPath);
       throw notFound();
     }
-    if (current.mediaPath) await this.deps.storage.remove(current.mediaPath);
+    await this.removeFile(ctx.companyId, current.mediaPath, id);
     return this.announce(ctx.companyId, "update", id);
   }
 
@@ -152,7 +197,7 @@ export class SchedulesService {
   async removeMedia(ctx: RequestContext, id: number): Promise<ScheduleDto> {
     const current = await this.findChangeable(ctx, id);
     await this.repo.update(ctx.companyId, id, { mediaPath: null, mediaName: null });
-    if (current.mediaPath) await this.deps.storage.remove(current.mediaPath);
+    await this.removeFile(ctx.companyId, current.mediaPath, id);
     return this.announce(ctx.companyId, "update", id);
   }
 
@@ -195,6 +240,11 @@ export class SchedulesService {
     return { contactId: contact.id, ticketId, whatsappId };
   }
 
+  /** The file goes unless another occurrence of the series still sends it. */
+  private async removeFile(companyId: number, path: string | null, id: number): Promise<void> {
+    if (path && !(await this.repo.mediaShared(companyId, path, id))) await this.deps.storage.remove(path);
+  }
+
   private async wake(companyId: number, id: number, sendAt: Date): Promise<void> {
     // The due sweep sends it anyway within a minute: a timer that could not be set is not an error.
     await this.deps.timer
@@ -213,6 +263,53 @@ export class SchedulesService {
   private emit(companyId: number, payload: ScheduleEventPayload): void {
     this.deps.realtime.toCompany(companyId, "schedule", payload);
   }
+}
+
+/** A wall-clock sendAt is the company's time, not UTC (issue 12). */
+function resolveSendAt(value: ScheduleSendAt, timeZone: string): Date {
+  if ("instant" in value) return value.instant;
+  const instant = naiveTimeToInstant(value.wallTime, timeZone);
+  if (!instant)
+    throw new AppError("ERR_VALIDATION", { field: "sendAt", message: SCHEDULE_INVALID_DATE_MESSAGE });
+  return instant;
+}
+
+function recurrenceOf(input: {
+  intervalo?: number | null;
+  valorIntervalo?: number | null;
+  enviarQuantasVezes?: number | null;
+  tipoDias?: number;
+}): ScheduleRecurrence | undefined {
+  const { intervalo, valorIntervalo, enviarQuantasVezes } = input;
+  if (!intervalo || !valorIntervalo || !enviarQuantasVezes) return undefined;
+  return {
+    intervalo: intervalo as ScheduleIntervalo,
+    valorIntervalo,
+    enviarQuantasVezes,
+    tipoDias: (input.tipoDias ?? 4) as ScheduleTipoDias,
+  };
+}
+
+/** sendAt and the recurrence columns of a schedule (re)starting its series at `start`. */
+function timingOf(start: Date, rule: ScheduleRecurrence | undefined, timeZone: string) {
+  if (!rule)
+    return {
+      sendAt: start,
+      intervalo: null,
+      valorIntervalo: null,
+      enviarQuantasVezes: null,
+      tipoDias: 4,
+      recurrenceStartAt: null,
+      recurrenceStep: 0,
+      occurrence: 1,
+    } satisfies Partial<NewSchedule>;
+  return {
+    sendAt: firstOccurrence(start, rule, timeZone).sendAt,
+    ...rule,
+    recurrenceStartAt: start,
+    recurrenceStep: 0,
+    occurrence: 1,
+  } satisfies Partial<NewSchedule>;
 }
 
 const notFound = () => new AppError("ERR_NOT_FOUND", { message: "Schedule not found" });
