@@ -111,7 +111,10 @@ test("an admin manages a tag on /tags and two kanban lanes on /TagsKanban", asyn
   // Two kanban lanes, the first moving its tickets on to the second.
   const first = `Triagem ${suffix}`;
   const second = `Proposta ${suffix}`;
-  await page.goto("/TagsKanban");
+  // From the board, as users get there; the board is then read before the lanes change.
+  await page.goto("/Kanban");
+  await page.getByRole("link", { name: "Adicionar colunas", exact: true }).click();
+  await expect(page).toHaveURL(/\/TagsKanban$/);
   await expect(page.getByRole("heading", { level: 1, name: "Tags do Kanban" })).toBeVisible();
   await page.getByRole("button", { name: "Adicionar tag" }).click();
   await saveDialog(page, "Adicionar tag", async (dialog) => {
@@ -140,4 +143,10 @@ test("an admin manages a tag on /tags and two kanban lanes on /TagsKanban", asyn
   await expect(page).toHaveURL(/\/Kanban$/);
   await expect(page.getByRole("region", { name: first, exact: true })).toBeVisible();
   await expect(page.getByRole("region", { name: second, exact: true })).toBeVisible();
+
+  // The lanes go, so specs after this one see the board as they left it.
+  for (const id of [saved.id, saved.nextLaneId]) {
+    const res = await request.delete(`/tags/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
 });

@@ -1,6 +1,7 @@
 import type { KanbanTagDto, TagContactsPageDto, TagDto, TagPageDto, TagWithCountDto } from "@inbox/shared";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, apiRequest } from "./client";
+import { kanbanKeys } from "./kanban";
 
 /** The tag form's body: every field, as the dialog sends it (POST /tags?unique=1, PUT /tags/{id}). */
 export interface TagBody {
@@ -113,9 +114,22 @@ export function useInvalidateTags() {
   return () => queryClient.invalidateQueries({ queryKey: tagsKeys.all });
 }
 
-/** Creates (no id) or updates a tag; every tag list is read again after. */
+/**
+ * After a tag is saved or deleted: every tag list, and the kanban board, whose lanes are the kanban
+ * tags (it is cached without a time limit, so coming back from /TagsKanban would show the old lanes).
+ */
+function useInvalidateTagsAndBoard() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: tagsKeys.all }),
+      queryClient.invalidateQueries({ queryKey: kanbanKeys.all }),
+    ]);
+}
+
+/** Creates (no id) or updates a tag; every tag list and the board are read again after. */
 export function useSaveTag() {
-  const invalidate = useInvalidateTags();
+  const invalidate = useInvalidateTagsAndBoard();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TagBody }) =>
       id === null ? tagsApi.create(body) : tagsApi.update(id, body),
@@ -124,7 +138,7 @@ export function useSaveTag() {
 }
 
 export function useDeleteTag() {
-  const invalidate = useInvalidateTags();
+  const invalidate = useInvalidateTagsAndBoard();
   return useMutation({ mutationFn: (id: number) => tagsApi.remove(id), onSuccess: invalidate });
 }
 
