@@ -4,6 +4,7 @@ import { LoginPage } from "../pages/auth/LoginPage";
 import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
 import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
 import { SignupPage } from "../pages/auth/SignupPage";
+import { ChatsPage } from "../pages/chats/ChatsPage";
 import { SubscribeNowPage } from "../pages/checkout/SubscribeNowPage";
 import { CompaniesRoute } from "../pages/companies/CompaniesPage";
 import { ConnectionsPage } from "../pages/connections/ConnectionsPage";
@@ -61,6 +62,8 @@ export function AppRoutes() {
           <Route path="/tickets" element={<TicketsPage />} />
           <Route path="/tickets/:uuid" element={<TicketsPage />} />
           <Route path="/contacts" element={<ContactsPage />} />
+          <Route path="/chats" element={<ChatsPage />} />
+          <Route path="/chats/:uuid" element={<ChatsPage />} />
           <Route path="/Kanban" element={<KanbanPage />} />
           <Route path="/TagsKanban" element={<TagsKanbanPage />} />
           <Route path="/tags" element={<TagsPage />} />

@@ -60,7 +60,11 @@ export function AppShell() {
         unreadTickets={unread.tickets}
         chats={
           internalChat
-            ? { unreadCount: chats.unreadCount, onOpenChat: (uuid) => navigate(`/chats/${uuid}`) }
+            ? {
+                unreadCount: chats.unreadCount,
+                onOpenChat: (uuid) => navigate(`/chats/${uuid}`),
+                onNewChat: () => navigate("/chats?new=1"),
+              }
             : undefined
         }
         onToggleDrawer={() => setDrawerOpen((open) => !open)}

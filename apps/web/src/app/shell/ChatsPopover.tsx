@@ -1,6 +1,7 @@
 import type { ChatDto } from "@inbox/shared";
+import AddIcon from "@mui/icons-material/Add";
 import ChatIcon from "@mui/icons-material/Chat";
-import { Badge, Box, Chip, ListItemButton, ListItemText, Typography } from "@mui/material";
+import { Badge, Box, Button, Chip, ListItemButton, ListItemText, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { unreadsFor, useChatsInfinite } from "../../api/chats";
@@ -12,6 +13,8 @@ interface ChatsPopoverProps {
   /** Loaded chats with messages the user has not read (the shell keeps them live, use-live-chats.ts). */
   unreadCount: number;
   onOpenChat: (uuid: string) => void;
+  /** Opens the chat page's create dialog. */
+  onNewChat?: () => void;
 }
 
 /**
@@ -19,7 +22,7 @@ interface ChatsPopoverProps {
  * chat holds unread messages, and a popover listing the user's chats, most
  * recent first, with infinite scroll; a click opens /chats/{uuid}.
  */
-export function ChatsPopover({ userId, unreadCount, onOpenChat }: ChatsPopoverProps) {
+export function ChatsPopover({ userId, unreadCount, onOpenChat, onNewChat }: ChatsPopoverProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const chats = useChatsInfinite();
@@ -53,6 +56,23 @@ export function ChatsPopover({ userId, unreadCount, onOpenChat }: ChatsPopoverPr
         loadingMore: t("topBar.chats.loadingMore"),
       }}
       width={360}
+      header={
+        onNewChat && (
+          <Box sx={{ p: 1, borderBottom: 1, borderColor: "divider" }}>
+            <Button
+              fullWidth
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => {
+                setAnchor(null);
+                onNewChat();
+              }}
+            >
+              {t("topBar.chats.newChat")}
+            </Button>
+          </Box>
+        )
+      }
     >
       {records.map((chat) => (
         <ChatItem key={chat.id} chat={chat} unreads={unreadsFor(chat, userId)} onOpen={openChat} />

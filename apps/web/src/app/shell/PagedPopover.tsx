@@ -27,6 +27,8 @@ interface PagedPopoverProps {
   loaded: number;
   texts: { error: string; retry: string; empty: string; listLabel: string; loadingMore: string };
   width: number;
+  /** Shown above the list (the chats popover's 'new chat'). */
+  header?: ReactNode;
   children: ReactNode;
 }
 
@@ -57,6 +59,7 @@ export function PagedPopover(props: PagedPopoverProps) {
         transformOrigin={{ vertical: "top", horizontal: "right" }}
         slotProps={{ paper: { role: "dialog", "aria-label": props.title } }}
       >
+        {props.header}
         <InfiniteScrollArea
           canLoadMore={list.hasNextPage && !list.isFetchingNextPage}
           onReachEnd={() => void list.fetchNextPage()}

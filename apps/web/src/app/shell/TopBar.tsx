@@ -22,7 +22,7 @@ interface TopBarProps {
   /** Tickets with unread messages the user may see (the bell's list). */
   unreadTickets: readonly TicketDto[];
   /** The internal-chat popover, absent when the plan switches the internal chat off. */
-  chats?: { unreadCount: number; onOpenChat: (uuid: string) => void };
+  chats?: { unreadCount: number; onOpenChat: (uuid: string) => void; onNewChat?: () => void };
   onToggleDrawer: () => void;
   onVolumeChange: (volume: number) => void;
   onRefresh: () => void;
@@ -64,6 +64,7 @@ export function TopBar(props: TopBarProps) {
             userId={props.userId}
             unreadCount={props.chats.unreadCount}
             onOpenChat={props.chats.onOpenChat}
+            onNewChat={props.chats.onNewChat}
           />
         )}
         <AccountMenu

@@ -1,3 +1,4 @@
+import chatsEn from "../chats/en";
 import type { LocaleShape } from "../pt";
 import type topBarPt from "./pt";
 
@@ -25,10 +26,12 @@ const topBarEn: LocaleShape<typeof topBarPt> = {
     error: "The conversations could not be loaded.",
     retry: "Try again",
     loadingMore: "Loading more conversations...",
+    newChat: "New chat",
     noMessages: "No messages yet.",
     unread_one: "{{count}} unread message",
     unread_other: "{{count}} unread messages",
   },
+  chatPage: chatsEn,
 };
 
 export default topBarEn;

@@ -1,3 +1,4 @@
+import chatsEs from "../chats/es";
 import type { LocaleShape } from "../pt";
 import type topBarPt from "./pt";
 
@@ -25,10 +26,12 @@ const topBarEs: LocaleShape<typeof topBarPt> = {
     error: "No se pudieron cargar las conversaciones.",
     retry: "Intentar de nuevo",
     loadingMore: "Cargando más conversaciones...",
+    newChat: "Nueva conversación",
     noMessages: "Aún no hay mensajes.",
     unread_one: "{{count}} mensaje no leído",
     unread_other: "{{count}} mensajes no leídos",
   },
+  chatPage: chatsEs,
 };
 
 export default topBarEs;

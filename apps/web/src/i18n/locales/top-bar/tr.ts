@@ -1,3 +1,4 @@
+import chatsTr from "../chats/tr";
 import type { LocaleShape } from "../pt";
 import type topBarPt from "./pt";
 
@@ -25,10 +26,12 @@ const topBarTr: LocaleShape<typeof topBarPt> = {
     error: "Konuşmalar yüklenemedi.",
     retry: "Tekrar dene",
     loadingMore: "Daha fazla konuşma yükleniyor...",
+    newChat: "Yeni sohbet",
     noMessages: "Henüz mesaj yok.",
     unread_one: "{{count}} okunmamış mesaj",
     unread_other: "{{count}} okunmamış mesaj",
   },
+  chatPage: chatsTr,
 };
 
 export default topBarTr;
