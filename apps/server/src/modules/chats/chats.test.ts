@@ -7,7 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam, buildUser, login, type Session } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { eventually } from "../../../test/meta.js";
+import { planOf, sortsOverScansOf } from "../../../test/plans.js";
 import { chatMessages, chats, chatUsers } from "../../db/schema/index.js";
+import { ChatsRepo } from "./repo.js";
 
 /** Internal chat (spec 3): participants only, owner-only changes, keyset pages, unread counts, events. */
 let server: TestServer;
@@ -171,6 +173,19 @@ describe("GET /chats/{id}/messages", () => {
       await call("GET", `/chats/${chat.id}/messages?pageNumber=1`, o.member)
     ).json() as ChatMessageList;
     expect(first.records[0]).toMatchObject({ message: "late3", sender: { id: o.admin.id }, chatId: chat.id });
+  });
+});
+
+describe("query plans", () => {
+  it("a page of messages and the chat list walk their indexes: no sort of the whole chat", async () => {
+    const repo = new ChatsRepo(db());
+    for (const page of [
+      { offset: 0, size: 20 },
+      { before: 1, offset: 0, size: 20 },
+    ]) {
+      const plan = await planOf(server.database, repo.messagesPageQuery(1, 1, page));
+      expect(sortsOverScansOf(plan, "chat_messages"), JSON.stringify(page)).toEqual([]);
+    }
   });
 });
 

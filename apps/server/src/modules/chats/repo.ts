@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { descNullsLast } from "../../db/order.js";
 import { chatMessages, chats, chatUsers, users } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { AppError } from "../../http/app-error.js";
@@ -47,7 +48,7 @@ export class ChatsRepo {
         .select()
         .from(chats)
         .where(where)
-        .orderBy(desc(chats.updatedAt), desc(chats.id))
+        .orderBy(descNullsLast(chats.updatedAt), descNullsLast(chats.id))
         .limit(page.size)
         .offset((page.number - 1) * page.size),
       this.db.select({ value: count() }).from(chats).where(where),
@@ -209,26 +210,35 @@ export class ChatsRepo {
     page: { before?: number; offset: number; size: number },
   ): Promise<{ rows: ChatMessageRow[]; count: number }> {
     const inChat = ofCompany(chatMessages, companyId, eq(chatMessages.chatId, chatId));
-    const olderThan =
-      page.before === undefined
-        ? undefined
-        : sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (SELECT m.created_at, m.id FROM ${chatMessages} m
-            WHERE m.company_id = ${companyId} AND m.chat_id = ${chatId} AND m.id = ${page.before})`;
     const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ message: chatMessages, senderName: users.name })
-        .from(chatMessages)
-        .leftJoin(users, and(eq(users.id, chatMessages.senderId), eq(users.companyId, companyId)))
-        .where(and(inChat, olderThan))
-        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-        .limit(page.size + 1)
-        .offset(page.before === undefined ? page.offset : 0),
+      this.messagesPageQuery(companyId, chatId, page),
       this.db.select({ value: count() }).from(chatMessages).where(inChat),
     ]);
     return {
       rows: rows.map((r) => ({ ...r.message, senderName: r.senderName })),
       count: Number(total?.value ?? 0),
     };
+  }
+
+  /** The page's statement (one more row than the page, to tell whether more follow); tests read its plan. */
+  messagesPageQuery(
+    companyId: number,
+    chatId: number,
+    page: { before?: number; offset: number; size: number },
+  ) {
+    const olderThan =
+      page.before === undefined
+        ? undefined
+        : sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (SELECT m.created_at, m.id FROM ${chatMessages} m
+            WHERE m.company_id = ${companyId} AND m.chat_id = ${chatId} AND m.id = ${page.before})`;
+    return this.db
+      .select({ message: chatMessages, senderName: users.name })
+      .from(chatMessages)
+      .leftJoin(users, and(eq(users.id, chatMessages.senderId), eq(users.companyId, companyId)))
+      .where(and(ofCompany(chatMessages, companyId, eq(chatMessages.chatId, chatId)), olderThan))
+      .orderBy(descNullsLast(chatMessages.createdAt), descNullsLast(chatMessages.id))
+      .limit(page.size + 1)
+      .offset(page.before === undefined ? page.offset : 0);
   }
 
   /** The sender's name of a message just stored. */
