@@ -404,6 +404,25 @@ owners.quickMessage = async (db, companyId) => {
   };
 };
 
+owners.announcement = async (db, companyId) => {
+  const [announcement] = await db
+    .insert(schema.announcements)
+    .values({
+      companyId,
+      title: unique("secret"),
+      text: "secret announcement",
+      status: false,
+      mediaPath: `/public/company${companyId}/announcements/secret.png`,
+      mediaName: "secret.png",
+    })
+    .returning();
+  return {
+    params: { id: announcement!.id },
+    snapshot: () =>
+      db.select().from(schema.announcements).where(eq(schema.announcements.id, announcement!.id)),
+  };
+};
+
 /** A queue with its user and connection links and a two-level option tree. */
 async function queueWithLinks(db: Db, companyId: number) {
   const queue = await buildQueue(db, companyId, { greetingMessage: "secret greeting" });
@@ -504,6 +523,11 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "POST /chats/:id/messages": { payload: { message: "taken over" } },
   "POST /chats/:id/read": { payload: {} },
   "POST /whatsapp/:id/media-upload": {
+    payload: multipartScheduleImage,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  },
+  "PUT /announcements/:id": { payload: { title: "Taken over", text: "x", status: true } },
+  "POST /announcements/:id/media-upload": {
     payload: multipartScheduleImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   },

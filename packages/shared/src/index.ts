@@ -8,6 +8,7 @@ export * from "./message-variables.js";
 export * from "./ratings.js";
 export * from "./report-export-labels.js";
 export * from "./schedule-recurrence.js";
+export * from "./schemas/announcement.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/business-hours.js";
 export * from "./schemas/chat.js";

@@ -18,6 +18,7 @@ import { type Config, REPO_ROOT } from "../config.js";
 import type { Db } from "../db/client.js";
 import { loggerOptions, RequestLogsAtDebug } from "../logging.js";
 import { announcementsRoutes } from "../modules/announcements/routes.js";
+import { AnnouncementsService } from "../modules/announcements/service.js";
 import type { RecoveryMail } from "../modules/auth/recovery-mail.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
@@ -291,7 +292,11 @@ export async function buildApp(
         }),
       ),
     );
-    await priv.register(announcementsRoutes(deps.db));
+    await priv.register(
+      announcementsRoutes(
+        new AnnouncementsService({ db: deps.db, realtime: deps.realtime, storage: deps.storage }),
+      ),
+    );
     await priv.register(chatsRoutes(new ChatsService({ db: deps.db, realtime: deps.realtime })));
     await priv.register(settingsRoutes(settings));
     await priv.register(whitelabelRoutes(new WhitelabelService({ settings, storage: deps.storage })));

@@ -1,5 +1,6 @@
 import { Route, Routes } from "react-router";
 import { AllConnectionsRoute } from "../pages/all-connections/AllConnectionsPage";
+import { AnnouncementsPage } from "../pages/announcements/AnnouncementsPage";
 import { LoginPage } from "../pages/auth/LoginPage";
 import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
 import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
@@ -112,6 +113,14 @@ export function AppRoutes() {
           />
           <Route path="/helps" element={<HelpsPage />} />
           <Route path="/quick-messages" element={<QuickMessagesPage />} />
+          <Route
+            path="/announcements"
+            element={
+              <RequirePermission allow={(user) => user.super}>
+                <AnnouncementsPage />
+              </RequirePermission>
+            }
+          />
           <Route path={EXPIRED_SUBSCRIPTION_PATH} element={<OpenInvoicesPage />} />
           <Route path="/financeiro" element={<InvoicesPage />} />
           <Route path="/subscription" element={<SubscribeNowPage />} />

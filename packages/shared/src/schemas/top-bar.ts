@@ -34,6 +34,8 @@ export const announcementDto = z.object({
   priority: z.number(),
   companyId: z.number(),
   createdAt: z.string(),
+  /** Inactive ones are listed only to super users (the /announcements page); the popover shows active ones. */
+  status: z.boolean().optional(),
 });
 export type AnnouncementDto = z.infer<typeof announcementDto>;
 

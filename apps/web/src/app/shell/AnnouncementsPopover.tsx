@@ -73,7 +73,10 @@ export function AnnouncementsPopover({ userId }: AnnouncementsPopoverProps) {
   const announcements = useAnnouncementsInfinite();
   useAnnouncementEvents();
   const { seen, markSeen } = useSeenAnnouncements(userId);
-  const records = announcements.data?.pages.flatMap((page) => page.records) ?? [];
+  // A super user's list also holds the inactive ones they wrote (for the /announcements page): not shown here.
+  const records =
+    announcements.data?.pages.flatMap((page) => page.records).filter((record) => record.status !== false) ??
+    [];
   const unseen = records.filter((record) => !seen.has(record.id)).length;
   const open = Boolean(anchor);
   const label =

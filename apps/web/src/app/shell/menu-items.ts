@@ -3,6 +3,7 @@ import type { SvgIconComponent } from "@mui/icons-material";
 import AccountTreeIcon from "@mui/icons-material/AccountTree";
 import AssessmentIcon from "@mui/icons-material/Assessment";
 import BusinessIcon from "@mui/icons-material/Business";
+import CampaignIcon from "@mui/icons-material/Campaign";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import DevicesIcon from "@mui/icons-material/Devices";
@@ -48,7 +49,8 @@ export type MenuLabel =
   | "subscription"
   | "settings"
   | "helps"
-  | "quickMessages";
+  | "quickMessages"
+  | "announcements";
 
 /** Items that can carry an attention dot, and whether each has it now. */
 export type MenuBadges = Partial<Record<MenuLabel, boolean>>;
@@ -102,6 +104,13 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
     label: "companies",
     to: "/companies",
     icon: BusinessIcon,
+    section: "administration",
+    allow: (user) => user.super,
+  },
+  {
+    label: "announcements",
+    to: "/announcements",
+    icon: CampaignIcon,
     section: "administration",
     allow: (user) => user.super,
   },
