@@ -21,6 +21,7 @@ import { MomentsPage } from "../pages/moments/MomentsPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
 import { QuickMessagesPage } from "../pages/quick-messages/QuickMessagesPage";
 import { ReportsPage } from "../pages/reports/ReportsPage";
+import { SchedulesPage } from "../pages/schedules/SchedulesPage";
 import { SettingsPage } from "../pages/settings/SettingsPage";
 import { TagsKanbanPage } from "../pages/tags/TagsKanbanPage";
 import { TagsPage } from "../pages/tags/TagsPage";
@@ -68,6 +69,7 @@ export function AppRoutes() {
           <Route path="/Kanban" element={<KanbanPage />} />
           <Route path="/TagsKanban" element={<TagsKanbanPage />} />
           <Route path="/tags" element={<TagsPage />} />
+          <Route path="/schedules" element={<SchedulesPage />} />
           <Route
             path="/moments"
             element={

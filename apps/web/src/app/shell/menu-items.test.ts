@@ -14,6 +14,7 @@ describe("visibleMenuItems", () => {
       "chats",
       "kanban",
       "tags",
+      "schedules",
       "reports",
       "quickMessages",
       "users",
@@ -46,6 +47,7 @@ describe("visibleMenuItems", () => {
       "chats",
       "kanban",
       "tags",
+      "schedules",
       "reports",
       "quickMessages",
       "connections",
@@ -59,6 +61,7 @@ describe("visibleMenuItems", () => {
       "chats",
       "kanban",
       "tags",
+      "schedules",
       "reports",
       "quickMessages",
     ]);
@@ -72,6 +75,7 @@ describe("visibleMenuItems", () => {
       "chats",
       "kanban",
       "tags",
+      "schedules",
       "reports",
       "quickMessages",
     ]);
@@ -86,6 +90,7 @@ describe("visibleMenuItems", () => {
       "chats",
       "kanban",
       "tags",
+      "schedules",
       "reports",
       "quickMessages",
     ]);
@@ -116,6 +121,7 @@ describe("visibleMenuItems", () => {
       "/contacts",
       "/chats",
       "/tags",
+      "/schedules",
       "/reports",
       "/quick-messages",
     ]);
@@ -128,6 +134,7 @@ describe("visibleMenuItems", () => {
       "/chats",
       "/Kanban",
       "/tags",
+      "/schedules",
       "/reports",
       "/quick-messages",
       "/kanban",
@@ -155,6 +162,7 @@ describe("visibleMenuItems", () => {
       "contacts",
       "kanban",
       "tags",
+      "schedules",
       "reports",
       "quickMessages",
     ]);

@@ -7,6 +7,7 @@ import CampaignIcon from "@mui/icons-material/Campaign";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import DevicesIcon from "@mui/icons-material/Devices";
+import EventIcon from "@mui/icons-material/Event";
 import ForumIcon from "@mui/icons-material/Forum";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import LocalOfferIcon from "@mui/icons-material/LocalOffer";
@@ -39,6 +40,7 @@ export type MenuLabel =
   | "chats"
   | "kanban"
   | "tags"
+  | "schedules"
   | "reports"
   | "users"
   | "queues"
@@ -82,6 +84,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "chats", to: "/chats", icon: MessageIcon, section: "main", planFlag: "useInternalChat" },
   { label: "kanban", to: "/Kanban", icon: ViewKanbanIcon, section: "main", planFlag: "useKanban" },
   { label: "tags", to: "/tags", icon: LocalOfferIcon, section: "main" },
+  { label: "schedules", to: "/schedules", icon: EventIcon, section: "main", planFlag: "useSchedules" },
   { label: "reports", to: "/reports", icon: AssessmentIcon, section: "main" },
   { label: "quickMessages", to: "/quick-messages", icon: QuickreplyIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },

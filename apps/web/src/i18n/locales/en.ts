@@ -213,6 +213,7 @@ const en: LocaleShape = {
     chats: "Internal chat",
     kanban: "Kanban",
     tags: "Tags",
+    schedules: "Schedules",
     administration: "Administration",
     users: "Users",
     connections: "Connections",

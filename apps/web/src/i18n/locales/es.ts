@@ -214,6 +214,7 @@ const es: LocaleShape = {
     chats: "Chat interno",
     kanban: "Kanban",
     tags: "Etiquetas",
+    schedules: "Programaciones",
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",

@@ -214,6 +214,7 @@ const pt = {
     chats: "Chat Interno",
     kanban: "Kanban",
     tags: "Tags",
+    schedules: "Agendamentos",
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",

@@ -217,6 +217,7 @@ const tr: LocaleShape = {
     chats: "Dahili sohbet",
     kanban: "Kanban",
     tags: "Etiketler",
+    schedules: "Zamanlamalar",
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",

@@ -2,14 +2,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import {
   defaultScheduleSendAt,
   isScheduleMedia,
+  LIMITS,
+  recurrenceIssues,
   SCHEDULE_MEDIA_ACCEPT,
+  type ScheduleDto,
   scheduleBodyField,
+  scheduleRecurrenceFields,
   scheduleSendAtField,
   type TicketDto,
 } from "@inbox/shared";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import CloseIcon from "@mui/icons-material/Close";
 import {
+  Autocomplete,
   Button,
   Dialog,
   DialogActions,
@@ -22,19 +27,45 @@ import {
   Typography,
 } from "@mui/material";
 import { useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { schedulesApi } from "../../../api/schedules";
+import { useContactSearch } from "../../../api/ticket-actions";
 import { toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
 import { muiRegister } from "../../../components/mui-register";
+import { useDebouncedValue } from "../manager/use-debounced-value";
+import { RecurrenceFields, type RecurrenceFormValues } from "./RecurrenceFields";
 
-/** The dialog's fields with the shared rules (spec 1 section 5); the contact comes from the ticket. */
-const scheduleFormSchema = z.object({ body: scheduleBodyField, sendAt: scheduleSendAtField });
-type ScheduleFormInput = z.input<typeof scheduleFormSchema>;
+/** An input's text as a number; empty is none. */
+const numberOrNone = <T extends z.ZodType>(field: T) =>
+  z.preprocess(
+    (value) => (value === "" || value === undefined || value === null ? null : Number(value)),
+    field,
+  );
+
+/** The dialog's fields with the shared rules (spec 1 section 5; recurrence spec 3 section 5). */
+const scheduleFormSchema = z
+  .object({
+    body: scheduleBodyField,
+    sendAt: scheduleSendAtField,
+    intervalo: numberOrNone(scheduleRecurrenceFields.intervalo),
+    valorIntervalo: numberOrNone(scheduleRecurrenceFields.valorIntervalo),
+    enviarQuantasVezes: numberOrNone(scheduleRecurrenceFields.enviarQuantasVezes),
+    tipoDias: z.preprocess((value) => Number(value || 4), scheduleRecurrenceFields.tipoDias),
+  })
+  .superRefine((value, ctx) => {
+    for (const issue of recurrenceIssues(value))
+      ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
+  });
+type ScheduleFormInput = RecurrenceFormValues & { body: string; sendAt: string };
 type ScheduleFormOutput = z.output<typeof scheduleFormSchema>;
-const resolver = zodResolver(scheduleFormSchema);
+const resolver = zodResolver(scheduleFormSchema) as unknown as Resolver<
+  ScheduleFormInput,
+  unknown,
+  ScheduleFormOutput
+>;
 
 /** A date as a datetime-local input shows it: the local wall clock, to the minute. */
 export function toDateTimeLocal(date: Date): string {
@@ -43,32 +74,69 @@ export function toDateTimeLocal(date: Date): string {
 }
 
 interface ScheduleMessageDialogProps {
-  ticket: TicketDto;
+  /** Made from the conversation: the ticket's contact, ticket and connection. */
+  ticket?: TicketDto;
+  /** Made from the calendar for this contact (?contactId=); neither: the dialog asks for one. */
+  contact?: { id: number; name: string };
+  /** Editing this schedule. */
+  schedule?: ScheduleDto;
+  /** The time a new schedule starts at (a calendar slot); now plus one hour otherwise. */
+  initialSendAt?: Date;
   onClose: () => void;
-  /** Called with nothing once the schedule is saved (the dialog closes itself through onClose). */
-  onScheduled?: () => void;
+  /** Called with the saved schedule (the dialog closes itself through onClose). */
+  onScheduled?: (schedule: ScheduleDto) => void;
 }
 
+type ContactChoice = { id: number; name: string };
+
 /**
- * Schedule a message from the conversation (spec 1 sections 2 and 5): the
- * contact of the ticket, a body of at least 5 characters, the time to send
- * (now plus one hour by default) and an optional png/jpg/jpeg attachment.
- * Rendered only while open, so every opening starts from the defaults.
+ * Schedule a message (spec 1 sections 2 and 5; spec 3 "Schedules"): the
+ * contact (the ticket's, the calendar's or one searched for), a body of at
+ * least 5 characters, the time to send (now plus one hour by default), an
+ * optional png/jpg/jpeg attachment and the recurrence. Rendered only while
+ * open, so every opening starts from its defaults.
  */
-export function ScheduleMessageDialog({ ticket, onClose, onScheduled }: ScheduleMessageDialogProps) {
+export function ScheduleMessageDialog({
+  ticket,
+  contact: givenContact,
+  schedule,
+  initialSendAt,
+  onClose,
+  onScheduled,
+}: ScheduleMessageDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const fixedContact =
+    schedule?.contact ?? (ticket ? { id: ticket.contactId, name: ticket.contact?.name ?? "" } : givenContact);
+  const [picked, setPicked] = useState<ContactChoice | null>(null);
+  const [contactText, setContactText] = useState("");
+  const [contactError, setContactError] = useState<string | null>(null);
+  const term = useDebouncedValue(contactText.trim());
+  const searching = !fixedContact && term.length >= LIMITS.searchMinChars;
+  const found = useContactSearch(term, searching);
+  const contact: ContactChoice | null | undefined = fixedContact ?? picked;
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<ScheduleFormInput, unknown, ScheduleFormOutput>({
     resolver,
-    defaultValues: { body: "", sendAt: toDateTimeLocal(defaultScheduleSendAt()) },
+    defaultValues: {
+      body: schedule?.body ?? "",
+      sendAt: toDateTimeLocal(
+        schedule ? new Date(schedule.sendAt) : (initialSendAt ?? defaultScheduleSendAt()),
+      ),
+      intervalo: schedule?.intervalo ? String(schedule.intervalo) : "",
+      valorIntervalo: schedule?.valorIntervalo ? String(schedule.valorIntervalo) : "1",
+      enviarQuantasVezes: schedule?.enviarQuantasVezes ? String(schedule.enviarQuantasVezes) : "2",
+      tipoDias: String(schedule?.tipoDias ?? 4),
+    },
   });
+  const intervalo = watch("intervalo");
 
   const choose = (chosen: File | undefined) => {
     if (fileInput.current) fileInput.current.value = "";
@@ -82,18 +150,39 @@ export function ScheduleMessageDialog({ ticket, onClose, onScheduled }: Schedule
     setFile(chosen);
   };
 
-  const save = handleSubmit(async ({ body, sendAt }) => {
+  const save = handleSubmit(async (values) => {
+    if (!contact) {
+      setContactError(t("schedules.dialog.contactRequired"));
+      return;
+    }
+    const repeats = values.intervalo !== null && values.intervalo !== undefined;
+    const recurrence = repeats
+      ? {
+          intervalo: values.intervalo,
+          valorIntervalo: values.valorIntervalo,
+          enviarQuantasVezes: values.enviarQuantasVezes,
+          tipoDias: values.tipoDias,
+        }
+      : schedule?.intervalo
+        ? { intervalo: null }
+        : {};
     try {
-      const schedule = await schedulesApi.create({
-        body,
-        sendAt: sendAt.toISOString(),
-        contactId: ticket.contactId,
-        ticketId: ticket.id,
-        whatsappId: ticket.whatsappId,
-      });
-      if (file) await schedulesApi.uploadMedia(schedule.id, file);
+      const saved = schedule
+        ? await schedulesApi.update(schedule.id, {
+            body: values.body,
+            sendAt: values.sendAt.toISOString(),
+            ...recurrence,
+          })
+        : await schedulesApi.create({
+            body: values.body,
+            sendAt: values.sendAt.toISOString(),
+            contactId: contact.id,
+            ...(ticket ? { ticketId: ticket.id, whatsappId: ticket.whatsappId } : {}),
+            ...recurrence,
+          });
+      if (file) await schedulesApi.uploadMedia(saved.id, file);
       toast.success(t("schedules.dialog.success"));
-      onScheduled?.();
+      onScheduled?.(saved);
       onClose();
     } catch (error) {
       toastError(error);
@@ -109,23 +198,53 @@ export function ScheduleMessageDialog({ ticket, onClose, onScheduled }: Schedule
       maxWidth="xs"
     >
       <form onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>{t("schedules.dialog.title")}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {schedule ? t("schedules.dialog.editTitle") : t("schedules.dialog.title")}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t("schedules.dialog.contact")}
-              value={ticket.contact?.name ?? ""}
-              size="small"
-              disabled
-              fullWidth
-            />
+            {fixedContact ? (
+              <TextField
+                label={t("schedules.dialog.contact")}
+                value={fixedContact.name}
+                size="small"
+                disabled
+                fullWidth
+              />
+            ) : (
+              <Autocomplete<ContactChoice>
+                value={picked}
+                onChange={(_, value) => {
+                  setPicked(value);
+                  setContactError(null);
+                }}
+                inputValue={contactText}
+                onInputChange={(_, value) => setContactText(value)}
+                options={searching ? (found.data?.contacts ?? []) : []}
+                filterOptions={(options) => options}
+                getOptionLabel={(option) => option.name}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                loading={searching && found.isFetching}
+                noOptionsText={t("schedules.dialog.contactHint")}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    size="small"
+                    autoFocus
+                    label={t("schedules.dialog.contact")}
+                    error={Boolean(contactError)}
+                    helperText={contactError ?? t("schedules.dialog.contactHint")}
+                  />
+                )}
+              />
+            )}
             <TextField
               label={t("schedules.dialog.body")}
               multiline
               minRows={3}
               fullWidth
               size="small"
-              autoFocus
+              autoFocus={Boolean(fixedContact)}
               error={Boolean(errors.body)}
               helperText={errors.body?.message}
               {...muiRegister(register("body"))}
@@ -139,6 +258,12 @@ export function ScheduleMessageDialog({ ticket, onClose, onScheduled }: Schedule
               error={Boolean(errors.sendAt)}
               helperText={errors.sendAt?.message}
               {...muiRegister(register("sendAt"))}
+            />
+            <RecurrenceFields
+              register={register}
+              errors={errors}
+              intervalo={intervalo}
+              disabled={isSubmitting}
             />
             <Stack direction="row" spacing={1} alignItems="center">
               <Button
