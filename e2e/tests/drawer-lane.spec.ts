@@ -90,4 +90,9 @@ test("an attendant picks the ticket's kanban stage in the contact drawer; the ti
     data: { status: "closed", sendFarewellMessage: false },
   });
   expect(closed.ok(), await closed.text()).toBe(true);
+  // Its lane removed: the board of the specs after this one holds only their own lanes.
+  const removed = await request.delete(`/tags/${stage.id}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(removed.ok(), await removed.text()).toBe(true);
 });
