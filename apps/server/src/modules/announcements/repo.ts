@@ -1,6 +1,7 @@
 import { LIMITS } from "@inbox/shared";
-import { and, count, desc, eq, ilike, inArray } from "drizzle-orm";
+import { and, count, eq, ilike, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { descNullsLast } from "../../db/order.js";
 import { announcements, companies } from "../../db/schema/index.js";
 import { rowOf } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
@@ -39,7 +40,7 @@ export class AnnouncementsRepo {
         .select()
         .from(announcements)
         .where(where)
-        .orderBy(desc(announcements.createdAt), desc(announcements.id))
+        .orderBy(descNullsLast(announcements.createdAt), descNullsLast(announcements.id))
         .limit(page.size)
         .offset((page.number - 1) * page.size),
       this.db.select({ value: count() }).from(announcements).where(where),
