@@ -30,6 +30,8 @@ export const API_PREFIXES = [
   "/closedimported",
   "/companies",
   "/companySetting",
+  "/contact-list-items",
+  "/contact-lists",
   "/contactTags",
   "/contacts",
   "/dashboard",

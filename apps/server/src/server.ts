@@ -35,6 +35,9 @@ import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RecoveryMail } from "./modules/auth/recovery-mail.js";
 import { CompanyDeletion, deleteCompanyJob } from "./modules/companies/deletion.js";
 import { MessageImport } from "./modules/connections/message-import.js";
+import { ContactListEvents } from "./modules/contact-lists/events.js";
+import { ContactListImporter, importContactListJob } from "./modules/contact-lists/import.js";
+import { whatsappNumberChecker } from "./modules/contact-lists/number-check.js";
 import { GENERATE_INVOICES, generateInvoicesJob } from "./modules/invoices/jobs.js";
 import { LaneAutomation } from "./modules/kanban/lane-automation.js";
 import { laneSweepJob, laneTimerJob } from "./modules/kanban/lane-jobs.js";
@@ -190,6 +193,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: log,
   });
 
+  const contactListEvents = new ContactListEvents({ db: database.db, realtime, numbers });
+  const checkNumbers = whatsappNumberChecker(sessions);
+  const contactListImporter = new ContactListImporter({
+    db: database.db,
+    events: contactListEvents,
+    dir: join(config.dataDir, "private", "contact-list-imports"),
+    checkNumbers,
+    logger: log,
+  });
+
   const app = await buildApp(
     {
       companyDeletion,
@@ -209,6 +222,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       numbers,
       automation,
       laneMoves: lanes.moves,
+      contactLists: { events: contactListEvents, importer: contactListImporter, checkNumbers },
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
@@ -248,10 +262,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await jobs.register(generateInvoicesJob({ db: database.db, realtime }));
     await jobs.register(laneTimerJob(lanes), { pollingIntervalSeconds: 1 });
     await jobs.register(laneSweepJob(lanes));
+    await jobs.register(importContactListJob(contactListImporter));
     automation.attach(jobs);
     lanes.attach(jobs);
     recoveryMail.attach(jobs);
     companyDeletion.attach(jobs);
+    contactListImporter.attach(jobs);
     scheduleTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));

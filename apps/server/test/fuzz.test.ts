@@ -70,6 +70,7 @@ const jsonSchemaOf = (zod: unknown): JsonSchema | undefined =>
 /** What an id-like field names, so valid cases carry a real id of the right kind. */
 const KIND_BY_NAME: Record<string, keyof World["ids"]> = {
   contactId: "contact",
+  contactListId: "contactList",
   ticketId: "ticket",
   whatsappId: "connection",
   whatsapps: "connection",
@@ -274,6 +275,7 @@ function realParams(route: FuzzRoute): Record<string, string> {
     tagId: world.ids.tag,
     contactId: world.ids.contact,
     companyId: world.ids.company,
+    importId: world.ids.contactListImport,
   };
   const byOwner: Record<string, number> = {
     user: world.ids.user,
@@ -287,6 +289,9 @@ function realParams(route: FuzzRoute): Record<string, string> {
     company: world.ids.company,
     queue: world.ids.queue,
     chatbot: world.ids.chatbot,
+    contactList: world.ids.contactList,
+    contactListItem: world.ids.contactListItem,
+    contactListImport: world.ids.contactList,
   };
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   return Object.fromEntries(

@@ -16,6 +16,9 @@ import {
   companies,
   companySettings,
   contactCustomFields,
+  contactListImports,
+  contactListItems,
+  contactLists,
   contacts,
   contactTags,
   messages,
@@ -402,6 +405,49 @@ owners.quickMessage = async (db, companyId) => {
     params: { id: quick!.id },
     snapshot: () => db.select().from(schema.quickMessages).where(eq(schema.quickMessages.id, quick!.id)),
   };
+/** A contact list with an item and a finished import (its refused rows carry a number). */
+async function contactListWithItem(db: Db, companyId: number) {
+  const [list] = await db.insert(contactLists).values({ companyId, name: "Lista secreta" }).returning();
+  const [item] = await db
+    .insert(contactListItems)
+    .values({
+      companyId,
+      contactListId: list!.id,
+      name: "Pessoa secreta",
+      number: `55119${Date.now()}`.slice(0, 13),
+    })
+    .returning();
+  const [run] = await db
+    .insert(contactListImports)
+    .values({
+      companyId,
+      contactListId: list!.id,
+      fileName: "secreta.xlsx",
+      status: "done",
+      refused: [{ line: 2, reason: "NAME_REQUIRED", number: "5511900000000" }],
+    })
+    .returning();
+  const snapshot = async () => ({
+    list: await db.select().from(contactLists).where(eq(contactLists.id, list!.id)),
+    items: await db.select().from(contactListItems).where(eq(contactListItems.contactListId, list!.id)),
+    imports: await db.select().from(contactListImports).where(eq(contactListImports.contactListId, list!.id)),
+  });
+  return { list: list!, item: item!, run: run!, snapshot };
+}
+
+owners.contactList = async (db, companyId) => {
+  const { list, snapshot } = await contactListWithItem(db, companyId);
+  return { params: { id: list.id }, snapshot };
+};
+
+owners.contactListItem = async (db, companyId) => {
+  const { item, snapshot } = await contactListWithItem(db, companyId);
+  return { params: { id: item.id }, snapshot };
+};
+
+owners.contactListImport = async (db, companyId) => {
+  const { list, run, snapshot } = await contactListWithItem(db, companyId);
+  return { params: { id: list.id, importId: run.id }, snapshot };
 };
 
 owners.announcement = async (db, companyId) => {
@@ -471,6 +517,14 @@ const multipartScheduleImage = Buffer.concat([
   Buffer.from(`\r\n--${boundary}--\r\n`),
 ]);
 
+const multipartSpreadsheet = Buffer.concat([
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  ),
+  Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]),
+  Buffer.from(`\r\n--${boundary}--\r\n`),
+]);
+
 /** A valid body per route, so validation cannot answer before the tenant check does. */
 const bodies: Record<string, { payload: unknown; headers?: Record<string, string> }> = {
   "PUT /users/:id": { payload: { name: "Taken Over", profile: "admin", password: "hacked1" } },
@@ -522,6 +576,14 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "PUT /chats/:id": { payload: { title: "Taken over", users: [1] } },
   "POST /chats/:id/messages": { payload: { message: "taken over" } },
   "POST /chats/:id/read": { payload: {} },
+  "PUT /contact-lists/:id": { payload: { name: "Taken Over" } },
+  "POST /contact-lists/:id/upload": {
+    payload: multipartSpreadsheet,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  },
+  "PUT /contact-list-items/:id": {
+    payload: { name: "Taken Over", number: "5511999990000", email: "", contactListId: 1 },
+  },
   "POST /whatsapp/:id/media-upload": {
     payload: multipartScheduleImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
@@ -665,7 +727,8 @@ type Kind =
   | "metaAccount"
   /** A stored file of the company (`/public/company{id}/…`). */
   | "mediaPath"
-  | "invoice";
+  | "invoice"
+  | "contactList";
 
 /** Names that are id-like without ending in Id. */
 const ID_NAMES = new Set([
@@ -711,6 +774,7 @@ const kindByName: Record<string, Kind | { none: string }> = {
   chatbotId: "chatbot",
   exportId: { none: "a UUID the client chose to recognise its export's progress events, no record" },
   invoiceId: "invoice",
+  contactListId: "contactList",
   optQueueId: "queue",
   optUserId: "user",
   walletUserId: "user",
@@ -893,6 +957,15 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
     await db.insert(chatUsers).values({ companyId: w.companyId, chatId: chat!.id, userId: intruder.user.id });
     return { params: { id: chat!.id }, body: { title: "B's chat", users: [w.ids.user] } };
   },
+  "GET /contact-lists/list": (w) => ({ query: { companyId: String(w.companyId) } }),
+  "GET /contact-list-items": (w) => ({ query: { contactListId: String(w.ids.contactList) } }),
+  "POST /contact-list-items": (w) => ({
+    body: { name: "Pessoa", number: `55119${Date.now()}`.slice(0, 13), contactListId: w.ids.contactList },
+  }),
+  "PUT /contact-list-items/:id": (w) => ({
+    params: { id: w.ids.contactListItem },
+    body: { name: "Pessoa", number: `55118${Date.now()}`.slice(0, 13), contactListId: w.ids.contactList },
+  }),
   "GET /dashboard/moments": (w) => ({
     query: { queueIds: [String(w.ids.queue)], userId: String(w.ids.user) },
   }),
@@ -1058,6 +1131,8 @@ const references: { table: string; column: string; target: string }[] = [
   { table: "tags", column: "rollback_lane_id", target: "tags" },
   { table: "tags", column: "user_id", target: "users" },
   { table: "schedules", column: "message_id", target: "messages" },
+  { table: "contact_list_items", column: "contact_list_id", target: "contact_lists" },
+  { table: "contact_list_imports", column: "contact_list_id", target: "contact_lists" },
 ];
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -6,6 +6,9 @@ import {
   chatbots,
   companies,
   contactCustomFields,
+  contactListImports,
+  contactListItems,
+  contactLists,
   contactTags,
   invoices,
   messages,
@@ -41,7 +44,10 @@ export type WorldKind =
   | "schedule"
   | "ticketNote"
   | "chatbot"
-  | "invoice";
+  | "invoice"
+  | "contactList"
+  | "contactListItem"
+  | "contactListImport";
 
 /** One company's records, one of each kind, and the strings that only they hold. */
 export interface World {
@@ -135,6 +141,18 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       sendAt: new Date(Date.now() + 3_600_000),
     })
     .returning();
+  const [contactList] = await db
+    .insert(contactLists)
+    .values({ companyId, name: `${mark}-list` })
+    .returning();
+  const [contactListItem] = await db
+    .insert(contactListItems)
+    .values({ companyId, contactListId: contactList!.id, name: `${mark}-item`, number: contact.number })
+    .returning();
+  const [contactListImport] = await db
+    .insert(contactListImports)
+    .values({ companyId, contactListId: contactList!.id, fileName: `${mark}.xlsx`, status: "done" })
+    .returning();
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   const [invoice] = await db
     .insert(invoices)
@@ -164,6 +182,9 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       ticketNote: note!.id,
       chatbot: option!.id,
       invoice: invoice!.id,
+      contactList: contactList!.id,
+      contactListItem: contactListItem!.id,
+      contactListImport: contactListImport!.id,
     },
     ticketUuid: ticket.uuid,
     connection,

@@ -31,6 +31,10 @@ import { ConnectionsOverview } from "../modules/connections/overview.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
 import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
 import { ConnectionSessionActions } from "../modules/connections/session-actions.js";
+import type { ContactListEvents } from "../modules/contact-lists/events.js";
+import type { ContactListImporter, NumberChecker } from "../modules/contact-lists/import.js";
+import { contactListsRoutes } from "../modules/contact-lists/routes.js";
+import { ContactListsService } from "../modules/contact-lists/service.js";
 import { contactsRoutes } from "../modules/contacts/routes.js";
 import { ContactsService } from "../modules/contacts/service.js";
 import { dashboardRoutes } from "../modules/dashboard/routes.js";
@@ -124,6 +128,8 @@ export interface AppDeps {
   laneMoves: LaneMoves;
   /** Deletes a company's rows and files in a job (modules/companies/deletion.ts). */
   companyDeletion: CompanyDeletion;
+  /** Contact lists' live events, spreadsheet imports (a job) and WhatsApp number check (modules/contact-lists). */
+  contactLists: { events: ContactListEvents; importer: ContactListImporter; checkNumbers?: NumberChecker };
 }
 
 export const VERSION: string =
@@ -292,6 +298,7 @@ export async function buildApp(
         }),
       ),
     );
+    await priv.register(contactListsRoutes(new ContactListsService({ db: deps.db, ...deps.contactLists })));
     await priv.register(
       announcementsRoutes(
         new AnnouncementsService({ db: deps.db, realtime: deps.realtime, storage: deps.storage }),

@@ -2,9 +2,13 @@ import {
   type AppMessageEventPayload,
   type ContactDto,
   type ContactList,
+  type ContactListImportDto,
+  type ContactListItemDto,
   type ContactRefDto,
   contactDto,
   contactListDto,
+  contactListImportDto,
+  contactListItemDto,
   contactRefDto,
   type DashboardMoment,
   dashboardMomentDto,
@@ -47,6 +51,23 @@ export const maskTagContacts = (page: TagContactsPageDto): TagContactsPageDto =>
   ...page,
   contacts: page.contacts.map((contact) => ({ ...contact, number: maskNumber(contact.number) })),
 });
+
+export const maskContactListItem = (item: ContactListItemDto): ContactListItemDto => ({
+  ...item,
+  number: maskNumber(item.number),
+});
+
+export const maskContactListItemPage = <T extends { contacts: ContactListItemDto[] }>(page: T): T => ({
+  ...page,
+  contacts: page.contacts.map(maskContactListItem),
+});
+
+/** A contact list import's refused rows carry the number as the row wrote it. */
+export const maskContactListImport = (dto: ContactListImportDto | null): ContactListImportDto | null =>
+  dto && {
+    ...dto,
+    refused: dto.refused.map((row) => (row.number ? { ...row, number: maskNumber(row.number) } : row)),
+  };
 
 export const maskContactRefs = (contacts: ContactRefDto[]): ContactRefDto[] => contacts.map(maskContactRef);
 
@@ -133,6 +154,8 @@ const NUMBER_BEARING: ReadonlySet<z.ZodType> = new Set<z.ZodType>([
   messageListDto,
   contactListDto,
   reportRowDto,
+  contactListItemDto,
+  contactListImportDto,
 ]);
 
 /** Whether a zod schema (a route's response) contains a number-bearing schema anywhere inside. */

@@ -9,6 +9,8 @@ import { ChatsPage } from "../pages/chats/ChatsPage";
 import { SubscribeNowPage } from "../pages/checkout/SubscribeNowPage";
 import { CompaniesRoute } from "../pages/companies/CompaniesPage";
 import { ConnectionsPage } from "../pages/connections/ConnectionsPage";
+import { ContactListItemsPage } from "../pages/contact-lists/ContactListItemsPage";
+import { ContactListsPage } from "../pages/contact-lists/ContactListsPage";
 import { ContactsPage } from "../pages/contacts/ContactsPage";
 import { DashboardPage } from "../pages/dashboard/DashboardPage";
 import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
@@ -66,6 +68,15 @@ export function AppRoutes() {
           <Route path="/contacts" element={<ContactsPage />} />
           <Route path="/chats" element={<ChatsPage />} />
           <Route path="/chats/:uuid" element={<ChatsPage />} />
+          <Route path="/contact-lists" element={<ContactListsPage />} />
+          <Route
+            path="/contact-lists/:contactListId/contacts"
+            element={
+              <RequirePermission allow={isAdmin}>
+                <ContactListItemsPage />
+              </RequirePermission>
+            }
+          />
           <Route path="/Kanban" element={<KanbanPage />} />
           <Route path="/TagsKanban" element={<TagsKanbanPage />} />
           <Route path="/tags" element={<TagsPage />} />

@@ -134,3 +134,23 @@ export const contactListImportDto = z.object({
 export type ContactListImportDto = z.infer<typeof contactListImportDto>;
 
 export const contactListImportParams = z.object({ id: dbIdParam, importId: dbIdParam });
+
+/** company-{id}-ContactList: a list was created or changed (its count too), or deleted. */
+export type ContactListEventPayload =
+  | { action: "create" | "update"; record: ContactListRecord }
+  | { action: "delete"; id: number };
+
+/**
+ * company-{id}-ContactListItem: an item was created, changed or deleted; `reload` after an import
+ * (the items page reads its list again: spec 3 "Contact list items also support a reload").
+ */
+export type ContactListItemEventPayload =
+  | { action: "create" | "update"; record: ContactListItemDto }
+  | { action: "delete"; id: number; contactListId: number }
+  | { action: "reload"; contactListId: number };
+
+/** company-{id}-contactListImport: an import's progress and end, without its refused rows (they carry numbers). */
+export interface ContactListImportEventPayload {
+  action: "update";
+  import: ContactListImportDto;
+}

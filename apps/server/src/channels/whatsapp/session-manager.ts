@@ -284,6 +284,20 @@ export class WhatsappSessionManager {
     return next;
   }
 
+  /**
+   * Asks, through a connected session of the company running in this process, which numbers have
+   * WhatsApp; undefined when none runs here (the numbers stay unchecked).
+   */
+  async onWhatsApp(
+    companyId: number,
+    numbers: string[],
+  ): Promise<{ digits: string; exists: boolean }[] | undefined> {
+    for (const session of this.sessions.values())
+      if (session.connection.companyId === companyId && session.currentStatus === "CONNECTED")
+        return session.onWhatsApp(numbers);
+    return undefined;
+  }
+
   statusOf(connection: WhatsappConnectionRef): ConnectionStatus | undefined {
     return this.find(connection)?.currentStatus;
   }

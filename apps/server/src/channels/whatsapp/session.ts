@@ -158,6 +158,18 @@ export class WhatsappSession {
     await socket.rejectCall(callId, from);
   }
 
+  /**
+   * Asks WhatsApp which of these numbers (digits) have an account: answers by the digits of the
+   * jid WhatsApp returns (it may drop a Brazilian mobile's ninth digit: callers normalise).
+   */
+  async onWhatsApp(numbers: string[]): Promise<{ digits: string; exists: boolean }[]> {
+    const socket = this.socket;
+    if (!socket || this.status !== "CONNECTED")
+      throw new ProviderError("WhatsApp session is not connected", undefined, { retryable: true });
+    const answers = (await socket.onWhatsApp(...numbers)) ?? [];
+    return answers.map((answer) => ({ digits: jidDigits(answer.jid), exists: answer.exists }));
+  }
+
   /** Resolves when every queued hook call so far has finished (tests, shutdown). */
   async settled(): Promise<void> {
     await Promise.all([this.eventQueue, this.statusQueue, this.credsQueue]);

@@ -67,6 +67,8 @@ export interface WhatsappSocket {
   end: WASocket["end"];
   updateMediaMessage: WASocket["updateMediaMessage"];
   rejectCall: WASocket["rejectCall"];
+  /** Which phone numbers have WhatsApp (contact list imports set isWhatsappValid from it). */
+  onWhatsApp: WASocket["onWhatsApp"];
 }
 
 export type SocketFactory = (config: UserFacingSocketConfig) => WhatsappSocket;

@@ -35,7 +35,20 @@ export class FakeSocket implements WhatsappSocket {
   /** What updateMediaMessage answers (Baileys asks the phone to re-upload expired media). */
   reuploadAnswer?: (message: WAMessage) => WAMessage;
 
+  /** Numbers (digits) onWhatsApp answers as having no account; every other number has one. */
+  readonly notOnWhatsapp = new Set<string>();
+  /** The numbers each onWhatsApp call asked about. */
+  readonly onWhatsAppCalls: string[][] = [];
+
   constructor(readonly config: UserFacingSocketConfig) {}
+
+  onWhatsApp = async (...numbers: string[]) => {
+    this.onWhatsAppCalls.push(numbers);
+    return numbers.map((number) => {
+      const digits = number.replace(/\D/g, "");
+      return { jid: `${digits}@s.whatsapp.net`, exists: !this.notOnWhatsapp.has(digits) };
+    });
+  };
 
   emit<T extends keyof BaileysEventMap>(event: T, arg: BaileysEventMap[T]): void {
     this.ev.emit(event, arg);

@@ -15,6 +15,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "schedules",
+      "contactLists",
       "reports",
       "quickMessages",
       "users",
@@ -48,6 +49,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "schedules",
+      "contactLists",
       "reports",
       "quickMessages",
       "connections",
@@ -62,6 +64,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "schedules",
+      "contactLists",
       "reports",
       "quickMessages",
     ]);
@@ -76,6 +79,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "schedules",
+      "contactLists",
       "reports",
       "quickMessages",
     ]);
@@ -91,6 +95,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "schedules",
+      "contactLists",
       "reports",
       "quickMessages",
     ]);
@@ -122,6 +127,7 @@ describe("visibleMenuItems", () => {
       "/chats",
       "/tags",
       "/schedules",
+      "/contact-lists",
       "/reports",
       "/quick-messages",
     ]);
@@ -135,10 +141,35 @@ describe("visibleMenuItems", () => {
       "/Kanban",
       "/tags",
       "/schedules",
+      "/contact-lists",
       "/reports",
       "/quick-messages",
       "/kanban",
     ]);
+  });
+
+  it("shows the contact lists (campaigns area) only when the plan allows campaigns", () => {
+    const plan = {
+      id: 1,
+      name: "Basic",
+      useWhatsapp: true,
+      useFacebook: true,
+      useInstagram: true,
+      useCampaigns: false,
+      useSchedules: true,
+      useInternalChat: true,
+      useExternalApi: true,
+      useKanban: true,
+      useOpenAi: true,
+      useIntegrations: true,
+    };
+    const without = buildUser({ profile: "admin", company: { id: 2, name: "Acme", dueDate: null, plan } });
+    expect(labels(visibleMenuItems(without))).not.toContain("contactLists");
+    const withCampaigns = buildUser({
+      profile: "admin",
+      company: { id: 2, name: "Acme", dueDate: null, plan: { ...plan, useCampaigns: true } },
+    });
+    expect(labels(visibleMenuItems(withCampaigns))).toContain("contactLists");
   });
 
   it("hides the internal chat when the plan switches it off", () => {
@@ -165,6 +196,8 @@ describe("visibleMenuItems", () => {
       "schedules",
       "reports",
       "quickMessages",
+      "contactLists",
+      "reports",
     ]);
   });
 });

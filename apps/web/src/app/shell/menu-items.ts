@@ -11,6 +11,7 @@ import EventIcon from "@mui/icons-material/Event";
 import ForumIcon from "@mui/icons-material/Forum";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import LocalOfferIcon from "@mui/icons-material/LocalOffer";
+import ListAltIcon from "@mui/icons-material/ListAlt";
 import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
 import QuickreplyIcon from "@mui/icons-material/Quickreply";
@@ -41,6 +42,7 @@ export type MenuLabel =
   | "kanban"
   | "tags"
   | "schedules"
+  | "contactLists"
   | "reports"
   | "users"
   | "queues"
@@ -85,6 +87,8 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "kanban", to: "/Kanban", icon: ViewKanbanIcon, section: "main", planFlag: "useKanban" },
   { label: "tags", to: "/tags", icon: LocalOfferIcon, section: "main" },
   { label: "schedules", to: "/schedules", icon: EventIcon, section: "main", planFlag: "useSchedules" },
+  // Campaigns area (spec 3): shown when the plan allows campaigns (useCampaigns, from the path).
+  { label: "contactLists", to: "/contact-lists", icon: ListAltIcon, section: "main" },
   { label: "reports", to: "/reports", icon: AssessmentIcon, section: "main" },
   { label: "quickMessages", to: "/quick-messages", icon: QuickreplyIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },

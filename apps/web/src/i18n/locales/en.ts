@@ -3,6 +3,7 @@ import checkoutEn from "./checkout/en";
 import companiesEn from "./companies/en";
 import connectionDialogEn from "./connection-dialog/en";
 import connectionImportEn from "./connection-import/en";
+import contactListsEn from "./contact-lists/en";
 import contactsEn from "./contacts/en";
 import dashboardEn from "./dashboard/en";
 import helpsEn from "./helps/en";
@@ -214,6 +215,7 @@ const en: LocaleShape = {
     kanban: "Kanban",
     tags: "Tags",
     schedules: "Schedules",
+    contactLists: "Contact Lists",
     administration: "Administration",
     users: "Users",
     connections: "Connections",
@@ -435,6 +437,7 @@ const en: LocaleShape = {
   timeline: timelineEn,
   ratings: ratingsEn,
   contacts: contactsEn,
+  contactLists: contactListsEn,
   ticketsManager: ticketsManagerEn,
   topBar: topBarEn,
   notifications: notificationsEn,

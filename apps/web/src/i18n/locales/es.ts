@@ -3,6 +3,7 @@ import checkoutEs from "./checkout/es";
 import companiesEs from "./companies/es";
 import connectionDialogEs from "./connection-dialog/es";
 import connectionImportEs from "./connection-import/es";
+import contactListsEs from "./contact-lists/es";
 import contactsEs from "./contacts/es";
 import dashboardEs from "./dashboard/es";
 import helpsEs from "./helps/es";
@@ -215,6 +216,7 @@ const es: LocaleShape = {
     kanban: "Kanban",
     tags: "Etiquetas",
     schedules: "Programaciones",
+    contactLists: "Listas de Contactos",
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
@@ -437,6 +439,7 @@ const es: LocaleShape = {
   timeline: timelineEs,
   ratings: ratingsEs,
   contacts: contactsEs,
+  contactLists: contactListsEs,
   ticketsManager: ticketsManagerEs,
   topBar: topBarEs,
   notifications: notificationsEs,

@@ -3,6 +3,7 @@ import checkoutPt from "./checkout/pt";
 import companiesPt from "./companies/pt";
 import connectionDialogPt from "./connection-dialog/pt";
 import connectionImportPt from "./connection-import/pt";
+import contactListsPt from "./contact-lists/pt";
 import contactsPt from "./contacts/pt";
 import dashboardPt from "./dashboard/pt";
 import helpsPt from "./helps/pt";
@@ -215,6 +216,7 @@ const pt = {
     kanban: "Kanban",
     tags: "Tags",
     schedules: "Agendamentos",
+    contactLists: "Listas de Contatos",
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
@@ -436,6 +438,7 @@ const pt = {
   timeline: timelinePt,
   ratings: ratingsPt,
   contacts: contactsPt,
+  contactLists: contactListsPt,
   ticketsManager: ticketsManagerPt,
   topBar: topBarPt,
   notifications: notificationsPt,

@@ -3,6 +3,7 @@ import checkoutTr from "./checkout/tr";
 import companiesTr from "./companies/tr";
 import connectionDialogTr from "./connection-dialog/tr";
 import connectionImportTr from "./connection-import/tr";
+import contactListsTr from "./contact-lists/tr";
 import contactsTr from "./contacts/tr";
 import dashboardTr from "./dashboard/tr";
 import helpsTr from "./helps/tr";
@@ -218,6 +219,7 @@ const tr: LocaleShape = {
     kanban: "Kanban",
     tags: "Etiketler",
     schedules: "Zamanlamalar",
+    contactLists: "Kişi Listeleri",
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
@@ -440,6 +442,7 @@ const tr: LocaleShape = {
   timeline: timelineTr,
   ratings: ratingsTr,
   contacts: contactsTr,
+  contactLists: contactListsTr,
   ticketsManager: ticketsManagerTr,
   topBar: topBarTr,
   notifications: notificationsTr,
