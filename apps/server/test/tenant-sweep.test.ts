@@ -405,6 +405,8 @@ owners.quickMessage = async (db, companyId) => {
     params: { id: quick!.id },
     snapshot: () => db.select().from(schema.quickMessages).where(eq(schema.quickMessages.id, quick!.id)),
   };
+};
+
 /** A contact list with an item and a finished import (its refused rows carry a number). */
 async function contactListWithItem(db: Db, companyId: number) {
   const [list] = await db.insert(contactLists).values({ companyId, name: "Lista secreta" }).returning();
