@@ -194,10 +194,9 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "schedules",
-      "reports",
-      "quickMessages",
       "contactLists",
       "reports",
+      "quickMessages",
     ]);
   });
 });
