@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     requests: { type: "string", default: "300" },
     port: { type: "string", default: "8097" },
     fresh: { type: "boolean", default: false },
+    /** Ask for the answer uncompressed (the server gzips large JSON answers for clients that accept it). */
+    identity: { type: "boolean", default: false },
   },
 });
 const requests = Number(args.requests);
@@ -182,7 +184,10 @@ async function generate() {
 async function api(path: string, token: string): Promise<{ ms: number; body: unknown }> {
   const started = performance.now();
   const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(args.identity ? { "accept-encoding": "identity" } : {}),
+    },
   });
   const body = await res.json();
   const ms = performance.now() - started;

@@ -11,13 +11,12 @@ export const COMPRESS_JSON_MIN_BYTES = 16 * 1024;
 const gzipAsync = promisify(gzip);
 
 /**
- * Gzips large JSON answers (the panels and lists: GET /usersMoments answers about 370 KB,
- * 40 KB compressed). Writing an answer to the socket costs CPU in proportion to its bytes
- * (the kernel's copy and TCP work run in the writing process): on the attendance panel's
- * benchmark, gzip at its fastest level cut the server's CPU per request from 25 to 16 ms
- * (bench/README.md). Only JSON strings are touched: files, downloads, streams and ranges
- * keep their own headers and bodies. Fastest level: a higher one costs more CPU than the
- * bytes it saves on a local network.
+ * Gzips large JSON answers (the panels and lists: GET /usersMoments answers about 370 KB, 20 KB
+ * gzipped) for clients that accept it, as a reverse proxy would, so a browser on a real network
+ * gets the panel in a twentieth of the bytes. Its price is CPU: about 2.5 ms for that answer at
+ * the fastest level, which on the loopback benchmark (bench/README.md, moments) shows as a few ms
+ * more server CPU per request. Only JSON strings are touched: files, downloads, streams and
+ * ranges keep their own headers and bodies.
  */
 export function registerJsonCompression(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
