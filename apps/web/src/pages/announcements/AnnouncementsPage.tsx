@@ -1,7 +1,6 @@
 import { type AnnouncementDto, LIMITS } from "@inbox/shared";
 import AddIcon from "@mui/icons-material/Add";
-import SearchIcon from "@mui/icons-material/Search";
-import { Button, InputAdornment, Paper, TextField } from "@mui/material";
+import { Button, Paper } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -15,6 +14,7 @@ import { toast } from "../../app/toast/toast-store";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { PageHeader } from "../../components/PageHeader";
+import { SearchField } from "../../components/SearchField";
 import { AnnouncementDialog } from "./AnnouncementDialog";
 import { AnnouncementsTable } from "./AnnouncementsTable";
 
@@ -50,23 +50,7 @@ export function AnnouncementsPage() {
         title={t("announcementsAdmin.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              type="search"
-              placeholder={t("announcementsAdmin.search")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{
-                htmlInput: { "aria-label": t("announcementsAdmin.search") },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <SearchField label={t("announcementsAdmin.search")} value={search} onChange={setSearch} />
             <Button
               variant="contained"
               startIcon={<AddIcon />}

@@ -12,12 +12,10 @@ import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import HighlightOffIcon from "@mui/icons-material/HighlightOff";
 import PeopleIcon from "@mui/icons-material/People";
-import SearchIcon from "@mui/icons-material/Search";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import {
   Alert,
   Button,
-  InputAdornment,
   LinearProgress,
   Paper,
   Table,
@@ -25,7 +23,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
 } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
@@ -53,6 +50,7 @@ import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { RowActions } from "../../components/RowActions";
+import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { ContactListItemDialog } from "./ContactListDialogs";
 import { ImportReport } from "./ImportReport";
@@ -136,23 +134,7 @@ export function ContactListItemsPage() {
         title={list.data?.name ?? t("contactLists.items.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              type="search"
-              placeholder={t("contactLists.items.search")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{
-                htmlInput: { "aria-label": t("contactLists.items.search") },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <SearchField label={t("contactLists.items.search")} value={search} onChange={setSearch} />
             <Button component={RouterLink} to="/contact-lists" startIcon={<ArrowBackIcon />}>
               {t("contactLists.items.lists")}
             </Button>

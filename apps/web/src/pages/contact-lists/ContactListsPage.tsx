@@ -4,12 +4,10 @@ import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
 import ListAltIcon from "@mui/icons-material/ListAlt";
 import PeopleIcon from "@mui/icons-material/People";
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
   Button,
   IconButton,
-  InputAdornment,
   LinearProgress,
   Paper,
   Table,
@@ -17,7 +15,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
 } from "@mui/material";
 import { useState } from "react";
@@ -40,6 +37,7 @@ import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { RowActions } from "../../components/RowActions";
+import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { ContactListDialog } from "./ContactListDialogs";
 import { downloadExampleSpreadsheet } from "./example-download";
@@ -91,23 +89,7 @@ export function ContactListsPage() {
         title={t("contactLists.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              type="search"
-              placeholder={t("contactLists.search")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{
-                htmlInput: { "aria-label": t("contactLists.search") },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <SearchField label={t("contactLists.search")} value={search} onChange={setSearch} />
             <Button
               variant="contained"
               startIcon={<AddIcon />}

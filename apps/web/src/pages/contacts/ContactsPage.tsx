@@ -1,7 +1,6 @@
 import { type ContactDto, type ContactEventPayload, LIMITS } from "@inbox/shared";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import SearchIcon from "@mui/icons-material/Search";
-import { Button, InputAdornment, Paper, TextField } from "@mui/material";
+import { Button, Paper } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -18,6 +17,7 @@ import { toast } from "../../app/toast/toast-store";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { PageHeader } from "../../components/PageHeader";
+import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { ContactModal } from "./ContactModal";
 import { ContactsTable } from "./ContactsTable";
@@ -73,23 +73,11 @@ export function ContactsPage() {
         title={t("contacts.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              type="search"
-              name="searchParam"
-              placeholder={t("contacts.search")}
+            <SearchField
+              label={t("contacts.search")}
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{
-                htmlInput: { "aria-label": t("contacts.search") },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
+              onChange={setSearch}
+              name="searchParam"
             />
             <Button
               variant="contained"

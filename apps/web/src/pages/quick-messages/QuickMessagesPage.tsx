@@ -1,7 +1,6 @@
 import { LIMITS, type QuickMessageDto } from "@inbox/shared";
 import AddIcon from "@mui/icons-material/Add";
-import SearchIcon from "@mui/icons-material/Search";
-import { Button, InputAdornment, Paper, TextField } from "@mui/material";
+import { Button, Paper } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -16,6 +15,7 @@ import { toast } from "../../app/toast/toast-store";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { PageHeader } from "../../components/PageHeader";
+import { SearchField } from "../../components/SearchField";
 import { QuickMessageDialog } from "./QuickMessageDialog";
 import { QuickMessagesTable } from "./QuickMessagesTable";
 
@@ -52,23 +52,7 @@ export function QuickMessagesPage() {
         title={t("quickMessages.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              type="search"
-              placeholder={t("quickMessages.search")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{
-                htmlInput: { "aria-label": t("quickMessages.search") },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <SearchField label={t("quickMessages.search")} value={search} onChange={setSearch} />
             <Button
               variant="contained"
               startIcon={<AddIcon />}

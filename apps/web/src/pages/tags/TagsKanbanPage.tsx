@@ -1,20 +1,8 @@
 import type { KanbanTagDto } from "@inbox/shared";
 import AddIcon from "@mui/icons-material/Add";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import SearchIcon from "@mui/icons-material/Search";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
-import {
-  Alert,
-  Button,
-  InputAdornment,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-} from "@mui/material";
+import { Alert, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -28,6 +16,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { RowActions } from "../../components/RowActions";
+import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { TagChip } from "./TagChip";
 import { TagDialog } from "./TagDialog";
@@ -76,24 +65,7 @@ export function TagsKanbanPage() {
             <Button component={Link} to="/Kanban" startIcon={<ArrowBackIcon />}>
               {t("tags.backToKanban")}
             </Button>
-            <TextField
-              size="small"
-              type="search"
-              name="searchParam"
-              placeholder={t("tags.search")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{
-                htmlInput: { "aria-label": t("tags.search") },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <SearchField label={t("tags.search")} value={search} onChange={setSearch} name="searchParam" />
             <Button
               variant="contained"
               startIcon={<AddIcon />}

@@ -1,19 +1,7 @@
 import { LIMITS, type TagWithCountDto } from "@inbox/shared";
 import AddIcon from "@mui/icons-material/Add";
 import LocalOfferIcon from "@mui/icons-material/LocalOffer";
-import SearchIcon from "@mui/icons-material/Search";
-import {
-  Alert,
-  Button,
-  InputAdornment,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-} from "@mui/material";
+import { Alert, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteTag, useInvalidateTags, useTagsPage } from "../../api/tags";
@@ -28,6 +16,7 @@ import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { RowActions } from "../../components/RowActions";
+import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { TagChip } from "./TagChip";
 import { TagContactsDialog } from "./TagContactsDialog";
@@ -75,24 +64,7 @@ export function TagsPage() {
         title={t("tags.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              type="search"
-              name="searchParam"
-              placeholder={t("tags.search")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{
-                htmlInput: { "aria-label": t("tags.search") },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <SearchField label={t("tags.search")} value={search} onChange={setSearch} name="searchParam" />
             <Button
               variant="contained"
               startIcon={<AddIcon />}

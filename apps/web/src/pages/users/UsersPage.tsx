@@ -1,7 +1,6 @@
 import { LIMITS, type UserDto } from "@inbox/shared";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
-import SearchIcon from "@mui/icons-material/Search";
-import { Button, InputAdornment, Paper, TextField } from "@mui/material";
+import { Button, Paper } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteUser, useUsersInfinite } from "../../api/users";
@@ -11,6 +10,7 @@ import { toast } from "../../app/toast/toast-store";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { PageHeader } from "../../components/PageHeader";
+import { SearchField } from "../../components/SearchField";
 import { UserModal } from "./UserModal";
 import { UsersTable } from "./UsersTable";
 
@@ -46,24 +46,7 @@ export function UsersPage() {
         title={t("users.title")}
         actions={
           <>
-            <TextField
-              size="small"
-              type="search"
-              name="searchParam"
-              placeholder={t("users.search")}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              slotProps={{
-                htmlInput: { "aria-label": t("users.search") },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <SearchField label={t("users.search")} value={search} onChange={setSearch} name="searchParam" />
             <Button
               variant="contained"
               startIcon={<PersonAddIcon />}
