@@ -9,8 +9,8 @@ import {
   useDeleteAnnouncement,
 } from "../../api/announcements-admin";
 import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
-import { errorMessage, toastError } from "../../app/toast/toast-error";
-import { toast } from "../../app/toast/toast-store";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
+import { errorMessage } from "../../app/toast/toast-error";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { PageHeader } from "../../components/PageHeader";
@@ -29,20 +29,11 @@ export function AnnouncementsPage() {
   useAnnouncementAdminEvents();
   const remove = useDeleteAnnouncement();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [toDelete, setToDelete] = useState<AnnouncementDto | null>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (row: AnnouncementDto) => remove.mutateAsync(row.id),
+    t("announcementsAdmin.deleted"),
+  );
   const rows = list.data?.pages.flatMap((page) => page.records) ?? [];
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      toast.success(t("announcementsAdmin.deleted"));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <>

@@ -41,6 +41,7 @@ import {
 } from "../../api/contact-lists";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
 import { isAdmin } from "../../app/permissions";
 import { errorMessage, toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
@@ -76,7 +77,10 @@ export function ContactListItemsPage() {
   const queryClient = useQueryClient();
   const latest = useLatestImport(listId);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [toDelete, setToDelete] = useState<ContactListItemDto | null>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (row: ContactListItemDto) => remove.mutateAsync(row),
+    t("contactLists.items.deleted"),
+  );
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -109,18 +113,6 @@ export function ContactListItemsPage() {
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = "";
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete);
-      toast.success(t("contactLists.items.deleted"));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(null);
     }
   };
 

@@ -28,6 +28,7 @@ import {
 } from "../../api/contact-lists";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
 import { isAdmin } from "../../app/permissions";
 import { errorMessage, toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
@@ -58,7 +59,10 @@ export function ContactListsPage() {
   const remove = useDeleteContactList();
   const cache = useContactListsCache();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [toDelete, setToDelete] = useState<ContactListRecord | null>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (row: ContactListRecord) => remove.mutateAsync(row.id),
+    t("contactLists.deleted"),
+  );
 
   useCompanyEvent<ContactListEventPayload>("ContactList", (payload) => {
     if (payload.action === "delete") cache.listRemoved(payload.id);
@@ -68,18 +72,6 @@ export function ContactListsPage() {
 
   const rows = lists.data?.pages.flatMap((page) => page.records) ?? [];
   const canDelete = isAdmin(me);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      toast.success(t("contactLists.deleted"));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   const example = () => void downloadExampleSpreadsheet().catch(toastError);
 

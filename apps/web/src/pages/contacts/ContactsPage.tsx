@@ -11,6 +11,7 @@ import {
 } from "../../api/contact-list";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
 import { isAdmin } from "../../app/permissions";
 import { errorMessage, toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
@@ -35,7 +36,10 @@ export function ContactsPage() {
   const blockContact = useBlockContact();
   const cache = useContactCache();
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [toDelete, setToDelete] = useState<ContactDto | null>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (row: ContactDto) => deleteContact.mutateAsync(row.id),
+    t("contacts.deleted"),
+  );
 
   // Changes made elsewhere (another tab, the contact drawer, a new conversation) reach the list live.
   useCompanyEvent<ContactEventPayload>("contact", (payload) => {
@@ -45,18 +49,6 @@ export function ContactsPage() {
   });
 
   const rows = contacts.data?.pages.flatMap((page) => page.contacts) ?? [];
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteContact.mutateAsync(toDelete.id);
-      toast.success(t("contacts.deleted"));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   const toggleBlock = async (contact: ContactDto) => {
     try {

@@ -10,8 +10,8 @@ import {
 } from "../../api/quick-messages";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
-import { errorMessage, toastError } from "../../app/toast/toast-error";
-import { toast } from "../../app/toast/toast-store";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
+import { errorMessage } from "../../app/toast/toast-error";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { PageHeader } from "../../components/PageHeader";
@@ -31,20 +31,11 @@ export function QuickMessagesPage() {
   useQuickMessageEvents();
   const remove = useDeleteQuickMessage();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [toDelete, setToDelete] = useState<QuickMessageDto | null>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (row: QuickMessageDto) => remove.mutateAsync(row.id),
+    t("quickMessages.deleted"),
+  );
   const rows = list.data?.pages.flatMap((page) => page.records) ?? [];
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      toast.success(t("quickMessages.deleted"));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <>

@@ -8,9 +8,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDeleteTag, useInvalidateTags, useKanbanTags } from "../../api/tags";
 import { useCurrentUser } from "../../app/auth/auth-context";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
 import { isAdmin } from "../../app/permissions";
-import { errorMessage, toastError } from "../../app/toast/toast-error";
-import { toast } from "../../app/toast/toast-store";
+import { errorMessage } from "../../app/toast/toast-error";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
@@ -37,24 +37,15 @@ export function TagsKanbanPage() {
   const deleteTag = useDeleteTag();
   const invalidate = useInvalidateTags();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [toDelete, setToDelete] = useState<KanbanTagDto | null>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (row: KanbanTagDto) => deleteTag.mutateAsync(row.id),
+    t("tags.deleted"),
+  );
 
   useCompanyEvent("tag", () => void invalidate());
 
   const term = search.trim().toLocaleLowerCase();
   const rows = (tags.data ?? []).filter((tag) => tag.name.toLocaleLowerCase().includes(term));
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteTag.mutateAsync(toDelete.id);
-      toast.success(t("tags.deleted"));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <>

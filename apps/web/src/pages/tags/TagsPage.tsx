@@ -7,9 +7,9 @@ import { useTranslation } from "react-i18next";
 import { useDeleteTag, useInvalidateTags, useTagsPage } from "../../api/tags";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
 import { isAdmin } from "../../app/permissions";
-import { errorMessage, toastError } from "../../app/toast/toast-error";
-import { toast } from "../../app/toast/toast-store";
+import { errorMessage } from "../../app/toast/toast-error";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
@@ -39,24 +39,15 @@ export function TagsPage() {
   const deleteTag = useDeleteTag();
   const invalidate = useInvalidateTags();
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [toDelete, setToDelete] = useState<TagWithCountDto | null>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (row: TagWithCountDto) => deleteTag.mutateAsync(row.id),
+    t("tags.deleted"),
+  );
   const [contactsOf, setContactsOf] = useState<TagWithCountDto | null>(null);
 
   useCompanyEvent("tag", () => void invalidate());
 
   const rows = tags.data?.pages.flatMap((page) => page.tags) ?? [];
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteTag.mutateAsync(toDelete.id);
-      toast.success(t("tags.deleted"));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <>

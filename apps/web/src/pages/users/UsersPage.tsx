@@ -5,8 +5,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteUser, useUsersInfinite } from "../../api/users";
 import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
-import { errorMessage, toastError } from "../../app/toast/toast-error";
-import { toast } from "../../app/toast/toast-store";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
+import { errorMessage } from "../../app/toast/toast-error";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { PageHeader } from "../../components/PageHeader";
@@ -24,21 +24,12 @@ export function UsersPage() {
   const users = useUsersInfinite(searchParam);
   const deleteUser = useDeleteUser();
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [toDelete, setToDelete] = useState<UserDto | null>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (row: UserDto) => deleteUser.mutateAsync(row.id),
+    t("users.deleted"),
+  );
 
   const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteUser.mutateAsync(toDelete.id);
-      toast.success(t("users.deleted"));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <>
