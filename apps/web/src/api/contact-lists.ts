@@ -110,6 +110,9 @@ export function useContactListsCache() {
     queryClient.setQueriesData<ItemPages>({ queryKey: contactListsKeys.items(listId) }, (data) =>
       data ? { ...data, pages: data.pages.map((page) => ({ ...page, contacts: map(page.contacts) })) } : data,
     );
+  // A list's contact count moves with its items: the lists page reads it again when it is next shown.
+  const countsChanged = () =>
+    void queryClient.invalidateQueries({ queryKey: contactListsKeys.pages, refetchType: "active" });
   return {
     listUpdated: (record: ContactListRecord) => {
       mapLists((rows) => rows.map((row) => (row.id === record.id ? record : row)));
@@ -119,10 +122,14 @@ export function useContactListsCache() {
     listCreated: () => queryClient.invalidateQueries({ queryKey: contactListsKeys.pages }),
     itemUpdated: (item: ContactListItemDto) =>
       mapItems(item.contactListId, (rows) => rows.map((row) => (row.id === item.id ? item : row))),
-    itemRemoved: (listId: number, id: number) =>
-      mapItems(listId, (rows) => rows.filter((row) => row.id !== id)),
-    itemsReload: (listId: number) =>
-      queryClient.invalidateQueries({ queryKey: contactListsKeys.items(listId) }),
+    itemRemoved: (listId: number, id: number) => {
+      mapItems(listId, (rows) => rows.filter((row) => row.id !== id));
+      countsChanged();
+    },
+    itemsReload: (listId: number) => {
+      countsChanged();
+      return queryClient.invalidateQueries({ queryKey: contactListsKeys.items(listId) });
+    },
   };
 }
 

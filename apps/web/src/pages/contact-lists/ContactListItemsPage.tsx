@@ -100,8 +100,10 @@ export function ContactListItemsPage() {
     if (report.contactListId !== listId) return;
     const finished = report.status === "done" || report.status === "failed";
     // The end event carries no rows: the full report (refused rows) is read once.
-    if (finished) void contactListsApi.importOf(listId, report.id).then(showImport, toastError);
-    else showImport(report);
+    if (finished) {
+      void contactListsApi.importOf(listId, report.id).then(showImport, toastError);
+      void cache.itemsReload(listId);
+    } else showImport(report);
   });
 
   const upload = async (file: File) => {
