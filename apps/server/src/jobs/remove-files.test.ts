@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConnection, buildContact, buildTeam, buildTicket } from "../../test/factories.js";
 import { SAMPLE_FILES } from "../../test/files.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
-import { fileDeletions, messages, schedules, users } from "../db/schema/index.js";
+import { fileDeletions, fileListOptions, fileLists, messages, schedules, users } from "../db/schema/index.js";
 import { localStorage, type Storage } from "../storage/storage.js";
 import { FileReaper } from "./remove-files.js";
 
@@ -126,5 +126,34 @@ describe("files go when their owner goes (files.remove job)", () => {
     await reaper.run();
     expect(onDisk(first)).toBe(false);
     expect(onDisk(second)).toBe(true);
+  });
+
+  it("a file list's options: a replaced or deleted list's files go, one a bot message shares stays", async () => {
+    const team = await buildTeam(server.app, db());
+    const companyId = team.company.id;
+    const connection = await buildConnection(db(), companyId);
+    const contact = await buildContact(db(), companyId);
+    const ticket = await buildTicket(db(), companyId, { contactId: contact.id, whatsappId: connection.id });
+    const [list] = await db().insert(fileLists).values({ companyId, name: "Catálogo" }).returning();
+    const [replaced, sent, plain] = [
+      await stored(companyId),
+      await stored(companyId),
+      await stored(companyId),
+    ];
+    const [option] = await db()
+      .insert(fileListOptions)
+      .values([
+        { companyId, fileListId: list!.id, name: "Troca", path: replaced },
+        { companyId, fileListId: list!.id, name: "Enviado", path: sent },
+        { companyId, fileListId: list!.id, name: "Simples", path: plain },
+      ])
+      .returning();
+    await mediaMessage({ ...ticket, contactId: contact.id }, sent);
+    const fresh = await stored(companyId);
+    await db().update(fileListOptions).set({ path: fresh }).where(eq(fileListOptions.id, option!.id));
+    await db().delete(fileLists).where(eq(fileLists.id, list!.id));
+    while ((await reaper.run()) > 0) {}
+    expect([replaced, plain, fresh].map(onDisk)).toEqual([false, false, false]);
+    expect(onDisk(sent)).toBe(true);
   });
 });

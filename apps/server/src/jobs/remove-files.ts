@@ -9,7 +9,7 @@ export const REMOVE_FILES = "files.remove";
  * Files go when their owner goes. Triggers (migration 0008) record the path
  * of every `/public/...` file whose row was deleted (a message, a ticket's or
  * a contact's messages by cascade, a user, a schedule, a quick message, an
- * announcement, a chat message, a connection's greeting media, a whole company) or whose path was replaced
+ * announcement, a chat message, a connection's greeting media, a file list's option, a whole company) or whose path was replaced
  * (a new avatar, a deleted message's media). Every minute this job takes a
  * batch of those, deletes from disk the files no row refers to any more (a
  * forward shares its original's file), and forgets the batch. SKIP LOCKED:
@@ -43,6 +43,7 @@ export class FileReaper {
             AND NOT EXISTS (SELECT 1 FROM announcements a WHERE a.media_path = p.path)
             AND NOT EXISTS (SELECT 1 FROM chat_messages cm WHERE cm.media_path = p.path)
             AND NOT EXISTS (SELECT 1 FROM whatsapps w WHERE w.greeting_media_attachment = p.path)
+            AND NOT EXISTS (SELECT 1 FROM file_list_options f WHERE f.path = p.path)
         `),
       );
       for (const { path } of unused) await this.deps.storage.remove(path);

@@ -12,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
+import { fileLists } from "./file-lists.js";
 import { queues } from "./queues.js";
 import { users } from "./users.js";
 
@@ -45,7 +46,7 @@ export const chatbots = pgTable(
     optUserId: integer(),
     /** Target of an `integration` option; no reference yet, integrations come later. */
     optIntegrationId: integer(),
-    /** Target of a `file` option; no reference yet, file lists come later. */
+    /** Target of a `file` option: the file list it sends. */
     optFileId: integer(),
     ...timestamps,
   },
@@ -61,6 +62,7 @@ export const chatbots = pgTable(
     ),
     sameCompany("chatbots_opt_queue_id_fk", t.companyId, t.optQueueId, queues, "set null"),
     sameCompany("chatbots_opt_user_id_fk", t.companyId, t.optUserId, users, "set null"),
+    sameCompany("chatbots_opt_file_id_fk", t.companyId, t.optFileId, fileLists, "set null"),
     index("chatbots_company_queue_idx").on(t.companyId, t.queueId),
     index("chatbots_company_chatbot_idx").on(t.companyId, t.chatbotId),
     // Exactly one owner: a queue (first level) or a parent option (nested), so no option is orphaned.

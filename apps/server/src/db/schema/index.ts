@@ -7,6 +7,7 @@ export * from "./connections.js";
 export * from "./contact-lists.js";
 export * from "./contacts.js";
 export * from "./deliveries.js";
+export * from "./file-lists.js";
 export * from "./files.js";
 export * from "./helps.js";
 export * from "./invoices.js";

@@ -9,8 +9,9 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { tenant, timestamps } from "./columns.js";
+import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
+import { fileLists } from "./file-lists.js";
 
 export interface QueueScheduleDay {
   weekday: string;
@@ -44,5 +45,7 @@ export const queues = pgTable(
     uniqueIndex("queues_company_name_key").on(t.companyId, t.name),
     uniqueIndex("queues_company_color_key").on(t.companyId, t.color),
     index("queues_company_order_idx").on(t.companyId, t.orderQueue, t.id),
+    /** The list of files sent when the bot brings a contact into the queue. */
+    sameCompany("queues_file_list_id_fk", t.companyId, t.fileListId, fileLists, "set null"),
   ],
 );
