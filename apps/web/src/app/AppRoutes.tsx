@@ -28,6 +28,7 @@ import { SettingsPage } from "../pages/settings/SettingsPage";
 import { TagsKanbanPage } from "../pages/tags/TagsKanbanPage";
 import { TagsPage } from "../pages/tags/TagsPage";
 import { TicketsPage } from "../pages/tickets/TicketsPage";
+import { TodoListPage } from "../pages/todolist/TodoListPage";
 import { UsersPage } from "../pages/users/UsersPage";
 import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
 import { PublicOnly } from "./guards/PublicOnly";
@@ -126,6 +127,7 @@ export function AppRoutes() {
           />
           <Route path="/helps" element={<HelpsPage />} />
           <Route path="/quick-messages" element={<QuickMessagesPage />} />
+          <Route path="/todolist" element={<TodoListPage />} />
           <Route
             path="/announcements"
             element={

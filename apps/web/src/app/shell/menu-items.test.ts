@@ -24,6 +24,7 @@ describe("visibleMenuItems", () => {
       "financeiro",
       "subscription",
       "settings",
+      "todolist",
     ]);
   });
 
@@ -32,6 +33,11 @@ describe("visibleMenuItems", () => {
       "allConnections",
     );
     expect(labels(visibleMenuItems(buildUser({ profile: "admin" })))).not.toContain("allConnections");
+  });
+
+  it("shows the to-do list to every profile: it is local to the browser (spec 3 section 2)", () => {
+    for (const profile of ["user", "admin"] as const)
+      expect(labels(visibleMenuItems(buildUser({ profile })))).toContain("todolist");
   });
 
   it("shows the help item to anyone, only when help videos exist (spec 2 section 6)", () => {
@@ -53,6 +59,7 @@ describe("visibleMenuItems", () => {
       "reports",
       "quickMessages",
       "connections",
+      "todolist",
     ]);
   });
 
@@ -67,6 +74,7 @@ describe("visibleMenuItems", () => {
       "contactLists",
       "reports",
       "quickMessages",
+      "todolist",
     ]);
   });
 
@@ -82,6 +90,7 @@ describe("visibleMenuItems", () => {
       "contactLists",
       "reports",
       "quickMessages",
+      "todolist",
     ]);
     expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).not.toContain("moments");
   });
@@ -98,6 +107,7 @@ describe("visibleMenuItems", () => {
       "contactLists",
       "reports",
       "quickMessages",
+      "todolist",
     ]);
   });
 
@@ -130,6 +140,7 @@ describe("visibleMenuItems", () => {
       "/contact-lists",
       "/reports",
       "/quick-messages",
+      "/todolist",
     ]);
     const withKanban = buildUser({
       company: { id: 2, name: "Acme", dueDate: null, plan: { ...plan, useKanban: true } },
@@ -144,6 +155,7 @@ describe("visibleMenuItems", () => {
       "/contact-lists",
       "/reports",
       "/quick-messages",
+      "/todolist",
       "/kanban",
     ]);
   });
@@ -197,6 +209,7 @@ describe("visibleMenuItems", () => {
       "contactLists",
       "reports",
       "quickMessages",
+      "todolist",
     ]);
   });
 });

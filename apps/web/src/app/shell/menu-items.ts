@@ -4,6 +4,7 @@ import AccountTreeIcon from "@mui/icons-material/AccountTree";
 import AssessmentIcon from "@mui/icons-material/Assessment";
 import BusinessIcon from "@mui/icons-material/Business";
 import CampaignIcon from "@mui/icons-material/Campaign";
+import ChecklistIcon from "@mui/icons-material/Checklist";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import DevicesIcon from "@mui/icons-material/Devices";
@@ -54,6 +55,7 @@ export type MenuLabel =
   | "settings"
   | "helps"
   | "quickMessages"
+  | "todolist"
   | "announcements";
 
 /** Items that can carry an attention dot, and whether each has it now. */
@@ -136,6 +138,8 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
     allow: isAdmin,
   },
   { label: "settings", to: "/settings", icon: SettingsIcon, section: "administration", allow: isAdmin },
+  // Spec 1 section 2 lists tasks just before helps; the to-do list is local to the browser, for everyone.
+  { label: "todolist", to: "/todolist", icon: ChecklistIcon, section: "main" },
   { label: "helps", to: "/helps", icon: HelpOutlineIcon, section: "main", needsHelps: true },
 ];
 

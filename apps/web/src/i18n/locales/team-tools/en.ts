@@ -74,6 +74,20 @@ const teamToolsEn: typeof teamToolsPt = {
     empty: "No announcements yet.",
     loadingMore: "Loading more...",
   },
+  todoList: {
+    title: "To-do list",
+    formLabel: "New task",
+    newTask: "New task",
+    editTask: "Edit task",
+    add: "Add",
+    save: "Save",
+    columns: { task: "Task", updatedAt: "Updated at", actions: "Actions" },
+    editLabel: "Edit {{text}}",
+    deleteLabel: "Delete {{text}}",
+    deleteTitle: "Delete task?",
+    deleteMessage: 'The task "{{text}}" will be deleted from this browser.',
+    empty: "No tasks. Tasks are kept only in this browser.",
+  },
 };
 
 export default teamToolsEn;

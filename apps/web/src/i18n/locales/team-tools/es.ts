@@ -74,6 +74,20 @@ const teamToolsEs: typeof teamToolsPt = {
     empty: "Aún no hay informativos.",
     loadingMore: "Cargando más...",
   },
+  todoList: {
+    title: "Tareas",
+    formLabel: "Nueva tarea",
+    newTask: "Nueva tarea",
+    editTask: "Editar tarea",
+    add: "Agregar",
+    save: "Guardar",
+    columns: { task: "Tarea", updatedAt: "Actualizada el", actions: "Acciones" },
+    editLabel: "Editar {{text}}",
+    deleteLabel: "Eliminar {{text}}",
+    deleteTitle: "¿Eliminar tarea?",
+    deleteMessage: 'La tarea "{{text}}" se eliminará de este navegador.',
+    empty: "No hay tareas. Las tareas se guardan solo en este navegador.",
+  },
 };
 
 export default teamToolsEs;

@@ -73,6 +73,20 @@ const teamToolsPt = {
     empty: "Nenhum informativo cadastrado.",
     loadingMore: "Carregando mais...",
   },
+  todoList: {
+    title: "Tarefas",
+    formLabel: "Nova tarefa",
+    newTask: "Nova tarefa",
+    editTask: "Editar tarefa",
+    add: "Adicionar",
+    save: "Salvar",
+    columns: { task: "Tarefa", updatedAt: "Atualizada em", actions: "Ações" },
+    editLabel: "Editar {{text}}",
+    deleteLabel: "Excluir {{text}}",
+    deleteTitle: "Excluir tarefa?",
+    deleteMessage: 'A tarefa "{{text}}" será excluída deste navegador.',
+    empty: "Nenhuma tarefa. As tarefas ficam salvas apenas neste navegador.",
+  },
 };
 
 export default teamToolsPt;

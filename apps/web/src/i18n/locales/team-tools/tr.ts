@@ -74,6 +74,20 @@ const teamToolsTr: typeof teamToolsPt = {
     empty: "Henüz duyuru yok.",
     loadingMore: "Daha fazla yükleniyor...",
   },
+  todoList: {
+    title: "Yapılacaklar",
+    formLabel: "Yeni görev",
+    newTask: "Yeni görev",
+    editTask: "Görevi düzenle",
+    add: "Ekle",
+    save: "Kaydet",
+    columns: { task: "Görev", updatedAt: "Güncellenme", actions: "İşlemler" },
+    editLabel: "{{text}} düzenle",
+    deleteLabel: "{{text}} sil",
+    deleteTitle: "Görev silinsin mi?",
+    deleteMessage: '"{{text}}" görevi bu tarayıcıdan silinecek.',
+    empty: "Görev yok. Görevler yalnızca bu tarayıcıda saklanır.",
+  },
 };
 
 export default teamToolsTr;
