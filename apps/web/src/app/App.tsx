@@ -6,6 +6,7 @@ import { AppThemeProvider } from "./AppThemeProvider";
 import { AuthProvider } from "./auth/AuthProvider";
 import { createQueryClient } from "./query-client";
 import { ToastProvider } from "./toast/ToastProvider";
+import { VersionUpdatePopup } from "./version/VersionUpdatePopup";
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -19,6 +20,7 @@ export function App() {
           <AppThemeProvider>
             <ToastProvider>
               <AppRoutes />
+              <VersionUpdatePopup />
             </ToastProvider>
           </AppThemeProvider>
         </AuthProvider>

@@ -88,6 +88,11 @@ const teamToolsEn: typeof teamToolsPt = {
     deleteMessage: 'The task "{{text}}" will be deleted from this browser.',
     empty: "No tasks. Tasks are kept only in this browser.",
   },
+  versionCheck: {
+    title: "Update required!",
+    message: "A new version of the system is available. Update to continue.",
+    reload: "Update system",
+  },
 };
 
 export default teamToolsEn;

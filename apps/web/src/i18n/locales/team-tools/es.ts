@@ -88,6 +88,11 @@ const teamToolsEs: typeof teamToolsPt = {
     deleteMessage: 'La tarea "{{text}}" se eliminará de este navegador.',
     empty: "No hay tareas. Las tareas se guardan solo en este navegador.",
   },
+  versionCheck: {
+    title: "¡Actualización necesaria!",
+    message: "Hay una nueva versión del sistema disponible. Actualice para continuar.",
+    reload: "Actualizar sistema",
+  },
 };
 
 export default teamToolsEs;

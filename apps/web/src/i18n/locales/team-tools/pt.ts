@@ -87,6 +87,11 @@ const teamToolsPt = {
     deleteMessage: 'A tarefa "{{text}}" será excluída deste navegador.',
     empty: "Nenhuma tarefa. As tarefas ficam salvas apenas neste navegador.",
   },
+  versionCheck: {
+    title: "Atualização necessária!",
+    message: "Uma nova versão do sistema está disponível. Atualize para continuar.",
+    reload: "Atualizar Sistema",
+  },
 };
 
 export default teamToolsPt;

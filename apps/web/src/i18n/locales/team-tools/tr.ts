@@ -88,6 +88,11 @@ const teamToolsTr: typeof teamToolsPt = {
     deleteMessage: '"{{text}}" görevi bu tarayıcıdan silinecek.',
     empty: "Görev yok. Görevler yalnızca bu tarayıcıda saklanır.",
   },
+  versionCheck: {
+    title: "Güncelleme gerekli!",
+    message: "Sistemin yeni bir sürümü mevcut. Devam etmek için güncelleyin.",
+    reload: "Sistemi güncelle",
+  },
 };
 
 export default teamToolsTr;
