@@ -152,6 +152,13 @@ export const EXTRA_ERROR_CODES = [
    * invoice is what the company owes; a custom plan may add users and connections, not cost less.
    */
   "ERR_CHECKOUT_BELOW_INVOICE",
+  /**
+   * 409: PUT /campaigns/{id} or its media-upload on a campaign that is not editable (spec 3 section 4:
+   * editable when INATIVA, or PROGRAMADA more than an hour ahead; a CANCELADA one takes message edits only).
+   */
+  "ERR_CAMPAIGN_NOT_EDITABLE",
+  /** 409: POST /campaigns/{id}/cancel on a campaign not EM_ANDAMENTO, or /restart on one not CANCELADA. */
+  "ERR_CAMPAIGN_INVALID_STATUS",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;

@@ -39,6 +39,8 @@ describe("live event names are the specs' own", () => {
       ContactListItem: "company-42-ContactListItem",
       // not in the specs: a contact list import's progress and result
       contactListImport: "company-42-contactListImport",
+      // spec 3 "Live events": campaign, company-scoped as the Whaticket family writes it
+      campaign: "company-42-campaign",
     });
   });
 });

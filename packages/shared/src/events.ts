@@ -36,6 +36,8 @@ export const COMPANY_TOPICS = [
   "ContactListItem",
   /** A spreadsheet import's progress and result (ContactListImportPayload). */
   "contactListImport",
+  /** Campaigns created, changed (status, progress), deleted (CampaignEventPayload; spec 3 "Live events": campaign). */
+  "campaign",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

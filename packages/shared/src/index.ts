@@ -11,6 +11,7 @@ export * from "./schedule-recurrence.js";
 export * from "./schemas/announcement.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/business-hours.js";
+export * from "./schemas/campaign.js";
 export * from "./schemas/chat.js";
 export * from "./schemas/common.js";
 export * from "./schemas/company.js";

@@ -9,6 +9,8 @@ const DEFAULT_STATUS: Partial<Record<ErrorCode, number>> = {
   ERR_SIGNUP_DISABLED: 403,
   ERR_USER_CREATION_DISABLED: 403,
   ERR_OTHER_OPEN_TICKET: 409,
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  ERR_CAMPAIGN_INVALID_STATUS: 409,
   // Plan limits: the company's current count conflicts with one more (deleting one makes room).
   ERR_USER_CREATION_COUNT: 409,
   ERR_PLAN_CONNECTIONS_LIMIT: 409,

@@ -1,5 +1,6 @@
 export * from "./announcements.js";
 export * from "./automation.js";
+export * from "./campaigns.js";
 export * from "./chatbots.js";
 export * from "./chats.js";
 export * from "./companies.js";

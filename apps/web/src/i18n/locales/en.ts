@@ -121,6 +121,8 @@ const en: LocaleShape = {
     ERR_PAYMENT_PROVIDER: "The payment provider did not answer. Please try again shortly.",
     ERR_INVOICE_ALREADY_PAID: "This invoice is already paid.",
     ERR_CHECKOUT_BELOW_INVOICE: "A custom plan cannot cost less than the invoice.",
+    ERR_CAMPAIGN_NOT_EDITABLE: "This campaign can no longer be edited.",
+    ERR_CAMPAIGN_INVALID_STATUS: "This action does not apply to the campaign in its current status.",
     ERR_TAG_REQUIRED: "Add a tag to the contact before resolving this ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "A message can only be edited up to 15 minutes after it was sent.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Audio transcription is not configured.",

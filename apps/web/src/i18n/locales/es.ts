@@ -121,6 +121,8 @@ const es: LocaleShape = {
     ERR_PAYMENT_PROVIDER: "El proveedor de pago no respondió. Inténtelo de nuevo en unos instantes.",
     ERR_INVOICE_ALREADY_PAID: "Esta factura ya está pagada.",
     ERR_CHECKOUT_BELOW_INVOICE: "El plan personalizado no puede costar menos que la factura.",
+    ERR_CAMPAIGN_NOT_EDITABLE: "Esta campaña ya no se puede editar.",
+    ERR_CAMPAIGN_INVALID_STATUS: "Esta acción no se aplica a la campaña en su estado actual.",
     ERR_TAG_REQUIRED: "Agregue una etiqueta al contacto antes de resolver este ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "Solo se puede editar un mensaje hasta 15 minutos después de enviarlo.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "La transcripción de audio no está configurada.",

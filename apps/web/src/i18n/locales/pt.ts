@@ -122,6 +122,8 @@ const pt = {
     ERR_PAYMENT_PROVIDER: "O provedor de pagamento não respondeu. Tente novamente em instantes.",
     ERR_INVOICE_ALREADY_PAID: "Esta fatura já está paga.",
     ERR_CHECKOUT_BELOW_INVOICE: "O plano personalizado não pode custar menos que a fatura.",
+    ERR_CAMPAIGN_NOT_EDITABLE: "Esta campanha não pode mais ser editada.",
+    ERR_CAMPAIGN_INVALID_STATUS: "Esta ação não se aplica à campanha no status atual.",
     ERR_TAG_REQUIRED: "Adicione uma tag ao contato antes de resolver este ticket.",
     ERR_EDIT_WINDOW_EXPIRED: "Só é possível editar uma mensagem até 15 minutos após o envio.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "A transcrição de áudio não está configurada.",

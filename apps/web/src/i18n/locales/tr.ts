@@ -125,6 +125,8 @@ const tr: LocaleShape = {
     ERR_PAYMENT_PROVIDER: "Ödeme sağlayıcısı yanıt vermedi. Lütfen biraz sonra tekrar deneyin.",
     ERR_INVOICE_ALREADY_PAID: "Bu fatura zaten ödendi.",
     ERR_CHECKOUT_BELOW_INVOICE: "Özel plan faturadan daha ucuz olamaz.",
+    ERR_CAMPAIGN_NOT_EDITABLE: "Bu kampanya artık düzenlenemez.",
+    ERR_CAMPAIGN_INVALID_STATUS: "Bu işlem kampanyanın mevcut durumunda uygulanamaz.",
     ERR_TAG_REQUIRED: "Bu talebi çözmeden önce kişiye bir etiket ekleyin.",
     ERR_EDIT_WINDOW_EXPIRED: "Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.",
     ERR_TRANSCRIPTION_NOT_CONFIGURED: "Ses yazıya dökme yapılandırılmamış.",
