@@ -43,6 +43,7 @@ export class FileReaper {
             AND NOT EXISTS (SELECT 1 FROM announcements a WHERE a.media_path = p.path)
             AND NOT EXISTS (SELECT 1 FROM chat_messages cm WHERE cm.media_path = p.path)
             AND NOT EXISTS (SELECT 1 FROM whatsapps w WHERE w.greeting_media_attachment = p.path)
+            AND NOT EXISTS (SELECT 1 FROM campaigns ca WHERE ca.media_path = p.path)
             AND NOT EXISTS (SELECT 1 FROM file_list_options f WHERE f.path = p.path)
         `),
       );

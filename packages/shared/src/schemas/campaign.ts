@@ -9,7 +9,13 @@ import { MESSAGE_BODY_MAX } from "./message.js";
  */
 
 /** Shown as Inativa, Programada, Em Andamento, Cancelada, Finalizada (spec 3 section 4). */
-export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
+export const CAMPAIGN_STATUSES = [
+  "INATIVA",
+  "PROGRAMADA",
+  "EM_ANDAMENTO",
+  "CANCELADA",
+  "FINALIZADA",
+] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** Ticket status of the ticket a campaign message opens when openTicket is enabled (default closed). */
@@ -34,13 +40,7 @@ export const CAMPAIGN_MESSAGE_REQUIRED = "Preencha ao menos uma mensagem";
 export const CAMPAIGN_TEMPLATE_REQUIRED = "Escolha um modelo de mensagem aprovado";
 export const CAMPAIGN_INVALID_DATE = "Data inválida";
 
-export const CAMPAIGN_MESSAGE_FIELDS = [
-  "message1",
-  "message2",
-  "message3",
-  "message4",
-  "message5",
-] as const;
+export const CAMPAIGN_MESSAGE_FIELDS = ["message1", "message2", "message3", "message4", "message5"] as const;
 export const CAMPAIGN_CONFIRMATION_FIELDS = [
   "confirmationMessage1",
   "confirmationMessage2",
@@ -175,7 +175,9 @@ export type CampaignInput = z.infer<typeof campaignSchema>;
 export type CampaignFormValues = z.input<typeof campaignSchema>;
 
 /** The filled message slots (1-based), in order: the variants a contact may get. */
-export function filledCampaignSlots(campaign: Partial<Record<CampaignMessageField, string | null>>): number[] {
+export function filledCampaignSlots(
+  campaign: Partial<Record<CampaignMessageField, string | null>>,
+): number[] {
   return CAMPAIGN_MESSAGE_FIELDS.flatMap((field, index) =>
     (campaign[field] ?? "").trim() ? [index + 1] : [],
   );
@@ -279,9 +281,7 @@ export const campaignVariableSchema = z.object({
 export type CampaignVariable = z.infer<typeof campaignVariableSchema>;
 
 const oneOf = (values: readonly number[]) =>
-  z.coerce
-    .number({ error: "Invalid option" })
-    .refine((v) => values.includes(v), "Invalid option");
+  z.coerce.number({ error: "Invalid option" }).refine((v) => values.includes(v), "Invalid option");
 const hour = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Invalid time");
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
 
@@ -324,7 +324,9 @@ export function parseCampaignSettings(list: readonly { key: string; value: strin
   for (const { key, value } of list) {
     if (!(key in CAMPAIGN_SETTINGS_DEFAULTS)) continue;
     try {
-      const parsed = campaignSettingsValuesSchema.shape[key as CampaignSettingKey].safeParse(JSON.parse(value));
+      const parsed = campaignSettingsValuesSchema.shape[key as CampaignSettingKey].safeParse(
+        JSON.parse(value),
+      );
       if (parsed.success) out[key] = parsed.data;
     } catch {
       // unreadable: the default stays

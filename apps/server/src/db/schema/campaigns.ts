@@ -141,9 +141,7 @@ export const campaignShippings = pgTable(
     sameCompany("campaign_shippings_ticket_id_fk", t.companyId, t.ticketId, tickets, "set null"),
     uniqueIndex("campaign_shippings_campaign_number_key").on(t.campaignId, t.number),
     /** The sender's next row: the campaign's unclaimed rows in id order. */
-    index("campaign_shippings_unclaimed_idx")
-      .on(t.campaignId, t.id)
-      .where(sql`${t.messageId} IS NULL`),
+    index("campaign_shippings_unclaimed_idx").on(t.campaignId, t.id).where(sql`${t.messageId} IS NULL`),
     /** Confirmation: a contact's answer finds the campaign rows that await it. */
     index("campaign_shippings_company_contact_idx").on(t.companyId, t.contactId),
   ],
