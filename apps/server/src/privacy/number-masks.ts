@@ -18,6 +18,7 @@ import {
   maskNumber,
   messageDto,
   messageListDto,
+  momentItemDto,
   type ReportPage,
   reportRowDto,
   type TagContactsPageDto,
@@ -116,7 +117,10 @@ export const maskMoments = (moments: DashboardMoment[]): DashboardMoment[] =>
 
 export const maskUsersMoments = (moments: UsersMoments): UsersMoments => ({
   ...moments,
-  tickets: maskMoments(moments.tickets),
+  tickets: moments.tickets.map((card) => ({
+    ...card,
+    contact: { ...card.contact, number: maskNumber(card.contact.number) },
+  })),
 });
 
 export const maskReportPage = (page: ReportPage): ReportPage => ({
@@ -149,6 +153,7 @@ const NUMBER_BEARING: ReadonlySet<z.ZodType> = new Set<z.ZodType>([
   contactDto,
   messageDto,
   dashboardMomentDto,
+  momentItemDto,
   ticketDto,
   ticketListDto,
   messageListDto,

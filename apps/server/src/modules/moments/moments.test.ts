@@ -140,7 +140,8 @@ describe("GET /usersMoments", () => {
       uuid: w.held.uuid,
       status: "open",
       userId: w.attendantA.id,
-      user: { id: w.attendantA.id, name: "Bruno Attendant" },
+      queueId: w.queue.id,
+      whatsappId: w.connection.id,
       contact: {
         id: w.contact.id,
         name: "Maria da Silva Pereira dos Santos Oliveira",
@@ -148,8 +149,6 @@ describe("GET /usersMoments", () => {
         profilePicUrl: "/public/company1/profile/maria.jpg",
       },
       lastMessage: "Bom dia, preciso de ajuda",
-      whatsapp: { id: w.connection.id, name: w.connection.name, channel: "whatsappapi" },
-      queue: { id: w.queue.id, name: w.queue.name, color: w.queue.color },
       unreadMessages: 3,
       createdAt: w.held.createdAt.toISOString(),
       updatedAt: w.held.updatedAt.toISOString(),

@@ -26,13 +26,8 @@ export interface MomentTicketRow {
   contact_name: string;
   contact_number: string;
   contact_picture: string | null;
-  user_name: string | null;
   queue_id: number | null;
-  queue_name: string | null;
-  queue_color: string | null;
   whatsapp_id: number | null;
-  whatsapp_name: string | null;
-  whatsapp_channel: string | null;
 }
 
 /**
@@ -83,7 +78,8 @@ export class MomentsRepo {
    * The cards: for each user their `cap` most recently updated open tickets,
    * and the `cap` most recent of the pending ones and of the open ones nobody
    * holds (the service cuts 'Pendentes' to `cap`); then the details of those
-   * ids only.
+   * ids only. The user, queue and connection go by id: their names are the
+   * answer's lists.
    */
   async tickets(companyId: number, cap: number): Promise<MomentTicketRow[]> {
     return rowsOf<MomentTicketRow>(
@@ -107,15 +103,10 @@ export class MomentsRepo {
         SELECT t.id, t.uuid, t.status, t.user_id, t.last_message, t.unread_messages,
           ${isoText(sql`t.created_at`)} AS created_at, ${isoText(sql`t.updated_at`)} AS updated_at,
           c.id AS contact_id, c.name AS contact_name, c.number AS contact_number, c.profile_pic_url AS contact_picture,
-          u.name AS user_name,
-          q.id AS queue_id, q.name AS queue_name, q.color AS queue_color,
-          w.id AS whatsapp_id, w.name AS whatsapp_name, w.channel AS whatsapp_channel
+          t.queue_id, t.whatsapp_id
         FROM picked
         JOIN tickets t ON t.id = picked.id AND t.company_id = ${companyId}
         JOIN contacts c ON c.id = t.contact_id AND c.company_id = t.company_id
-        LEFT JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
-        LEFT JOIN queues q ON q.id = t.queue_id AND q.company_id = t.company_id
-        LEFT JOIN whatsapps w ON w.id = t.whatsapp_id AND w.company_id = t.company_id
         ORDER BY t.updated_at DESC NULLS LAST, t.id DESC NULLS LAST`),
     );
   }

@@ -59,7 +59,8 @@ function present(row: MomentTicketRow): MomentItem {
     uuid: row.uuid,
     status: row.status,
     userId: row.user_id,
-    user: row.user_id !== null && row.user_name !== null ? { id: row.user_id, name: row.user_name } : null,
+    queueId: row.queue_id,
+    whatsappId: row.whatsapp_id,
     contact: {
       id: row.contact_id,
       name: row.contact_name,
@@ -68,14 +69,6 @@ function present(row: MomentTicketRow): MomentItem {
       profilePicUrl: fileUrl(row.contact_picture),
     },
     lastMessage: previewOf(row.last_message),
-    whatsapp:
-      row.whatsapp_id !== null
-        ? { id: row.whatsapp_id, name: row.whatsapp_name ?? "", channel: row.whatsapp_channel ?? "" }
-        : null,
-    queue:
-      row.queue_id !== null
-        ? { id: row.queue_id, name: row.queue_name ?? "", color: row.queue_color ?? "" }
-        : null,
     unreadMessages: Number(row.unread_messages),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -1,4 +1,4 @@
-import { MOMENTS_TEXT_CUT, type MomentItem } from "@inbox/shared";
+import { MOMENTS_TEXT_CUT, type MomentItem, type UsersMoments } from "@inbox/shared";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { Avatar, Badge, Box, Chip, IconButton, Paper, Tooltip, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
@@ -9,12 +9,15 @@ import { cutText, formatTicketTime } from "../tickets/ticket-text";
 
 interface MomentCardProps {
   ticket: MomentItem;
+  /** The card's queue and connection, looked up by id in the panel's lists (undefined: none). */
+  queue: UsersMoments["queues"][number] | undefined;
+  whatsapp: UsersMoments["whatsapps"][number] | undefined;
   /** Admins and the ticket's own user get the link to the conversation (spec 2, attendance panel). */
   canOpen: boolean;
 }
 
 /** One ticket on the panel: contact and last message cut at 30, unread count, queue, connection, time. */
-export function MomentCard({ ticket, canOpen }: MomentCardProps) {
+export function MomentCard({ ticket, queue, whatsapp, canOpen }: MomentCardProps) {
   const { t } = useTranslation();
   const name = ticket.contact.name || ticket.contact.number;
   const message = stripWhatsApp(ticket.lastMessage).replace(/\s*\n\s*/g, " ");
@@ -42,18 +45,18 @@ export function MomentCard({ ticket, canOpen }: MomentCardProps) {
           {cutText(message, MOMENTS_TEXT_CUT) || "\u00a0"}
         </Typography>
         <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, mt: 0.5, flexWrap: "wrap" }}>
-          {ticket.whatsapp && (
+          {whatsapp && (
             <Box sx={{ display: "flex", alignItems: "center", gap: 0.25, fontSize: 12 }}>
-              <ChannelIcon channel={ticket.whatsapp.channel} />
-              <Typography variant="caption">{ticket.whatsapp.name}</Typography>
+              <ChannelIcon channel={whatsapp.channel} />
+              <Typography variant="caption">{whatsapp.name}</Typography>
             </Box>
           )}
           <Chip
             size="small"
-            label={ticket.queue?.name ?? t("moments.noQueue")}
+            label={queue?.name ?? t("moments.noQueue")}
             sx={{
               height: 20,
-              ...(ticket.queue ? { bgcolor: ticket.queue.color, color: "common.white" } : {}),
+              ...(queue ? { bgcolor: queue.color, color: "common.white" } : {}),
             }}
           />
         </Box>

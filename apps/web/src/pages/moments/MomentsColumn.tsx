@@ -1,3 +1,4 @@
+import type { UsersMoments } from "@inbox/shared";
 import { Box, Paper, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { MomentCard } from "./MomentCard";
@@ -7,10 +8,13 @@ interface MomentsColumnProps {
   column: MomentColumn;
   /** Whether the viewer may open this ticket (admin, or the ticket is theirs). */
   canOpen: (ticket: MomentColumn["cards"][number]) => boolean;
+  /** The panel's queues and connections by id, for the cards' chips. */
+  queues: ReadonlyMap<number, UsersMoments["queues"][number]>;
+  whatsapps: ReadonlyMap<number, UsersMoments["whatsapps"][number]>;
 }
 
 /** A user's column (or 'Pendentes'): its name, how many tickets it holds, their cards. */
-export function MomentsColumn({ column, canOpen }: MomentsColumnProps) {
+export function MomentsColumn({ column, canOpen, queues, whatsapps }: MomentsColumnProps) {
   const { t } = useTranslation();
   const title = column.userId === null ? t("moments.pending") : column.name;
   const hidden = column.count - column.cards.length;
@@ -65,7 +69,13 @@ export function MomentsColumn({ column, canOpen }: MomentsColumnProps) {
           </Typography>
         )}
         {column.cards.map((ticket) => (
-          <MomentCard key={ticket.id} ticket={ticket} canOpen={canOpen(ticket)} />
+          <MomentCard
+            key={ticket.id}
+            ticket={ticket}
+            queue={ticket.queueId === null ? undefined : queues.get(ticket.queueId)}
+            whatsapp={ticket.whatsappId === null ? undefined : whatsapps.get(ticket.whatsappId)}
+            canOpen={canOpen(ticket)}
+          />
         ))}
         {hidden > 0 && (
           <Typography

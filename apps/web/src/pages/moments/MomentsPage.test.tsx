@@ -21,7 +21,8 @@ function card(overrides: Partial<MomentItem> & Pick<MomentItem, "id">): MomentIt
     uuid: `uuid-${overrides.id}`,
     status: "open",
     userId: BRUNO,
-    user: { id: BRUNO, name: "Bruno Lima" },
+    queueId: 4,
+    whatsappId: 3,
     contact: {
       id: 100 + overrides.id,
       name: `Contato ${overrides.id}`,
@@ -29,8 +30,6 @@ function card(overrides: Partial<MomentItem> & Pick<MomentItem, "id">): MomentIt
       profilePicUrl: null,
     },
     lastMessage: "Olá",
-    whatsapp: { id: 3, name: "Vendas WA", channel: "whatsappapi" },
-    queue: { id: 4, name: "Suporte", color: "#336699" },
     unreadMessages: 0,
     createdAt: "2026-03-01T10:00:00.000Z",
     updatedAt: "2026-03-01T10:00:00.000Z",
@@ -51,7 +50,7 @@ function panel(overrides: Partial<UsersMoments> = {}): UsersMoments {
       lastMessage: "Bom dia, preciso de ajuda com o meu pedido número 123",
       unreadMessages: 3,
     }),
-    card({ id: 12, status: "pending", userId: null, user: null, updatedAt: "2026-03-01T11:00:00.000Z" }),
+    card({ id: 12, status: "pending", userId: null, updatedAt: "2026-03-01T11:00:00.000Z" }),
   ];
   return {
     users: [
@@ -169,7 +168,7 @@ describe("MomentsPage", () => {
   it("the access icon only on the viewer's own tickets; an admin has it on every card", async () => {
     serve(
       panel({
-        tickets: [card({ id: 11 }), card({ id: 13, userId: ANA, user: { id: ANA, name: "Ana Souza" } })],
+        tickets: [card({ id: 11 }), card({ id: 13, userId: ANA })],
       }),
     );
     renderPage(watcher);
@@ -253,6 +252,24 @@ describe("MomentsPage", () => {
       }),
     );
     expect(within(column("Bruno Lima")).getByText("Maria da Silva Pereira dos San…")).toBeTruthy();
+
+    // A connection made after the panel loaded: the event's own connection names the card's chip.
+    act(() =>
+      socket.push("company-2-ticket", {
+        action: "create",
+        ticket: ticketEvent({
+          id: 60,
+          status: "pending",
+          contactId: 160,
+          contact: { ...contact, id: 160, name: "Cliente Insta" },
+          whatsappId: 9,
+          whatsapp: { id: 9, name: "Loja Instagram", channel: "instagram", status: "CONNECTED" },
+          updatedAt: "2026-03-01T12:03:00.000Z",
+        }),
+      }),
+    );
+    const insta = await within(column("Pendentes")).findByRole("listitem", { name: "Cliente Insta" });
+    expect(within(insta).getByText("Loja Instagram")).toBeTruthy();
   });
 
   it("live: deleted tickets leave; users, contacts and queues rename in place", async () => {

@@ -23,6 +23,11 @@ export function MomentsPage() {
   const user = useCurrentUser();
   const moments = useUsersMoments();
   const columns = useMemo(() => (moments.data ? columnsOf(moments.data) : []), [moments.data]);
+  const queues = useMemo(() => new Map(moments.data?.queues.map((q) => [q.id, q])), [moments.data?.queues]);
+  const whatsapps = useMemo(
+    () => new Map(moments.data?.whatsapps.map((w) => [w.id, w])),
+    [moments.data?.whatsapps],
+  );
 
   // Spec 2 section 8: a failed load is told in a toast.
   useEffect(() => {
@@ -64,7 +69,13 @@ export function MomentsPage() {
           }}
         >
           {columns.map((column) => (
-            <MomentsColumn key={column.userId ?? "pending"} column={column} canOpen={canOpen} />
+            <MomentsColumn
+              key={column.userId ?? "pending"}
+              column={column}
+              canOpen={canOpen}
+              queues={queues}
+              whatsapps={whatsapps}
+            />
           ))}
         </Box>
       )}

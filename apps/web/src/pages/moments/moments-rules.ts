@@ -72,37 +72,8 @@ function recount(
   return next === 0 ? rest : [...rest, { userId, count: next }];
 }
 
-/** The card a ticket event makes: the event's own fields, related names from the event or the panel's lists. */
-function cardFrom(data: UsersMoments, ticket: TicketDto, before: MomentItem | undefined): MomentItem {
-  const userRow = ticket.userId === null ? undefined : data.users.find((u) => u.id === ticket.userId);
-  const user =
-    ticket.userId === null
-      ? null
-      : ticket.user
-        ? { id: ticket.user.id, name: ticket.user.name }
-        : userRow
-          ? { id: userRow.id, name: userRow.name }
-          : before?.user?.id === ticket.userId
-            ? before.user
-            : null;
-  const queue =
-    ticket.queue !== undefined
-      ? ticket.queue && { id: ticket.queue.id, name: ticket.queue.name, color: ticket.queue.color }
-      : ticket.queueId === null
-        ? null
-        : (data.queues.find((q) => q.id === ticket.queueId) ??
-          (before?.queue?.id === ticket.queueId ? before.queue : null));
-  const whatsapp =
-    ticket.whatsapp !== undefined
-      ? ticket.whatsapp && {
-          id: ticket.whatsapp.id,
-          name: ticket.whatsapp.name,
-          channel: ticket.whatsapp.channel,
-        }
-      : ticket.whatsappId === null
-        ? null
-        : (data.whatsapps.find((w) => w.id === ticket.whatsappId) ??
-          (before?.whatsapp?.id === ticket.whatsappId ? before.whatsapp : null));
+/** The card a ticket event makes: the event's own fields; the contact from the event or the card before. */
+function cardFrom(ticket: TicketDto, before: MomentItem | undefined): MomentItem {
   const contact = ticket.contact
     ? {
         id: ticket.contact.id,
@@ -116,14 +87,31 @@ function cardFrom(data: UsersMoments, ticket: TicketDto, before: MomentItem | un
     uuid: ticket.uuid,
     status: ticket.status,
     userId: ticket.userId,
-    user,
+    queueId: ticket.queueId,
+    whatsappId: ticket.whatsappId,
     contact,
     lastMessage: ticket.lastMessage,
-    whatsapp,
-    queue,
     unreadMessages: ticket.unreadMessages,
     createdAt: ticket.createdAt,
     updatedAt: ticket.updatedAt,
+  };
+}
+
+/**
+ * The panel's queue and connection lists learn those a ticket event names and
+ * they lack (a connection made after the panel loaded), so its card can draw them.
+ */
+function withRelatedOf(data: UsersMoments, ticket: TicketDto): UsersMoments {
+  const { queue, whatsapp } = ticket;
+  const newQueue = queue && !data.queues.some((q) => q.id === queue.id);
+  const newWhatsapp = whatsapp && !data.whatsapps.some((w) => w.id === whatsapp.id);
+  if (!newQueue && !newWhatsapp) return data;
+  return {
+    ...data,
+    queues: newQueue ? [...data.queues, { id: queue.id, name: queue.name, color: queue.color }] : data.queues,
+    whatsapps: newWhatsapp
+      ? [...data.whatsapps, { id: whatsapp.id, name: whatsapp.name, channel: whatsapp.channel }]
+      : data.whatsapps,
   };
 }
 
@@ -141,6 +129,7 @@ export function applyMomentTicket(
 ): UsersMoments {
   const before = data.tickets.find((card) => card.id === ticket.id);
   if (before && before.updatedAt > ticket.updatedAt) return data;
+  data = withRelatedOf(data, ticket);
   const from = before ? columnOf(before) : undefined;
   const to = momentColumnOf(ticket);
   if (!before && to === undefined) return data;
@@ -152,7 +141,7 @@ export function applyMomentTicket(
     columns = recount(columns, to, 1);
   }
   if (to !== undefined) {
-    tickets = [...tickets, cardFrom(data, ticket, before)].sort(newerFirst);
+    tickets = [...tickets, cardFrom(ticket, before)].sort(newerFirst);
     // The column keeps its `cap` most recent cards (the count still says how many it holds).
     const inColumn = tickets.filter((card) => columnOf(card) === to);
     if (inColumn.length > cap) {
@@ -176,7 +165,7 @@ export function applyMomentDelete(data: UsersMoments, ticketId: number): UsersMo
 
 /**
  * `company-{id}-user`: a new user gets a column, a renamed one keeps it under
- * the new name (on cards too); a deleted user's column goes, and the open
+ * the new name; a deleted user's column goes, and the open
  * tickets they held, now held by nobody, wait in 'Pendentes'.
  */
 export function applyMomentUser(data: UsersMoments, payload: UserEventPayload): UsersMoments {
@@ -192,9 +181,7 @@ export function applyMomentUser(data: UsersMoments, payload: UserEventPayload): 
         null,
         moved,
       ),
-      tickets: data.tickets.map((card) =>
-        card.userId === userId ? { ...card, userId: null, user: null } : card,
-      ),
+      tickets: data.tickets.map((card) => (card.userId === userId ? { ...card, userId: null } : card)),
     };
   }
   const { id, name, online } = payload.user;
@@ -202,13 +189,7 @@ export function applyMomentUser(data: UsersMoments, payload: UserEventPayload): 
   const users = [...data.users.filter((u) => u.id !== id), row].sort(
     (a, b) => a.name.localeCompare(b.name) || a.id - b.id,
   );
-  return {
-    ...data,
-    users,
-    tickets: data.tickets.map((card) =>
-      card.user?.id === id && card.user.name !== name ? { ...card, user: { id, name } } : card,
-    ),
-  };
+  return { ...data, users };
 }
 
 /** `company-{id}-contact` update: the contact's cards show its new name, number and picture. */
@@ -239,14 +220,11 @@ export function applyMomentQueue(data: UsersMoments, payload: QueueEventPayload)
       ...data,
       queues: data.queues.filter((q) => q.id !== payload.queueId),
       tickets: data.tickets.map((card) =>
-        card.queue?.id === payload.queueId ? { ...card, queue: null } : card,
+        card.queueId === payload.queueId ? { ...card, queueId: null } : card,
       ),
     };
   }
   const queue = { id: payload.queue.id, name: payload.queue.name, color: payload.queue.color };
-  return {
-    ...data,
-    queues: [...data.queues.filter((q) => q.id !== queue.id), queue],
-    tickets: data.tickets.map((card) => (card.queue?.id === queue.id ? { ...card, queue } : card)),
-  };
+  // Cards name their queue by id: the list's new name and colour are theirs.
+  return { ...data, queues: [...data.queues.filter((q) => q.id !== queue.id), queue] };
 }
