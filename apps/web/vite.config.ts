@@ -36,6 +36,7 @@ export const API_PREFIXES = [
   "/contacts",
   "/dashboard",
   "/facebook",
+  "/files",
   "/helps",
   "/invoices",
   "/message",

@@ -292,6 +292,7 @@ function realParams(route: FuzzRoute): Record<string, string> {
     contactList: world.ids.contactList,
     contactListItem: world.ids.contactListItem,
     contactListImport: world.ids.contactList,
+    fileList: world.ids.fileList,
   };
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   return Object.fromEntries(

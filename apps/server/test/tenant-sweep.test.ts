@@ -471,6 +471,30 @@ owners.announcement = async (db, companyId) => {
   };
 };
 
+owners.fileList = async (db, companyId) => {
+  const [list] = await db
+    .insert(schema.fileLists)
+    .values({ companyId, name: unique("secret-files"), message: "secret file list" })
+    .returning();
+  await db.insert(schema.fileListOptions).values({
+    companyId,
+    fileListId: list!.id,
+    name: "secret option",
+    path: `/public/company${companyId}/fileList/secret.pdf`,
+    mediaType: "application/pdf",
+  });
+  return {
+    params: { id: list!.id },
+    snapshot: async () => ({
+      list: await db.select().from(schema.fileLists).where(eq(schema.fileLists.id, list!.id)),
+      options: await db
+        .select()
+        .from(schema.fileListOptions)
+        .where(eq(schema.fileListOptions.fileListId, list!.id)),
+    }),
+  };
+};
+
 /** A queue with its user and connection links and a two-level option tree. */
 async function queueWithLinks(db: Db, companyId: number) {
   const queue = await buildQueue(db, companyId, { greetingMessage: "secret greeting" });
@@ -517,6 +541,17 @@ const multipartScheduleImage = Buffer.concat([
   ),
   png,
   Buffer.from(`\r\n--${boundary}--\r\n`),
+]);
+
+/** An uploadList form naming the option by id 1 (whatever list it is sent to). */
+const multipartFileList = Buffer.concat([
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  ),
+  png,
+  Buffer.from(
+    `\r\n--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n1\r\n--${boundary}--\r\n`,
+  ),
 ]);
 
 const multipartSpreadsheet = Buffer.concat([
@@ -596,6 +631,11 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   },
   "PUT /quick-messages/:id": { payload: { shortcode: "taken", message: "Taken over", geral: false } },
+  "PUT /files/:id": { payload: { name: "Taken over", message: "Taken over", options: [] } },
+  "POST /files/uploadList/:id": {
+    payload: multipartFileList,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  },
   "POST /quick-messages/:id/media-upload": {
     payload: multipartScheduleImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
@@ -730,7 +770,9 @@ type Kind =
   /** A stored file of the company (`/public/company{id}/…`). */
   | "mediaPath"
   | "invoice"
-  | "contactList";
+  | "contactList"
+  | "fileList"
+  | "fileListOption";
 
 /** Names that are id-like without ending in Id. */
 const ID_NAMES = new Set([
@@ -794,6 +836,8 @@ const kindByField: Record<string, Kind | { none: string }> = {
   "PUT /companies/:id body.planId": { none: "a plan: platform data, and only super users change companies" },
   "POST /subscription body.users": { none: "a custom plan's user count, not a user id" },
   "POST /chats/:id/read body.userId": { none: "accepted and ignored: the token's user is the reader" },
+  "POST /files body.options.[].id": { none: "a new list has no options: any option id is refused" },
+  "PUT /files/:id body.options.[].id": "fileListOption",
 };
 // Chatbot option trees: the `id` of an option at every level names an option of the tree.
 for (const [route, root] of [
@@ -960,6 +1004,11 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
     return { params: { id: chat!.id }, body: { title: "B's chat", users: [w.ids.user] } };
   },
   "GET /contact-lists/list": (w) => ({ query: { companyId: String(w.companyId) } }),
+  "GET /files": (w) => ({ query: { companyId: String(w.companyId) } }),
+  "PUT /files/:id": (w) => ({
+    params: { id: w.ids.fileList },
+    body: { name: "Lista de B", message: "Olá", options: [{ id: w.ids.fileListOption, name: "Opção" }] },
+  }),
   "GET /contact-list-items": (w) => ({ query: { contactListId: String(w.ids.contactList) } }),
   "POST /contact-list-items": (w) => ({
     body: { name: "Pessoa", number: `55119${Date.now()}`.slice(0, 13), contactListId: w.ids.contactList },

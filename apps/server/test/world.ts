@@ -10,6 +10,8 @@ import {
   contactListItems,
   contactLists,
   contactTags,
+  fileListOptions,
+  fileLists,
   invoices,
   messages,
   quickMessages,
@@ -47,7 +49,9 @@ export type WorldKind =
   | "invoice"
   | "contactList"
   | "contactListItem"
-  | "contactListImport";
+  | "contactListImport"
+  | "fileList"
+  | "fileListOption";
 
 /** One company's records, one of each kind, and the strings that only they hold. */
 export interface World {
@@ -153,6 +157,14 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
     .insert(contactListImports)
     .values({ companyId, contactListId: contactList!.id, fileName: `${mark}.xlsx`, status: "done" })
     .returning();
+  const [fileList] = await db
+    .insert(fileLists)
+    .values({ companyId, name: `${mark}-files`, message: `${mark}-file-message`, userId: user.id })
+    .returning();
+  const [fileListOption] = await db
+    .insert(fileListOptions)
+    .values({ companyId, fileListId: fileList!.id, name: `${mark}-file-option`, path: mediaPath })
+    .returning();
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   const [invoice] = await db
     .insert(invoices)
@@ -185,6 +197,8 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       contactList: contactList!.id,
       contactListItem: contactListItem!.id,
       contactListImport: contactListImport!.id,
+      fileList: fileList!.id,
+      fileListOption: fileListOption!.id,
     },
     ticketUuid: ticket.uuid,
     connection,

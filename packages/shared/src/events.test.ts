@@ -41,6 +41,8 @@ describe("live event names are the specs' own", () => {
       contactListImport: "company-42-contactListImport",
       // spec 3 "Live events": campaign, company-scoped as the Whaticket family writes it
       campaign: "company-42-campaign",
+      // spec 3 "Live events": company-{id}-file
+      file: "company-42-file",
     });
   });
 });

@@ -38,6 +38,8 @@ export const COMPANY_TOPICS = [
   "contactListImport",
   /** Campaigns created, changed (status, progress), deleted (CampaignEventPayload; spec 3 "Live events": campaign). */
   "campaign",
+  /** File lists created, updated, deleted (FileListEventPayload; spec 3 "Live events": company-{id}-file). */
+  "file",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

@@ -40,6 +40,8 @@ import { ContactsService } from "../modules/contacts/service.js";
 import { dashboardRoutes } from "../modules/dashboard/routes.js";
 import { DashboardService } from "../modules/dashboard/service.js";
 import { facebookRoutes } from "../modules/facebook/routes.js";
+import { fileListsRoutes } from "../modules/files/routes.js";
+import { FileListsService } from "../modules/files/service.js";
 import { FacebookService } from "../modules/facebook/service.js";
 import { helpsRoutes } from "../modules/helps/routes.js";
 import { HelpsService } from "../modules/helps/service.js";
@@ -285,6 +287,9 @@ export async function buildApp(
       quickMessagesRoutes(
         new QuickMessagesService({ db: deps.db, realtime: deps.realtime, storage: deps.storage }),
       ),
+    );
+    await priv.register(
+      fileListsRoutes(new FileListsService({ db: deps.db, realtime: deps.realtime, storage: deps.storage })),
     );
     await priv.register(
       schedulesRoutes(
