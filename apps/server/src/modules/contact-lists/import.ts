@@ -14,7 +14,8 @@ import type { JobDefinition, Jobs } from "../../jobs/jobs.js";
 import type { ContactListEvents } from "./events.js";
 import { presentImport } from "./presenter.js";
 import { ContactListsRepo, type NewContactListItem, type RefusedRowRecord } from "./repo.js";
-import { readRows, type SheetRow, type SpreadsheetKind, spreadsheetKind } from "./spreadsheet.js";
+import { readRowsInWorker } from "./sheet-reader.js";
+import { type SheetRow, type SpreadsheetKind, spreadsheetKind } from "./spreadsheet.js";
 
 export const IMPORT_CONTACT_LIST = "contactLists.import";
 /** A run that failed midway (the database went away) is retried and resumes after the last batch. */
@@ -218,7 +219,7 @@ export class ContactListImporter {
       refused = [];
     };
     try {
-      for await (const sheetRow of readRows(join(this.deps.dir, filePath), kind)) {
+      for await (const sheetRow of readRowsInWorker(join(this.deps.dir, filePath), kind)) {
         if (!columns) {
           columns = columnsOf(sheetRow);
           if (!columns) return "NO_HEADER";
