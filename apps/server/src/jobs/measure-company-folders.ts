@@ -12,9 +12,17 @@ export const MEASURE_COMPANY_FOLDERS = "companies.measure-folders";
  */
 export async function measureCompanyFolders(deps: { db: Db; storageRoot: string }): Promise<void> {
   const repo = new CompaniesRepo(deps.db);
-  for (const companyId of await repo.ids())
-    await repo.setFolderUsage(companyId, await measureCompanyFolder(deps.storageRoot, companyId));
+  const ids = await repo.ids();
+  for (let start = 0; start < ids.length; start += USAGES_PER_STATEMENT) {
+    const usages = [];
+    for (const id of ids.slice(start, start + USAGES_PER_STATEMENT))
+      usages.push({ id, ...(await measureCompanyFolder(deps.storageRoot, id)) });
+    await repo.setFolderUsages(usages);
+  }
 }
+
+/** Companies whose usage one UPDATE stores. */
+const USAGES_PER_STATEMENT = 500;
 
 export function measureCompanyFoldersJob(deps: { db: Db; storageRoot: string }): JobDefinition {
   return {

@@ -64,11 +64,20 @@ export class CompaniesRepo {
   }
 
   /** Written by the folder-measuring job. */
-  async setFolderUsage(id: number, usage: { bytes: number; files: number }): Promise<void> {
-    await this.db
-      .update(companies)
-      .set({ folderSize: usage.bytes, numberFileFolder: usage.files, updatedAtFolder: new Date() })
-      .where(eq(companies.id, id));
+  /**
+   * Stores many companies' folder usage in one statement: one UPDATE per company cost a round trip
+   * each, and a platform of a thousand companies spent most of the job's 20 s on them.
+   */
+  async setFolderUsages(usages: { id: number; bytes: number; files: number }[]): Promise<void> {
+    if (usages.length === 0) return;
+    await this.db.execute(sql`
+      UPDATE companies SET folder_size = u.bytes, number_file_folder = u.files, updated_at_folder = now()
+      FROM unnest(
+        ${`{${usages.map((u) => u.id).join(",")}}`}::int[],
+        ${`{${usages.map((u) => u.bytes).join(",")}}`}::bigint[],
+        ${`{${usages.map((u) => u.files).join(",")}}`}::int[]
+      ) AS u(id, bytes, files)
+      WHERE companies.id = u.id`);
   }
 
   async ids(): Promise<number[]> {

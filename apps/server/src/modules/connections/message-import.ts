@@ -99,14 +99,17 @@ export class MessageImport {
   /** The phone's sync ended: the import runs once; its tickets closed or offered to close. */
   private async finish(connection: WhatsappConnectionRef, config: ImportConfig): Promise<void> {
     this.progress.delete(connection.id);
+    // The tickets are closed before the import is marked ended, so whoever sees it ended (the
+    // connection's dialog, a test) sees them closed.
+    if (config.closedTicketsPostImported)
+      await closeImportedTickets(this.deps, connection.companyId, connection.id);
     await this.setImportFields(connection, {
       importOldMessages: null,
       importRecentMessages: null,
       statusImportMessages: config.closedTicketsPostImported ? null : IMPORT_CLOSE_PENDING,
     });
-    if (config.closedTicketsPostImported)
-      await closeImportedTickets(this.deps, connection.companyId, connection.id);
-    else this.tell(connection, { action: "refresh", whatsappId: connection.id });
+    if (!config.closedTicketsPostImported)
+      this.tell(connection, { action: "refresh", whatsappId: connection.id });
   }
 
   async config(connection: WhatsappConnectionRef) {
