@@ -5,6 +5,7 @@ import { LoginPage } from "../pages/auth/LoginPage";
 import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
 import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
 import { SignupPage } from "../pages/auth/SignupPage";
+import { CampaignsPage } from "../pages/campaigns/CampaignsPage";
 import { ChatsPage } from "../pages/chats/ChatsPage";
 import { SubscribeNowPage } from "../pages/checkout/SubscribeNowPage";
 import { CompaniesRoute } from "../pages/companies/CompaniesPage";
@@ -69,6 +70,14 @@ export function AppRoutes() {
           <Route path="/contacts" element={<ContactsPage />} />
           <Route path="/chats" element={<ChatsPage />} />
           <Route path="/chats/:uuid" element={<ChatsPage />} />
+          <Route
+            path="/campaigns"
+            element={
+              <RequirePermission allow={isAdmin}>
+                <CampaignsPage />
+              </RequirePermission>
+            }
+          />
           <Route path="/contact-lists" element={<ContactListsPage />} />
           <Route
             path="/contact-lists/:contactListId/contacts"

@@ -15,6 +15,7 @@ describe("visibleMenuItems", () => {
       "kanban",
       "tags",
       "schedules",
+      "campaigns",
       "contactLists",
       "reports",
       "quickMessages",
@@ -160,7 +161,7 @@ describe("visibleMenuItems", () => {
     ]);
   });
 
-  it("shows the contact lists (campaigns area) only when the plan allows campaigns", () => {
+  it("shows the campaigns and contact lists only when the plan allows campaigns", () => {
     const plan = {
       id: 1,
       name: "Basic",
@@ -177,11 +178,13 @@ describe("visibleMenuItems", () => {
     };
     const without = buildUser({ profile: "admin", company: { id: 2, name: "Acme", dueDate: null, plan } });
     expect(labels(visibleMenuItems(without))).not.toContain("contactLists");
+    expect(labels(visibleMenuItems(without))).not.toContain("campaigns");
     const withCampaigns = buildUser({
       profile: "admin",
       company: { id: 2, name: "Acme", dueDate: null, plan: { ...plan, useCampaigns: true } },
     });
     expect(labels(visibleMenuItems(withCampaigns))).toContain("contactLists");
+    expect(labels(visibleMenuItems(withCampaigns))).toContain("campaigns");
   });
 
   it("hides the internal chat when the plan switches it off", () => {

@@ -43,6 +43,8 @@ export type MenuLabel =
   | "kanban"
   | "tags"
   | "schedules"
+  | "campaigns"
+  | "campaignsConfig"
   | "contactLists"
   | "reports"
   | "users"
@@ -90,6 +92,7 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "tags", to: "/tags", icon: LocalOfferIcon, section: "main" },
   { label: "schedules", to: "/schedules", icon: EventIcon, section: "main", planFlag: "useSchedules" },
   // Campaigns area (spec 3): shown when the plan allows campaigns (useCampaigns, from the path).
+  { label: "campaigns", to: "/campaigns", icon: CampaignIcon, section: "main", allow: isAdmin },
   { label: "contactLists", to: "/contact-lists", icon: ListAltIcon, section: "main" },
   { label: "reports", to: "/reports", icon: AssessmentIcon, section: "main" },
   { label: "quickMessages", to: "/quick-messages", icon: QuickreplyIcon, section: "main" },

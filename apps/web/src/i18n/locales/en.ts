@@ -1,4 +1,5 @@
 import allConnectionsEn from "./all-connections/en";
+import campaignsEn from "./campaigns/en";
 import checkoutEn from "./checkout/en";
 import companiesEn from "./companies/en";
 import connectionDialogEn from "./connection-dialog/en";
@@ -218,6 +219,8 @@ const en: LocaleShape = {
     tags: "Tags",
     schedules: "Schedules",
     contactLists: "Contact Lists",
+    campaigns: "Campaigns",
+    campaignsConfig: "Campaign settings",
     administration: "Administration",
     users: "Users",
     connections: "Connections",
@@ -440,6 +443,7 @@ const en: LocaleShape = {
   ratings: ratingsEn,
   contacts: contactsEn,
   contactLists: contactListsEn,
+  campaigns: campaignsEn,
   ticketsManager: ticketsManagerEn,
   topBar: topBarEn,
   notifications: notificationsEn,

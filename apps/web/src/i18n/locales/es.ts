@@ -1,4 +1,5 @@
 import allConnectionsEs from "./all-connections/es";
+import campaignsEs from "./campaigns/es";
 import checkoutEs from "./checkout/es";
 import companiesEs from "./companies/es";
 import connectionDialogEs from "./connection-dialog/es";
@@ -219,6 +220,8 @@ const es: LocaleShape = {
     tags: "Etiquetas",
     schedules: "Programaciones",
     contactLists: "Listas de Contactos",
+    campaigns: "Campañas",
+    campaignsConfig: "Config. de campañas",
     administration: "Administración",
     users: "Usuarios",
     connections: "Conexiones",
@@ -442,6 +445,7 @@ const es: LocaleShape = {
   ratings: ratingsEs,
   contacts: contactsEs,
   contactLists: contactListsEs,
+  campaigns: campaignsEs,
   ticketsManager: ticketsManagerEs,
   topBar: topBarEs,
   notifications: notificationsEs,

@@ -1,4 +1,5 @@
 import allConnectionsPt from "./all-connections/pt";
+import campaignsPt from "./campaigns/pt";
 import checkoutPt from "./checkout/pt";
 import companiesPt from "./companies/pt";
 import connectionDialogPt from "./connection-dialog/pt";
@@ -219,6 +220,8 @@ const pt = {
     tags: "Tags",
     schedules: "Agendamentos",
     contactLists: "Listas de Contatos",
+    campaigns: "Campanhas",
+    campaignsConfig: "Config. de Campanhas",
     administration: "Administração",
     users: "Usuários",
     connections: "Conexões",
@@ -441,6 +444,7 @@ const pt = {
   ratings: ratingsPt,
   contacts: contactsPt,
   contactLists: contactListsPt,
+  campaigns: campaignsPt,
   ticketsManager: ticketsManagerPt,
   topBar: topBarPt,
   notifications: notificationsPt,

@@ -1,4 +1,5 @@
 import allConnectionsTr from "./all-connections/tr";
+import campaignsTr from "./campaigns/tr";
 import checkoutTr from "./checkout/tr";
 import companiesTr from "./companies/tr";
 import connectionDialogTr from "./connection-dialog/tr";
@@ -222,6 +223,8 @@ const tr: LocaleShape = {
     tags: "Etiketler",
     schedules: "Zamanlamalar",
     contactLists: "Kişi Listeleri",
+    campaigns: "Kampanyalar",
+    campaignsConfig: "Kampanya ayarları",
     administration: "Yönetim",
     users: "Kullanıcılar",
     connections: "Bağlantılar",
@@ -445,6 +448,7 @@ const tr: LocaleShape = {
   ratings: ratingsTr,
   contacts: contactsTr,
   contactLists: contactListsTr,
+  campaigns: campaignsTr,
   ticketsManager: ticketsManagerTr,
   topBar: topBarTr,
   notifications: notificationsTr,

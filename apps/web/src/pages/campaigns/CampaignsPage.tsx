@@ -1,0 +1,237 @@
+import type { CampaignDto, CampaignEventPayload } from "@inbox/shared";
+import { canCancelCampaign, canRestartCampaign, isCampaignEditable, LIMITS } from "@inbox/shared";
+import AddIcon from "@mui/icons-material/Add";
+import AssessmentIcon from "@mui/icons-material/Assessment";
+import CampaignIcon from "@mui/icons-material/Campaign";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
+import EditIcon from "@mui/icons-material/Edit";
+import PauseCircleOutlineIcon from "@mui/icons-material/PauseCircleOutline";
+import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutline";
+import SettingsIcon from "@mui/icons-material/Settings";
+import VisibilityIcon from "@mui/icons-material/Visibility";
+import {
+  Alert,
+  Button,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+} from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import {
+  useCampaignsCache,
+  useCampaignsInfinite,
+  useCampaignTransition,
+  useDeleteCampaign,
+} from "../../api/campaigns";
+import { formatDateTimeShort } from "../../app/format-date";
+import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
+import { errorMessage } from "../../app/toast/toast-error";
+import { toast } from "../../app/toast/toast-store";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { EmptyState } from "../../components/EmptyState";
+import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
+import { LoadingState } from "../../components/LoadingState";
+import { PageHeader } from "../../components/PageHeader";
+import { SearchField } from "../../components/SearchField";
+import { useCompanyEvent } from "../../realtime/realtime-context";
+import { CampaignDialog } from "./CampaignDialog";
+import { CampaignStatusChip } from "./campaign-status";
+
+type DialogState = { open: false } | { open: true; editing: CampaignDto | null };
+
+/**
+ * /campaigns (spec 3 section 2): search, an infinitely scrolled table of name, status, audience,
+ * connection, schedule, completion and confirmation; per campaign: stop (EM_ANDAMENTO), restart
+ * (CANCELADA), report, edit (or view, when not editable) and delete. Rows follow live events.
+ */
+export function CampaignsPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState("");
+  const searchParam = useDebouncedValue(search.trim(), LIMITS.searchDebounceMs);
+  const campaigns = useCampaignsInfinite(searchParam);
+  const remove = useDeleteCampaign();
+  const transition = useCampaignTransition();
+  const cache = useCampaignsCache();
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (row: CampaignDto) => remove.mutateAsync(row.id),
+    t("campaigns.deleted"),
+  );
+
+  useCompanyEvent<CampaignEventPayload>("campaign", cache.apply);
+
+  const rows = campaigns.data?.pages.flatMap((page) => page.records) ?? [];
+
+  // Spec 3 section 11: cancel and restart failures show the error's message directly.
+  const move = async (row: CampaignDto, action: "cancel" | "restart") => {
+    try {
+      await transition.mutateAsync({ id: row.id, action });
+      toast.info(t(action === "cancel" ? "campaigns.cancelled" : "campaigns.restarted"));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t("campaigns.title")}
+        actions={
+          <>
+            <SearchField label={t("campaigns.search")} value={search} onChange={setSearch} />
+            <Button component={RouterLink} to="/campaigns-config" startIcon={<SettingsIcon />}>
+              {t("campaigns.settingsLink")}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ open: true, editing: null })}
+            >
+              {t("campaigns.add")}
+            </Button>
+          </>
+        }
+      />
+      <Paper variant="outlined">
+        <InfiniteScrollArea
+          canLoadMore={Boolean(campaigns.hasNextPage) && !campaigns.isFetchingNextPage}
+          onReachEnd={() => void campaigns.fetchNextPage()}
+          sx={{ maxHeight: "calc(100vh - 200px)" }}
+        >
+          <Table stickyHeader size="small" aria-label={t("campaigns.title")}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t("campaigns.columns.name")}</TableCell>
+                <TableCell align="center">{t("campaigns.columns.status")}</TableCell>
+                <TableCell align="center">{t("campaigns.columns.contactList")}</TableCell>
+                <TableCell align="center">{t("campaigns.columns.whatsapp")}</TableCell>
+                <TableCell align="center">{t("campaigns.columns.scheduledAt")}</TableCell>
+                <TableCell align="center">{t("campaigns.columns.completedAt")}</TableCell>
+                <TableCell align="center">{t("campaigns.columns.confirmation")}</TableCell>
+                <TableCell align="right">{t("campaigns.columns.actions")}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} hover>
+                  <TableCell>{row.name}</TableCell>
+                  <TableCell align="center">
+                    <CampaignStatusChip status={row.status} />
+                  </TableCell>
+                  <TableCell align="center">{audienceOf(row, t)}</TableCell>
+                  <TableCell align="center">{row.whatsapp?.name ?? "—"}</TableCell>
+                  <TableCell align="center">
+                    {formatDateTimeShort(row.scheduledAt) || t("campaigns.notScheduled")}
+                  </TableCell>
+                  <TableCell align="center">
+                    {formatDateTimeShort(row.completedAt) || t("campaigns.notCompleted")}
+                  </TableCell>
+                  <TableCell align="center">
+                    {row.confirmation ? t("campaigns.enabled") : t("campaigns.disabled")}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {canCancelCampaign(row) && (
+                      <RowButton
+                        title={t("campaigns.actions.stop", { name: row.name })}
+                        onClick={() => void move(row, "cancel")}
+                        icon={<PauseCircleOutlineIcon fontSize="small" />}
+                      />
+                    )}
+                    {canRestartCampaign(row) && (
+                      <RowButton
+                        title={t("campaigns.actions.restart", { name: row.name })}
+                        onClick={() => void move(row, "restart")}
+                        icon={<PlayCircleOutlineIcon fontSize="small" />}
+                      />
+                    )}
+                    <Tooltip title={t("campaigns.actions.report", { name: row.name })}>
+                      <IconButton
+                        size="small"
+                        component={RouterLink}
+                        to={`/campaign/${row.id}/report`}
+                        aria-label={t("campaigns.actions.report", { name: row.name })}
+                      >
+                        <AssessmentIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <RowButton
+                      title={t(
+                        isCampaignEditable(row) ? "campaigns.actions.edit" : "campaigns.actions.view",
+                        {
+                          name: row.name,
+                        },
+                      )}
+                      onClick={() => setDialog({ open: true, editing: row })}
+                      icon={
+                        isCampaignEditable(row) ? (
+                          <EditIcon fontSize="small" />
+                        ) : (
+                          <VisibilityIcon fontSize="small" />
+                        )
+                      }
+                    />
+                    <RowButton
+                      title={t("campaigns.actions.delete", { name: row.name })}
+                      onClick={() => setToDelete(row)}
+                      icon={<DeleteOutlineIcon fontSize="small" />}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {campaigns.isPending && <LoadingState />}
+          {campaigns.isError && (
+            <Alert severity="error" sx={{ m: 2 }}>
+              {errorMessage(campaigns.error)}
+            </Alert>
+          )}
+          {!campaigns.isPending && !campaigns.isError && rows.length === 0 && (
+            <EmptyState icon={<CampaignIcon fontSize="large" aria-hidden />} message={t("campaigns.empty")} />
+          )}
+          {campaigns.isFetchingNextPage && <LinearProgress aria-label={t("campaigns.loadingMore")} />}
+        </InfiniteScrollArea>
+      </Paper>
+      {dialog.open && (
+        <CampaignDialog
+          editing={dialog.editing}
+          onClose={() => setDialog({ open: false })}
+          onSaved={() => toast.success(t("campaigns.saved"))}
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t("campaigns.deleteTitle", { name: toDelete?.name ?? "" })}
+        message={t("campaigns.deleteMessage")}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      />
+    </>
+  );
+}
+
+function audienceOf(row: CampaignDto, t: (key: string, options?: Record<string, string>) => string) {
+  if (row.contactList) return row.contactList.name;
+  if (row.tagList) return t("campaigns.tagAudience", { name: row.tagList.name });
+  return "—";
+}
+
+function RowButton({ title, onClick, icon }: { title: string; onClick: () => void; icon: React.ReactNode }) {
+  return (
+    <Tooltip title={title}>
+      <IconButton size="small" aria-label={title} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
