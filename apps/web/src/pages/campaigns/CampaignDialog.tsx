@@ -76,8 +76,11 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
   const custom = settings.data ? parseCampaignSettings(settings.data).variables : [];
   const variables = ["{nome}", "{numero}", "{email}", ...custom.map((v) => `{${v.key}}`)].join(", ");
 
-  const message = (text: string | undefined) =>
-    text ? (CAMPAIGN_MESSAGE_KEYS[text] ? t(CAMPAIGN_MESSAGE_KEYS[text]) : text) : undefined;
+  const message = (text: string | undefined): string | undefined => {
+    if (!text) return undefined;
+    const key = CAMPAIGN_MESSAGE_KEYS[text];
+    return key ? t(key) : text;
+  };
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async () => {

@@ -127,7 +127,10 @@ export function CampaignsPage() {
                   <TableCell align="center">
                     <CampaignStatusChip status={row.status} />
                   </TableCell>
-                  <TableCell align="center">{audienceOf(row, t)}</TableCell>
+                  <TableCell align="center">
+                    {row.contactList?.name ??
+                      (row.tagList ? t("campaigns.tagAudience", { name: row.tagList.name }) : "—")}
+                  </TableCell>
                   <TableCell align="center">{row.whatsapp?.name ?? "—"}</TableCell>
                   <TableCell align="center">
                     {formatDateTimeShort(row.scheduledAt) || t("campaigns.notScheduled")}
@@ -218,12 +221,6 @@ export function CampaignsPage() {
       />
     </>
   );
-}
-
-function audienceOf(row: CampaignDto, t: (key: string, options?: Record<string, string>) => string) {
-  if (row.contactList) return row.contactList.name;
-  if (row.tagList) return t("campaigns.tagAudience", { name: row.tagList.name });
-  return "—";
 }
 
 function RowButton({ title, onClick, icon }: { title: string; onClick: () => void; icon: React.ReactNode }) {

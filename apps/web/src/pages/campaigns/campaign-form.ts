@@ -9,7 +9,9 @@ import {
 } from "@inbox/shared";
 
 /** The shared schema's messages (the spec's English and our audience/date wording) as i18n keys. */
-export const CAMPAIGN_MESSAGE_KEYS: Record<string, string> = {
+type ValidationKey =
+  `campaigns.validation.${"required" | "tooShort" | "tooLong" | "audience" | "invalidDate"}`;
+export const CAMPAIGN_MESSAGE_KEYS: Partial<Record<string, ValidationKey>> = {
   Required: "campaigns.validation.required",
   "Too Short!": "campaigns.validation.tooShort",
   "Too Long!": "campaigns.validation.tooLong",

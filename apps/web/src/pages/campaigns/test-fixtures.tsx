@@ -68,7 +68,7 @@ export function serveCampaigns(campaigns: CampaignDto[], extra?: Handler): FakeA
   configureApiClient({
     fetch: async (url, init) => {
       const method = init.method ?? "GET";
-      const path = url.split("?")[0];
+      const path = url.split("?")[0] ?? url;
       fake.requests.push(`${method} ${path}`);
       const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
       fake.bodies.set(`${method} ${path}`, body);
