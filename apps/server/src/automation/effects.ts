@@ -115,11 +115,52 @@ export class BotEffects {
             await this.repo.markOutOfHoursSent(tx, companyId, ticket.contactId, now);
           break;
         case "sendFiles":
+          sent.push(...(await this.sendFileList(tx, ticket, action.fileListId, render)));
+          break;
         case "handOver":
-          // File lists and integrations are later issues: the choice is recorded, nothing is sent.
+          // Integrations are a later issue: the choice is recorded, nothing is sent.
           this.logger.info({ companyId, ticketId, action }, "automation seam reached; not built yet");
           break;
       }
+    }
+    return sent;
+  }
+
+  /**
+   * A file list as bot messages: its message, then each option in order, its file with the option's
+   * name as caption (an option without a file: its name as text). Stored in the run's transaction
+   * like every bot message, so a replayed run sends none twice. A list deleted since: nothing.
+   */
+  private async sendFileList(
+    tx: Tx,
+    ticket: TicketRow,
+    fileListId: number | null,
+    render: (text: string) => string,
+  ): Promise<MessageRow[]> {
+    if (fileListId === null) return [];
+    const list = await this.repo.fileList(tx, ticket.companyId, fileListId);
+    if (!list) return [];
+    const sent: MessageRow[] = [];
+    const message = render(list.message).trim();
+    if (message) sent.push(...(await this.storeBotMessage(tx, ticket, message)));
+    for (const option of list.options) {
+      const kind = option.path && option.mediaType ? attachmentKind(option.mediaType) : undefined;
+      sent.push(
+        ...(await this.storeBotMessage(
+          tx,
+          ticket,
+          option.name,
+          option.path && option.mediaType && kind
+            ? {
+                kind: kind.kind,
+                mediaType: kind.mediaType,
+                mediaUrl: option.path,
+                mimeType: option.mediaType,
+                filename: option.mediaName ?? option.name,
+              }
+            : {},
+        )),
+      );
     }
     return sent;
   }

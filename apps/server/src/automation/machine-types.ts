@@ -23,6 +23,8 @@ export interface QueueInfo {
   closeTicket: boolean;
   outOfHoursMessage: string | null;
   schedules: ScheduleDay[];
+  /** The file list sent when the bot brings a contact into the queue (after its greeting). */
+  fileListId: number | null;
   options: OptionNode[];
 }
 
@@ -112,8 +114,9 @@ export type BotAction =
   | { type: "rate"; value: number }
   /** The connection's greeting file, when it has one (the runner knows). */
   | { type: "sendGreetingMedia" }
-  /** Seams: file lists and integrations are later issues; the runner logs them. */
+  /** The file list's message and its options' files (the runner reads the list when it sends). */
   | { type: "sendFiles"; fileListId: number | null }
+  /** Seam: integrations are a later issue; the runner logs it. */
   | { type: "handOver"; integrationId: number | null };
 
 export interface Decision {

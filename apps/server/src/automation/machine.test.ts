@@ -42,6 +42,7 @@ function queue(id: number, name: string, extra: Partial<QueueInfo> = {}): QueueI
     closeTicket: false,
     outOfHoursMessage: null,
     schedules: [],
+    fileListId: null,
     options: [],
     ...extra,
   };
@@ -377,6 +378,25 @@ describe("chatbot options", () => {
     expect(converse(base, "oi", "1", "1").actions).toContainEqual({ type: "enterQueue", queueId: 2 });
     expect(converse(base, "oi", "1", "2").actions).toContainEqual({ type: "sendFiles", fileListId: 9 });
     expect(converse(base, "oi", "1", "3").actions).toContainEqual({ type: "handOver", integrationId: 4 });
+  });
+
+  it("a queue with a file list sends it when the bot brings the contact in: after its greeting, before its menu", () => {
+    const plain = queue(5, "Arquivos", { fileListId: 7 });
+    const withMenu = queue(6, "Menu", {
+      fileListId: 8,
+      options: [option("Um"), option("Dois")],
+    });
+    const base = world({ queues: [plain, withMenu] });
+    const entered = converse(base, "oi", "1").actions;
+    expect(entered.slice(-2)).toEqual([
+      { type: "send", body: "Welcome to Arquivos" },
+      { type: "sendFiles", fileListId: 7 },
+    ]);
+    const menu = converse(base, "oi", "2").actions;
+    const filesAt = menu.findIndex((a) => a.type === "sendFiles");
+    expect(menu[filesAt]).toEqual({ type: "sendFiles", fileListId: 8 });
+    expect(menu.slice(filesAt + 1)).toEqual([expect.objectContaining({ type: "send" })]);
+    expect(sent(menu).at(-1)).toContain("*[ 1 ]* - Um");
   });
 
   it("a level with a single option takes it at once", () => {

@@ -340,18 +340,27 @@ class Turn {
     if (queue.closeTicket) {
       // A queue that only informs (opening hours, an address): its greeting, then the ticket closes.
       this.sendIfAny(queue.greetingMessage);
+      this.sendFilesOf(queue);
       this.actions.push({ type: "close" });
       this.state.stage = "done";
       return;
     }
     if (queue.options.length === 0) {
       if (greet) this.sendIfAny(queue.greetingMessage);
+      this.sendFilesOf(queue);
       this.state.stage = "done";
       const position = settings.queuePositionMessage?.trim();
       if (position) this.actions.push({ type: "tellPosition", queueId: queue.id, message: position });
       return;
     }
+    // The queue's files go before its menu, so the menu stays the last thing the contact reads.
+    this.sendFilesOf(queue);
     this.showMenu({ queueId: queue.id, optionId: null }, greet);
+  }
+
+  /** A queue with a file list sends it to every contact the bot brings in. */
+  private sendFilesOf(queue: QueueInfo): void {
+    if (queue.fileListId !== null) this.actions.push({ type: "sendFiles", fileListId: queue.fileListId });
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   whatsapps,
 } from "../db/schema/index.js";
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
+import { FileListsRepo } from "../modules/files/repo.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
 
 export type AutomationRow = typeof ticketAutomations.$inferSelect;
@@ -299,6 +300,11 @@ export class AutomationRepo {
       .orderBy(asc(tickets.updatedAt))
       .limit(limit);
     return rows;
+  }
+
+  /** A file list with its options in id order (sendFiles); undefined once it was deleted. */
+  fileList(tx: Tx, companyId: number, id: number) {
+    return new FileListsRepo(this.db).find(companyId, id, tx);
   }
 
   /** What the message variables name ({{firstName}}, {{userName}}, {{queue}}, {{connection}}), in one read. */

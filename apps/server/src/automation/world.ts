@@ -103,6 +103,7 @@ async function companyQueues(tx: Db | Tx, companyId: number): Promise<QueueInfo[
       closeTicket: queues.closeTicket,
       outOfHoursMessage: queues.outOfHoursMessage,
       schedules: queues.schedules,
+      fileListId: queues.fileListId,
     })
     .from(queues)
     .where(eq(queues.companyId, companyId))

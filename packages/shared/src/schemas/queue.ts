@@ -59,7 +59,8 @@ const chatbotOptionFields = {
   /** The user an `attendent` option hands the ticket to. */
   optUserId: noneAsNull(dbId.nullable()).optional().default(null),
   optIntegrationId: notBuiltYet("Integrations"),
-  optFileId: notBuiltYet("File lists"),
+  /** The file list a `file` option sends (GET /files/list). */
+  optFileId: noneAsNull(dbId.nullable()).optional().default(null),
 };
 
 export interface ChatbotOptionInput {
@@ -71,7 +72,7 @@ export interface ChatbotOptionInput {
   optQueueId: number | null;
   optUserId: number | null;
   optIntegrationId?: null;
-  optFileId?: null;
+  optFileId: number | null;
   options: ChatbotOptionInput[];
 }
 
@@ -83,6 +84,8 @@ function optionChecks(option: ChatbotOptionInput, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", message: "Required", path: ["optUserId"] });
   if (option.queueType === "queue" && !option.optQueueId)
     ctx.addIssue({ code: "custom", message: "Required", path: ["optQueueId"] });
+  if (option.queueType === "file" && !option.optFileId)
+    ctx.addIssue({ code: "custom", message: "Required", path: ["optFileId"] });
 }
 
 /**
@@ -140,7 +143,8 @@ const queueShape = {
     .refine((v) => (QUEUE_ROTATOR_MINUTES as readonly number[]).includes(v), "Invalid rotator time")
     .optional(),
   integrationId: notBuiltYet("Integrations"),
-  fileListId: notBuiltYet("File lists"),
+  /** The file list the bot sends when it brings a contact into the queue; null for none. */
+  fileListId: noneAsNull(dbId.nullable()).optional(),
   /** Business hours, used when the company's scheduleType is queue; absent keeps the stored ones. */
   schedules: z.array(queueScheduleDay).max(7).optional(),
   /** The option tree; absent keeps the stored one, present replaces it (ids keep existing options). */

@@ -17,6 +17,7 @@ import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { CompaniesRepo } from "../companies/repo.js";
+import { FileListsRepo } from "../files/repo.js";
 import { TicketsRepo } from "../tickets/repo.js";
 import { presentDetail } from "../tickets/service.js";
 import { authorizeManage } from "./policy.js";
@@ -54,9 +55,11 @@ export class QueuesService {
   private readonly repo: QueuesRepo;
   private readonly companies: CompaniesRepo;
   private readonly tickets: TicketsRepo;
+  private readonly fileLists: FileListsRepo;
 
   constructor(private readonly deps: QueuesDeps) {
     this.repo = new QueuesRepo(deps.db);
+    this.fileLists = new FileListsRepo(deps.db);
     this.companies = new CompaniesRepo(deps.db);
     this.tickets = new TicketsRepo(deps.db);
   }
@@ -93,6 +96,7 @@ export class QueuesService {
         closeTicket: input.closeTicket ?? false,
         ativarRoteador: input.ativarRoteador ?? false,
         tempoRoteador: input.tempoRoteador ?? 0,
+        fileListId: await this.checkedFileList(tx, ctx.companyId, input.fileListId),
         schedules: checkedSchedules(input.schedules) ?? [],
       });
       if (input.chatbots?.length)
@@ -122,6 +126,8 @@ export class QueuesService {
       if (input.closeTicket !== undefined) values.closeTicket = input.closeTicket;
       if (input.ativarRoteador !== undefined) values.ativarRoteador = input.ativarRoteador;
       if (input.tempoRoteador !== undefined) values.tempoRoteador = input.tempoRoteador;
+      if (input.fileListId !== undefined)
+        values.fileListId = await this.checkedFileList(tx, ctx.companyId, input.fileListId);
       const schedules = checkedSchedules(input.schedules);
       if (schedules !== undefined) values.schedules = schedules;
       await this.repo.update(tx, ctx.companyId, id, values);
@@ -303,14 +309,30 @@ export class QueuesService {
     return ids;
   }
 
-  /** The queues and users options point to must be the company's; checked whatever the option's type. */
+  /** A queue's file list must be one of the company's (400 on fileListId otherwise). */
+  private async checkedFileList(
+    tx: Tx,
+    companyId: number,
+    id: number | null | undefined,
+  ): Promise<number | null> {
+    if (!id) return null;
+    if ((await this.fileLists.existingIds(tx, companyId, [id])).length === 0)
+      throw new AppError("ERR_NOT_FOUND", { status: 400, field: "fileListId", message: "Unknown file list" });
+    return id;
+  }
+
+  /** The queues, users and file lists options point to must be the company's; checked whatever the option's type. */
   private async checkTargets(tx: Tx, companyId: number, options: ChatbotOptionInput[]): Promise<void> {
     const queueIds = new Set<number>();
     const userIds = new Set<number>();
+    const fileListIds = new Set<number>();
     walk(options, (option) => {
       if (option.optQueueId) queueIds.add(option.optQueueId);
       if (option.optUserId) userIds.add(option.optUserId);
+      if (option.optFileId) fileListIds.add(option.optFileId);
     });
+    if ((await this.fileLists.existingIds(tx, companyId, [...fileListIds])).length !== fileListIds.size)
+      throw new AppError("ERR_NOT_FOUND", { status: 400, field: "optFileId", message: "Unknown file list" });
     if ((await this.repo.existingQueueIds(tx, companyId, [...queueIds])).length !== queueIds.size)
       throw new AppError("ERR_NOT_FOUND", { status: 400, field: "optQueueId", message: "Unknown queue" });
     if ((await this.repo.existingUserIds(tx, companyId, [...userIds])).length !== userIds.size)
@@ -393,7 +415,7 @@ function optionValues(option: ChatbotOptionInput, owner: Owner): NewChatbot {
     optQueueId: option.queueType === "queue" ? option.optQueueId : null,
     optUserId: option.queueType === "attendent" ? option.optUserId : null,
     optIntegrationId: null,
-    optFileId: null,
+    optFileId: option.queueType === "file" ? option.optFileId : null,
   };
 }
 
