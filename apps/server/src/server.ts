@@ -33,6 +33,13 @@ import { sweepOutboundJob, sweepWebhooksJob } from "./jobs/sweeps.js";
 import { loggerOptions } from "./logging.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RecoveryMail } from "./modules/auth/recovery-mail.js";
+import {
+  CampaignJobTimer,
+  runCampaignJob,
+  startCampaignJob,
+  sweepCampaignsJob,
+} from "./modules/campaigns/jobs.js";
+import { CampaignSender } from "./modules/campaigns/sender.js";
 import { CompanyDeletion, deleteCompanyJob } from "./modules/companies/deletion.js";
 import { MessageImport } from "./modules/connections/message-import.js";
 import { ContactListEvents } from "./modules/contact-lists/events.js";
@@ -64,6 +71,8 @@ export interface Server {
   events: TicketEvents;
   /** Sends due scheduled messages (the schedules jobs call it). */
   schedules: ScheduleSender;
+  /** The campaign sender (modules/campaigns/sender.ts): tests run its steps and sweep. */
+  campaigns: CampaignSender;
   /** The automatic conversation (automation/): tests run its sweeper and timers. */
   automation: AutomationRunner;
   /** Kanban lanes' moves and automation (modules/kanban): tests run the lane timers and sweeper. */
@@ -157,6 +166,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: log,
     timer: scheduleTimer,
   });
+  const campaignTimer = new CampaignJobTimer();
+  const campaigns = new CampaignSender({
+    db: database.db,
+    realtime,
+    outbound,
+    logger: log,
+    timer: campaignTimer,
+  });
   // QR-code WhatsApp sessions: each runs in the one process holding its lease (session-cluster.ts).
   // Message import (modules/connections/message-import.ts) rides on the sessions' hooks.
   const messageImport = new MessageImport({
@@ -223,6 +240,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       automation,
       laneMoves: lanes.moves,
       contactLists: { events: contactListEvents, importer: contactListImporter, checkNumbers },
+      campaignTimer,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
@@ -263,12 +281,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await jobs.register(laneTimerJob(lanes), { pollingIntervalSeconds: 1 });
     await jobs.register(laneSweepJob(lanes));
     await jobs.register(importContactListJob(contactListImporter));
+    await jobs.register(startCampaignJob(campaigns), { pollingIntervalSeconds: 1 });
+    await jobs.register(runCampaignJob(campaigns), { pollingIntervalSeconds: 1 });
+    await jobs.register(sweepCampaignsJob(campaigns));
     automation.attach(jobs);
     lanes.attach(jobs);
     recoveryMail.attach(jobs);
     companyDeletion.attach(jobs);
     contactListImporter.attach(jobs);
     scheduleTimer.attach(jobs);
+    campaignTimer.attach(jobs);
     // What a crash left unprocessed is processed now, not a minute from now.
     void webhooks.sweep(0).catch((err) => log.error({ err }, "boot sweep of webhooks failed"));
     // The companies table shows storage from the first minutes, not only after the first 10-minute tick.
@@ -297,6 +319,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     outbound,
     events,
     schedules,
+    campaigns,
     numbers,
     automation,
     lanes,

@@ -71,6 +71,7 @@ const jsonSchemaOf = (zod: unknown): JsonSchema | undefined =>
 const KIND_BY_NAME: Record<string, keyof World["ids"]> = {
   contactId: "contact",
   contactListId: "contactList",
+  tagListId: "tag",
   ticketId: "ticket",
   whatsappId: "connection",
   whatsapps: "connection",
@@ -293,6 +294,7 @@ function realParams(route: FuzzRoute): Record<string, string> {
     contactListItem: world.ids.contactListItem,
     contactListImport: world.ids.contactList,
     fileList: world.ids.fileList,
+    campaign: world.ids.campaign,
   };
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   return Object.fromEntries(

@@ -452,6 +452,39 @@ owners.contactListImport = async (db, companyId) => {
   return { params: { id: list.id, importId: run.id }, snapshot };
 };
 
+owners.campaign = async (db, companyId) => {
+  const { list } = await contactListWithItem(db, companyId);
+  const connection = await buildConnection(db, companyId, { channel: "whatsapp" });
+  const [campaign] = await db
+    .insert(schema.campaigns)
+    .values({
+      companyId,
+      name: "Campanha secreta",
+      message1: "secret campaign message",
+      contactListId: list.id,
+      whatsappId: connection.id,
+      mediaPath: `/public/company${companyId}/campaigns/secret.png`,
+      mediaName: "secret.png",
+    })
+    .returning();
+  await db.insert(schema.campaignShippings).values({
+    companyId,
+    campaignId: campaign!.id,
+    number: `55117${Date.now()}`.slice(0, 13),
+    name: "Pessoa secreta",
+  });
+  return {
+    params: { id: campaign!.id },
+    snapshot: async () => ({
+      campaign: await db.select().from(schema.campaigns).where(eq(schema.campaigns.id, campaign!.id)),
+      shippings: await db
+        .select()
+        .from(schema.campaignShippings)
+        .where(eq(schema.campaignShippings.campaignId, campaign!.id)),
+    }),
+  };
+};
+
 owners.announcement = async (db, companyId) => {
   const [announcement] = await db
     .insert(schema.announcements)
@@ -627,6 +660,13 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   },
   "PUT /announcements/:id": { payload: { title: "Taken over", text: "x", status: true } },
   "POST /announcements/:id/media-upload": {
+    payload: multipartScheduleImage,
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  },
+  "POST /campaigns/:id/cancel": { payload: {} },
+  "POST /campaigns/:id/restart": { payload: {} },
+  "PUT /campaigns/:id": { payload: { name: "Taken Over", message1: "taken over", whatsappId: 1 } },
+  "POST /campaigns/:id/media-upload": {
     payload: multipartScheduleImage,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   },
@@ -819,6 +859,7 @@ const kindByName: Record<string, Kind | { none: string }> = {
   exportId: { none: "a UUID the client chose to recognise its export's progress events, no record" },
   invoiceId: "invoice",
   contactListId: "contactList",
+  tagListId: "tag",
   optQueueId: "queue",
   optUserId: "user",
   walletUserId: "user",
@@ -896,6 +937,18 @@ async function kanbanLaneOf(db: Db, companyId: number): Promise<number> {
     .returning();
   return lane!.id;
 }
+
+/** A campaign naming every kind of record it may reference. */
+const campaignSample = (w: World) => ({
+  name: "Campanha",
+  message1: "Oi {nome}",
+  contactListId: w.ids.contactList,
+  tagListId: w.ids.tag,
+  whatsappId: w.ids.connection,
+  userId: w.ids.user,
+  queueId: w.ids.queue,
+  openTicket: "enabled",
+});
 
 /**
  * A valid request per route about company B's own records (`w`): the sweep
@@ -1017,6 +1070,8 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
     params: { id: w.ids.contactListItem },
     body: { name: "Pessoa", number: `55118${Date.now()}`.slice(0, 13), contactListId: w.ids.contactList },
   }),
+  "POST /campaigns": (w) => ({ body: campaignSample(w) }),
+  "PUT /campaigns/:id": (w) => ({ params: { id: w.ids.campaign }, body: campaignSample(w) }),
   "GET /dashboard/moments": (w) => ({
     query: { queueIds: [String(w.ids.queue)], userId: String(w.ids.user) },
   }),
@@ -1184,6 +1239,14 @@ const references: { table: string; column: string; target: string }[] = [
   { table: "schedules", column: "message_id", target: "messages" },
   { table: "contact_list_items", column: "contact_list_id", target: "contact_lists" },
   { table: "contact_list_imports", column: "contact_list_id", target: "contact_lists" },
+  { table: "campaigns", column: "contact_list_id", target: "contact_lists" },
+  { table: "campaigns", column: "tag_list_id", target: "tags" },
+  { table: "campaigns", column: "whatsapp_id", target: "whatsapps" },
+  { table: "campaigns", column: "user_id", target: "users" },
+  { table: "campaigns", column: "queue_id", target: "queues" },
+  { table: "campaign_shippings", column: "campaign_id", target: "campaigns" },
+  { table: "campaign_shippings", column: "contact_id", target: "contacts" },
+  { table: "campaign_shippings", column: "ticket_id", target: "tickets" },
 ];
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Db } from "../src/db/client.js";
 import {
+  campaignShippings,
+  campaigns,
   chatbots,
   companies,
   contactCustomFields,
@@ -51,7 +53,8 @@ export type WorldKind =
   | "contactListItem"
   | "contactListImport"
   | "fileList"
-  | "fileListOption";
+  | "fileListOption"
+  | "campaign";
 
 /** One company's records, one of each kind, and the strings that only they hold. */
 export interface World {
@@ -165,6 +168,23 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
     .insert(fileListOptions)
     .values({ companyId, fileListId: fileList!.id, name: `${mark}-file-option`, path: mediaPath })
     .returning();
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({
+      companyId,
+      name: `${mark}-campaign`,
+      message1: `${mark}-campaign-message`,
+      contactListId: contactList!.id,
+      whatsappId: connection.id,
+    })
+    .returning();
+  await db.insert(campaignShippings).values({
+    companyId,
+    campaignId: campaign!.id,
+    number: contact.number,
+    name: `${mark}-shipping`,
+    contactId: contact.id,
+  });
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   const [invoice] = await db
     .insert(invoices)
@@ -199,6 +219,7 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       contactListImport: contactListImport!.id,
       fileList: fileList!.id,
       fileListOption: fileListOption!.id,
+      campaign: campaign!.id,
     },
     ticketUuid: ticket.uuid,
     connection,

@@ -22,6 +22,8 @@ import { AnnouncementsService } from "../modules/announcements/service.js";
 import type { RecoveryMail } from "../modules/auth/recovery-mail.js";
 import { privateAuthRoutes, publicAuthRoutes } from "../modules/auth/routes.js";
 import { AuthService } from "../modules/auth/service.js";
+import { campaignsRoutes } from "../modules/campaigns/routes.js";
+import { CampaignsService, type CampaignTimer } from "../modules/campaigns/service.js";
 import { chatsRoutes } from "../modules/chats/routes.js";
 import { ChatsService } from "../modules/chats/service.js";
 import type { CompanyDeletion } from "../modules/companies/deletion.js";
@@ -132,6 +134,8 @@ export interface AppDeps {
   companyDeletion: CompanyDeletion;
   /** Contact lists' live events, spreadsheet imports (a job) and WhatsApp number check (modules/contact-lists). */
   contactLists: { events: ContactListEvents; importer: ContactListImporter; checkNumbers?: NumberChecker };
+  /** Sets a campaign's start and send jobs (modules/campaigns/jobs.ts); without it the minute sweep starts them. */
+  campaignTimer?: CampaignTimer;
 }
 
 export const VERSION: string =
@@ -304,6 +308,17 @@ export async function buildApp(
       ),
     );
     await priv.register(contactListsRoutes(new ContactListsService({ db: deps.db, ...deps.contactLists })));
+    await priv.register(
+      campaignsRoutes(
+        new CampaignsService({
+          db: deps.db,
+          realtime: deps.realtime,
+          storage: deps.storage,
+          timer: deps.campaignTimer,
+          logger: app.log,
+        }),
+      ),
+    );
     await priv.register(
       announcementsRoutes(
         new AnnouncementsService({ db: deps.db, realtime: deps.realtime, storage: deps.storage }),
