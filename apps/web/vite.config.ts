@@ -25,6 +25,8 @@ function apiProxy(target: string): ProxyOptions {
 export const API_PREFIXES = [
   "/announcements",
   "/auth",
+  "/campaign-settings",
+  "/campaigns",
   "/chatbot",
   "/chats",
   "/closedimported",

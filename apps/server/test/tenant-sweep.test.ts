@@ -864,8 +864,8 @@ const kindByName: Record<string, Kind | { none: string }> = {
   optUserId: "user",
   walletUserId: "user",
   optIntegrationId: { none: "no integrations in this product: only null is accepted" },
-  optFileId: { none: "no file lists in this product: only null is accepted" },
-  fileListId: { none: "no file lists in this product: only null is accepted" },
+  optFileId: "fileList",
+  fileListId: "fileList",
 };
 /** Kinds by route and field, where the name alone says too little. */
 const kindByField: Record<string, Kind | { none: string }> = {

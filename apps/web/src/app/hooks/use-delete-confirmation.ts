@@ -5,9 +5,14 @@ import { toast } from "../toast/toast-store";
 /**
  * A list page's delete: the row waiting for the user's confirmation (`toDelete`, shown by a
  * ConfirmDialog while set), and `confirmDelete`, which deletes it, toasts `deletedMessage` or the
- * translated error, and closes the dialog either way.
+ * error (the translated error code, or `failedMessage`'s text where a spec words the failure), and
+ * closes the dialog either way.
  */
-export function useDeleteConfirmation<T>(remove: (row: T) => Promise<unknown>, deletedMessage: string) {
+export function useDeleteConfirmation<T>(
+  remove: (row: T) => Promise<unknown>,
+  deletedMessage: string,
+  failedMessage?: (error: unknown) => string,
+) {
   const [toDelete, setToDelete] = useState<T | null>(null);
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -15,7 +20,8 @@ export function useDeleteConfirmation<T>(remove: (row: T) => Promise<unknown>, d
       await remove(toDelete);
       toast.success(deletedMessage);
     } catch (error) {
-      toastError(error);
+      if (failedMessage) toast.error(failedMessage(error));
+      else toastError(error);
     } finally {
       setToDelete(null);
     }

@@ -11,6 +11,7 @@ import {
   useSessionAction,
 } from "../../api/connections";
 import { useCurrentUser } from "../../app/auth/auth-context";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
 import { errorMessage, toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -36,7 +37,10 @@ export function ConnectionsPage() {
   const [dialog, setDialog] = useState<ConnectionDialogState>({ open: false });
   const [pagesChannel, setPagesChannel] = useState<PageChannel | null>(null);
   const [qrId, setQrId] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<ConnectionDto | null>(null);
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (connection: ConnectionDto) => deleteConnection.mutateAsync(connection.id),
+    t("connections.deleted"),
+  );
   const [toDisconnect, setToDisconnect] = useState<ConnectionDto | null>(null);
   const [toCloseImported, setToCloseImported] = useState<ConnectionDto | null>(null);
   const [busy, setBusy] = useState(false);
@@ -87,18 +91,6 @@ export function ConnectionsPage() {
     } finally {
       setBusy(false);
       setToCloseImported(null);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteConnection.mutateAsync(toDelete.id);
-      toast.success(t("connections.deleted"));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setToDelete(null);
     }
   };
 

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { storeQueueEvent, useDeleteQueue, useQueues } from "../../api/queues";
-import { toast } from "../../app/toast/toast-store";
+import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageHeader } from "../../components/PageHeader";
 import { useCompanyEvent } from "../../realtime/realtime-context";
@@ -23,25 +23,17 @@ export function QueuesPage() {
   const queryClient = useQueryClient();
   const queues = useQueues();
   const deleteQueue = useDeleteQueue();
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    (queue: QueueDto) => deleteQueue.mutateAsync(queue.id),
+    t("queues.deleted"),
+    // Spec 2 section 8: a failed delete says so, whatever the cause.
+    () => t("queues.deleteFailed"),
+  );
   const [modal, setModal] = useState<ModalState>({ open: false });
-  const [toDelete, setToDelete] = useState<QueueDto | null>(null);
 
   useCompanyEvent<QueueEventPayload>("queue", (event) => storeQueueEvent(queryClient, event));
 
   const rows = queues.data ?? [];
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteQueue.mutateAsync(toDelete.id);
-      toast.success(t("queues.deleted"));
-    } catch {
-      // Spec 2 section 8: a failed delete says so, whatever the cause.
-      toast.error(t("queues.deleteFailed"));
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../api/api-error";
 import { useDeleteHelp, useHelps, useSaveHelp } from "../../../api/helps";
+import { useDeleteConfirmation } from "../../../app/hooks/use-delete-confirmation";
 import { errorMessage } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -22,7 +23,6 @@ export function HelpsTab() {
   const saveHelp = useSaveHelp();
   const deleteHelp = useDeleteHelp();
   const [editing, setEditing] = useState<HelpDto | null>(null);
-  const [toDelete, setToDelete] = useState<HelpDto | null>(null);
   // Bumped to start the form over (cleared, saved, another row picked).
   const [formVersion, setFormVersion] = useState(0);
   const edit = (help: HelpDto | null) => {
@@ -45,18 +45,14 @@ export function HelpsTab() {
     edit(null);
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteHelp.mutateAsync(toDelete.id);
-      toast.success(t("helps.deleted"));
-      if (editing?.id === toDelete.id) edit(null);
-    } catch {
-      toast.error(t("helps.deleteFailed"));
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    async (row: HelpDto) => {
+      await deleteHelp.mutateAsync(row.id);
+      if (editing?.id === row.id) edit(null);
+    },
+    t("helps.deleted"),
+    () => t("helps.deleteFailed"),
+  );
 
   return (
     <>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../../api/api-error";
 import { useDeletePlan, usePlans, useSavePlan } from "../../../api/plans";
+import { useDeleteConfirmation } from "../../../app/hooks/use-delete-confirmation";
 import { errorMessage } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -21,7 +22,6 @@ export function PlansTab() {
   const savePlan = useSavePlan();
   const deletePlan = useDeletePlan();
   const [editing, setEditing] = useState<PlanDto | null>(null);
-  const [toDelete, setToDelete] = useState<PlanDto | null>(null);
   // Bumped to start the form over (cleared, saved, another row picked).
   const [formVersion, setFormVersion] = useState(0);
   const edit = (plan: PlanDto | null) => {
@@ -40,21 +40,16 @@ export function PlansTab() {
     edit(null);
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deletePlan.mutateAsync(toDelete.id);
-      toast.success(t("plans.deleted"));
-      if (editing?.id === toDelete.id) edit(null);
-    } catch (error) {
+  const { toDelete, setToDelete, confirmDelete } = useDeleteConfirmation(
+    async (row: PlanDto) => {
+      await deletePlan.mutateAsync(row.id);
+      if (editing?.id === row.id) edit(null);
+    },
+    t("plans.deleted"),
+    (error) =>
       // A plan in use says why; anything else is the spec's delete failure.
-      toast.error(
-        isApiError(error) && error.code === "ERR_PLAN_IN_USE" ? errorMessage(error) : t("plans.deleteFailed"),
-      );
-    } finally {
-      setToDelete(null);
-    }
-  };
+      isApiError(error) && error.code === "ERR_PLAN_IN_USE" ? errorMessage(error) : t("plans.deleteFailed"),
+  );
 
   return (
     <>
