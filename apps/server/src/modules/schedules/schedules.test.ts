@@ -5,6 +5,7 @@ import { buildCompany, buildContact, buildUser, login } from "../../../test/fact
 import { connectedCompany, eventually, startMetaWorld } from "../../../test/meta.js";
 import { messages, plans, schedules, ticketLogs, tickets } from "../../db/schema/index.js";
 import { SWEEP_DUE_SCHEDULES, sendScheduleJob, sweepDueSchedulesJob } from "../../jobs/send-schedules.js";
+import { ScheduleSender } from "./sender.js";
 
 /**
  * Scheduled messages through the API, sent through meta-sim as Meta: what the
@@ -23,7 +24,25 @@ const db = () => world.server.database.db;
 let counter = 0;
 const newNumber = () => `55219${String(Date.now()).slice(-6)}${String(counter++ % 100).padStart(2, "0")}`;
 const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
-const aMinuteAgo = () => new Date(Date.now() - 60_000).toISOString();
+
+/**
+ * A sender whose clock is two hours ahead. On PostgreSQL the test files share one database, and a
+ * server of another file with jobs on sweeps every company's due schedules (sending them through
+ * its own meta-sim): a schedule made due by the real clock could be sent there before this file's
+ * sender runs. Schedules made for "in one hour" are due only to this sender, and only deliver() is
+ * called with it (its sweep would send other files' schedules).
+ */
+function senderAhead() {
+  const { database, realtime, events, outbound } = world.server;
+  return new ScheduleSender({
+    db: database.db,
+    realtime,
+    events,
+    outbound,
+    logger: { warn: () => {} },
+    clock: () => new Date(Date.now() + 2 * 3_600_000),
+  });
+}
 
 const request = (
   method: "GET" | "POST" | "PUT" | "DELETE",
@@ -335,18 +354,18 @@ describe("sending a due schedule", () => {
       body: "{{ms}} {{firstName}}, sua consulta é amanhã",
       contactId: ticket.contactId,
       ticketId: ticket.id,
-      sendAt: aMinuteAgo(),
+      sendAt: inOneHour(),
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = (created.json() as ScheduleDto).id;
     const emit = vi.spyOn(world.server.realtime, "toCompany");
-    const job = sendScheduleJob(world.server.schedules);
+    const job = sendScheduleJob(senderAhead());
     const data = { companyId, scheduleId: id };
     try {
-      // Two deliveries of the job at once, one more afterwards, then the minute's sweep.
+      // Two deliveries of the job at once, one more afterwards, then another process's.
       await Promise.all([job.handle(data), job.handle(data)]);
       await job.handle(data);
-      await sweepDueSchedulesJob(world.server.schedules).handle({});
+      await sendScheduleJob(senderAhead()).handle(data);
 
       const sends = await eventually(async () => {
         const found = sendsTo(from);
@@ -405,7 +424,7 @@ describe("sending a due schedule", () => {
       body: "Olá {{firstName}}, segue o comprovante",
       contactId: contact.id,
       whatsappId: account.connectionId,
-      sendAt: aMinuteAgo(),
+      sendAt: inOneHour(),
     });
     const id = (created.json() as ScheduleDto).id;
     const form = multipart({ filename: "comprovante.png", type: "image/png", bytes: png });
@@ -417,7 +436,7 @@ describe("sending a due schedule", () => {
     });
     expect(upload.statusCode, upload.body).toBe(200);
 
-    await world.server.schedules.sweep();
+    await senderAhead().deliver(companyId, id);
     const sends = await eventually(async () => {
       const found = sendsTo(number);
       return found.length > 0 ? found : undefined;
@@ -449,16 +468,17 @@ describe("sending a due schedule", () => {
     const created = await request("POST", "/schedules", headers, {
       body: "Tentando de novo",
       contactId: ticket.contactId,
-      sendAt: aMinuteAgo(),
+      sendAt: inOneHour(),
     });
     const id = (created.json() as ScheduleDto).id;
     world.sim.failNextSend(account.accountId, world.sim.errors.generic);
-    expect(await world.server.schedules.deliver(companyId, id)).toBe("pending");
+    expect(await senderAhead().deliver(companyId, id)).toBe("pending");
     const stored = await scheduleRow(id);
     expect(stored?.messageId).not.toBeNull();
     expect(sendsTo(from)).toHaveLength(0);
 
-    await Promise.all([world.server.schedules.sweep(), world.server.schedules.deliver(companyId, id)]);
+    // Two senders at once (two processes): the stored message goes out once.
+    await Promise.all([senderAhead().deliver(companyId, id), senderAhead().deliver(companyId, id)]);
     expect(await scheduleRow(id)).toMatchObject({ status: "completed", messageId: stored?.messageId });
     expect(sendsTo(from)).toHaveLength(1);
   });
@@ -470,13 +490,13 @@ describe("sending a due schedule", () => {
       const created = await request("POST", "/schedules", headers, {
         body: "Fora da janela",
         contactId: ticket.contactId,
-        sendAt: aMinuteAgo(),
+        sendAt: inOneHour(),
       });
       const id = (created.json() as ScheduleDto).id;
-      expect(await world.server.schedules.deliver(companyId, id)).toBe("error");
+      expect(await senderAhead().deliver(companyId, id)).toBe("error");
       expect(await scheduleRow(id)).toMatchObject({ status: "error", sendError: "ERR_OUTSIDE_24H_WINDOW" });
       const attempts = world.sim.sent.filter((s) => s.recipient === from).length;
-      await world.server.schedules.sweep();
+      await senderAhead().deliver(companyId, id);
       expect(world.sim.sent.filter((s) => s.recipient === from)).toHaveLength(attempts);
 
       // Editing a failed schedule makes it pending again, to be sent at its new time.
