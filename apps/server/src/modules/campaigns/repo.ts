@@ -249,55 +249,25 @@ export class CampaignsRepo {
       queueId?: number | null;
     },
   ): Promise<string[]> {
-    const checks: [string, number | null | undefined, () => Promise<unknown[]>][] = [
-      [
-        "contactListId",
-        refs.contactListId,
-        () =>
-          this.db
-            .select({ id: contactLists.id })
-            .from(contactLists)
-            .where(rowOf(contactLists, companyId, refs.contactListId as number)),
-      ],
-      [
-        "tagListId",
-        refs.tagListId,
-        () =>
-          this.db
-            .select({ id: tags.id })
-            .from(tags)
-            .where(rowOf(tags, companyId, refs.tagListId as number)),
-      ],
-      [
-        "whatsappId",
-        refs.whatsappId,
-        () =>
-          this.db
-            .select({ id: whatsapps.id })
-            .from(whatsapps)
-            .where(rowOf(whatsapps, companyId, refs.whatsappId as number)),
-      ],
-      [
-        "userId",
-        refs.userId,
-        () =>
-          this.db
-            .select({ id: users.id })
-            .from(users)
-            .where(rowOf(users, companyId, refs.userId as number)),
-      ],
-      [
-        "queueId",
-        refs.queueId,
-        () =>
-          this.db
-            .select({ id: queues.id })
-            .from(queues)
-            .where(rowOf(queues, companyId, refs.queueId as number)),
-      ],
-    ];
+    const tablesByField = {
+      contactListId: contactLists,
+      tagListId: tags,
+      whatsappId: whatsapps,
+      userId: users,
+      queueId: queues,
+    } as const;
     const missing: string[] = [];
-    for (const [field, id, read] of checks) if (id && (await read()).length === 0) missing.push(field);
+    for (const field of Object.keys(tablesByField) as (keyof typeof tablesByField)[]) {
+      const id = refs[field];
+      if (!id) continue;
+      const table = tablesByField[field];
+      const found = await this.db
+        .select({ id: table.id })
+        .from(table)
+        .where(rowOf(table, companyId, id))
+        .limit(1);
+      if (found.length === 0) missing.push(field);
+    }
     return missing;
   }
 
