@@ -122,6 +122,23 @@ export const campaignTemplateSchema = z.object({
 export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
 
 /**
+ * GET /campaigns/templates/{whatsappId}: one of a Cloud API connection's APPROVED templates, as the
+ * Graph API lists them (`/{waba-id}/message_templates`), reduced to what the campaign dialog needs:
+ * the body's text with its {{n}} placeholders and how many there are (one value each in
+ * `campaignTemplateSchema.variables`).
+ */
+export const cloudTemplateDto = z.object({
+  name: z.string(),
+  language: z.string(),
+  category: z.string(),
+  body: z.string(),
+  parameterCount: z.number(),
+});
+export type CloudTemplateDto = z.infer<typeof cloudTemplateDto>;
+export const cloudTemplateListDto = z.object({ templates: z.array(cloudTemplateDto) });
+export type CloudTemplateList = z.infer<typeof cloudTemplateListDto>;
+
+/**
  * POST /campaigns and PUT /campaigns/{id}. The status is the server's: PROGRAMADA when scheduledAt
  * is given, INATIVA otherwise (a status the client sends is ignored). companyId is ignored (the
  * token decides). A scheduled campaign needs an audience (a contact list or a tag) and a message
