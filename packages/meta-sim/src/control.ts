@@ -3,6 +3,7 @@
  * for Playwright tests, scripts and the phone page. Unauthenticated: the sim
  * is a local test tool.
  */
+
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CloudLayout } from "./cloud-api.js";
 import { type AnyEventSpec, contactKey, type SimCore, SimUsageError } from "./core.js";
@@ -10,6 +11,7 @@ import { resolveError } from "./errors.js";
 import { isRecord, parseBody, readBody, sendBytes, sendJson } from "./http-util.js";
 import { defaultMedia } from "./media.js";
 import { readAll } from "./status-playback.js";
+import type { TemplateInput } from "./templates.js";
 import type {
   Account,
   AccountInput,
@@ -195,6 +197,11 @@ async function postRoute(core: SimCore, name: string, body: Json): Promise<unkno
       const account = accountOf(core, body);
       core.setAutoStatuses(account.accountId, isRecord(body.options) ? body.options : false);
       return { ok: true };
+    }
+    case "templates": {
+      const account = accountOf(core, body);
+      if (!Array.isArray(body.templates)) throw new ControlError(400, "templates[] is required");
+      return { templates: core.templates.set(account.wabaId, body.templates as TemplateInput[]) };
     }
     case "clear":
       core.clear();

@@ -2,6 +2,7 @@
  * The simulator's state and the one path every inbound event takes:
  * build the provider envelope, sign and POST it, record it, update the phone page.
  */
+
 import {
   buildCloudMessage,
   buildCloudStatus,
@@ -16,6 +17,7 @@ import { MediaStore } from "./media.js";
 import { buildMessengerEvent, type MessengerEventSpec, ms, pageEnvelope } from "./messenger.js";
 import { playStatuses } from "./status-playback.js";
 import { collectIds, summarise } from "./summary.js";
+import { TemplateStore } from "./templates.js";
 import type {
   Account,
   AccountInput,
@@ -87,6 +89,8 @@ export class SimCore {
   readonly media: MediaStore;
   readonly webhooks = new WebhookSender();
   readonly conversations = new Conversations();
+  /** Message templates per WABA (templates.ts); kept by clear(), like the accounts. */
+  readonly templates = new TemplateStore();
   readonly sent: RecordedSend[] = [];
   readonly uploads: RecordedUpload[] = [];
   readonly reads: RecordedRead[] = [];

@@ -7,6 +7,7 @@ import { isRecord } from "./http-util.js";
 import { digits, wamid } from "./ids.js";
 import type { StoredMedia } from "./media.js";
 import { parseMultipart } from "./multipart.js";
+import { checkTemplateSend, renderTemplate } from "./templates.js";
 import type { Account, RecordedSend, SimGraphError } from "./types.js";
 
 export interface GraphReply {
@@ -71,7 +72,9 @@ export function cloudMessages(
   const type = (body.type as string | undefined) ?? "text";
   const id = wamid(waId);
   const content = body[type] as Record<string, unknown>;
-  core.afterSend(account, waId, id, type, describe(type, content), mediaUrlOf(core, type, content));
+  const text =
+    type === "template" ? renderTemplate(core.templates, account, content) : describe(type, content);
+  core.afterSend(account, waId, id, type, text, mediaUrlOf(core, type, content));
   return record(
     {
       status: 200,
@@ -154,7 +157,7 @@ function validateSend(
       if (typeof content.name !== "string" || typeof language !== "string") {
         return invalidParameter("Template name and language['code'] are required.");
       }
-      return undefined;
+      return checkTemplateSend(core.templates, account, content);
     }
     default:
       return MEDIA_TYPES.has(type) ? validateMedia(core, account, type, content) : undefined;

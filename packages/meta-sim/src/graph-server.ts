@@ -18,6 +18,7 @@ import { pageInfo, pageMessages, pageProfile } from "./graph-pages.js";
 import { exchangeToken, subscribeApp, userAccounts } from "./graph-users.js";
 import { BodyTooLargeError, bearerToken, parseBody, readBody, sendBytes, sendJson } from "./http-util.js";
 import { PHONE_PAGE_HTML } from "./phone-page.js";
+import { listTemplates } from "./templates.js";
 import type { Account, SimGraphError } from "./types.js";
 
 const HIDDEN_HEADERS = new Set(["authorization", "cookie", "proxy-authorization"]);
@@ -84,6 +85,10 @@ async function graph(core: SimCore, req: IncomingMessage, url: URL, segments: st
   if (rest.length > 0) return fail(unknownObject(id, method === "GET" ? "get" : "post"));
 
   if (method === "GET" && edge === "accounts") return userAccounts(core, id, token, url);
+  if (method === "GET" && edge === "message_templates") {
+    if (tokenAccounts.length === 0) return fail(errors.invalidToken);
+    return listTemplates(core.templates, id, tokenAccounts, url.searchParams, unknownObject(id, "get"));
+  }
   if (method === "POST" && edge === "subscribed_apps") {
     const body = parseBody(await readBody(req), req.headers["content-type"]) ?? {};
     const params = { ...Object.fromEntries(url.searchParams), ...body };

@@ -1,4 +1,5 @@
 /** The programmatic face of the simulator: `startMetaSim()` and the `MetaSim` object tests hold. */
+
 import type { AddressInfo } from "node:net";
 import type { CloudEventSpec, CloudLayout, CloudMessageSpec, CloudStatusSpec } from "./cloud-api.js";
 import { type AnyEventSpec, SimCore } from "./core.js";
@@ -8,6 +9,7 @@ import type { InstagramEventSpec } from "./instagram.js";
 import { fireLoad } from "./load.js";
 import type { MessengerEventSpec } from "./messenger.js";
 import { readAll } from "./status-playback.js";
+import type { SimTemplate, TemplateInput } from "./templates.js";
 import type {
   AccountInput,
   AutoStatusOptions,
@@ -193,6 +195,15 @@ export class MetaSim {
   /** The contact reads everything our server sent: read statuses (Cloud, Instagram) or a read watermark (Messenger). */
   readAll(accountId: string, contact: string): Promise<DeliveryResult | undefined> {
     return readAll(this.core, accountId, contact);
+  }
+
+  /**
+   * The message templates of the account's WABA (`GET /{waba-id}/message_templates`, and what a
+   * template send is checked against). Status defaults to APPROVED, category to MARKETING.
+   */
+  setTemplates(accountId: string, templates: TemplateInput[]): SimTemplate[] {
+    const account = this.core.requireAccount(accountId);
+    return this.core.templates.set(account.wabaId, templates);
   }
 
   /** Forgets recorded sends, uploads, reads, deliveries, conversations and injected failures. */
