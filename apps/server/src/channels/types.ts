@@ -131,6 +131,8 @@ export type OutboundKind =
   | "contact"
   | "reaction"
   | "read"
+  /** A WhatsApp Cloud API message template (the only way to open a conversation there). */
+  | "template"
   /** Changes of a message we sent; only where the adapter lists them in `changes`. */
   | "edit"
   | "delete";
@@ -147,6 +149,8 @@ export interface OutboundMessage {
   vcard?: { name: string; number: string };
   quotedProviderMessageId?: string;
   reaction?: { targetProviderMessageId: string; emoji: string };
+  /** For "template": an approved template of the connection's business and its body parameters, in order. */
+  template?: { name: string; language: string; parameters: string[] };
   /** For "read": the message being marked read. */
   readProviderMessageId?: string;
   /** For "edit" (new text in `body`) and "delete": our earlier message. */

@@ -315,6 +315,7 @@ export async function buildApp(
           realtime: deps.realtime,
           storage: deps.storage,
           timer: deps.campaignTimer,
+          graph: new GraphClient(config.META_GRAPH_URL, config.META_GRAPH_VERSION),
           logger: app.log,
         }),
       ),

@@ -118,6 +118,8 @@ export const campaignTemplateSchema = z.object({
   name: z.string().trim().min(1, CAMPAIGN_REQUIRED).max(512, "Too Long!"),
   language: z.string().trim().min(1, CAMPAIGN_REQUIRED).max(20, "Too Long!"),
   variables: z.array(z.string().max(1024, "Too Long!")).max(20).optional().default([]),
+  /** The body as Meta listed it ({{n}} placeholders): what the attendants see in the ticket once filled. */
+  body: z.string().max(4096, "Too Long!").optional().default(""),
 });
 export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
 
@@ -253,7 +255,9 @@ export const campaignDto = z.object({
   queue: ref,
   statusTicket: z.enum(CAMPAIGN_TICKET_STATUSES),
   openTicket: z.enum(CAMPAIGN_OPEN_TICKET),
-  template: z.object({ name: z.string(), language: z.string(), variables: z.array(z.string()) }).nullable(),
+  template: z
+    .object({ name: z.string(), language: z.string(), variables: z.array(z.string()), body: z.string() })
+    .nullable(),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
   companyId: z.number(),

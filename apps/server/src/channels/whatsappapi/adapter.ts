@@ -65,6 +65,15 @@ export class CloudApiAdapter implements ChannelAdapter {
     switch (message.kind) {
       case "text":
         return { type: "text", text: { body: message.body ?? "", preview_url: false } };
+      case "template": {
+        if (!message.template) throw new ProviderError("template without a name", 100);
+        const { name, language, parameters } = message.template;
+        const components =
+          parameters.length > 0
+            ? [{ type: "body", parameters: parameters.map((text) => ({ type: "text", text })) }]
+            : [];
+        return { type: "template", template: { name, language: { code: language }, components } };
+      }
       case "reaction":
         if (!message.reaction) throw new ProviderError("reaction without a target", 100);
         return {

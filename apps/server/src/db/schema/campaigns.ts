@@ -58,8 +58,8 @@ export const campaigns = pgTable(
     statusTicket: text().notNull().default("closed"),
     /** enabled, disabled. */
     openTicket: text().notNull().default("disabled"),
-    /** Cloud API: the approved template sent instead of free text `{ name, language, variables }`. */
-    template: jsonb().$type<{ name: string; language: string; variables: string[] }>(),
+    /** Cloud API: the approved template sent instead of free text `{ name, language, variables, body }`. */
+    template: jsonb().$type<{ name: string; language: string; variables: string[]; body?: string }>(),
     mediaPath: text(),
     mediaName: text(),
     /** When the sender expanded the audience (EM_ANDAMENTO the first time); null before. */

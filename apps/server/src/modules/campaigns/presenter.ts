@@ -64,7 +64,12 @@ export function presentCampaign(
     statusTicket: oneOf<CampaignTicketStatus>(CAMPAIGN_TICKET_STATUSES, row.statusTicket, "closed"),
     openTicket: oneOf<CampaignOpenTicket>(CAMPAIGN_OPEN_TICKET, row.openTicket, "disabled"),
     template: row.template
-      ? { name: row.template.name, language: row.template.language, variables: row.template.variables ?? [] }
+      ? {
+          name: row.template.name,
+          language: row.template.language,
+          variables: row.template.variables ?? [],
+          body: row.template.body ?? "",
+        }
       : null,
     mediaPath: row.mediaPath,
     mediaName: row.mediaName,

@@ -5,6 +5,7 @@ import {
   campaignSettingDto,
   campaignSettingsBody,
   campaignsQuery,
+  cloudTemplateListDto,
   idParam,
 } from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -34,6 +35,24 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
         },
       },
       (req) => service.list(req.ctx, req.query),
+    );
+
+    app.get(
+      "/campaigns/templates/:id",
+      {
+        config: { ...gated, owner: "connection" },
+        schema: {
+          description:
+            "The APPROVED message templates of the company's WhatsApp Cloud API connection {id}, read from the " +
+            "Graph API (GET /{waba-id}/message_templates) on each call: name, language, category, the body " +
+            "with its {{n}} placeholders and their count. 404 ERR_NO_WAPP_FOUND for another company's or an " +
+            "unknown connection; 400 ERR_VALIDATION (field whatsappId) for a connection of another channel; " +
+            `502 ERR_FACEBOOK_GRAPH when Meta refuses or cannot be reached. ${WHO}`,
+          params: idParam,
+          response: { 200: cloudTemplateListDto },
+        },
+      },
+      (req) => service.templates(req.ctx, req.params.id),
     );
 
     app.get(

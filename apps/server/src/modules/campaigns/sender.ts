@@ -1,5 +1,10 @@
 import { basename } from "node:path";
-import { filledCampaignSlots, parseCampaignSettings, renderCampaignMessage } from "@inbox/shared";
+import {
+  type CampaignVariable,
+  filledCampaignSlots,
+  parseCampaignSettings,
+  renderCampaignMessage,
+} from "@inbox/shared";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
@@ -156,10 +161,15 @@ export class CampaignSender {
       const ticketId = await this.ticketFor(tx, campaign, contactId, connection);
       const slots = filledCampaignSlots(campaign);
       const variant = slots.length > 0 ? (slots[row.id % slots.length] as number) : 1;
-      const text = campaign[`message${variant}` as "message1"] ?? "";
-      const body = renderCampaignMessage(text, row, settings.variables);
-      const outbound: NewOutbound = { companyId, ticketId, contactId, whatsappId: connection.id, body };
-      if (campaign.mediaPath) {
+      const outbound: NewOutbound = {
+        companyId,
+        ticketId,
+        contactId,
+        whatsappId: connection.id,
+        ...this.messageOf(campaign, connection, variant, row, settings.variables),
+      };
+      const body = outbound.body;
+      if (campaign.mediaPath && !outbound.template) {
         const mimeType = mimeTypeOf(campaign.mediaPath);
         const kind = attachmentKind(mimeType) ?? { mediaType: "application", kind: "document" as const };
         Object.assign(outbound, {
@@ -186,6 +196,39 @@ export class CampaignSender {
         .where(rowOf(campaigns, companyId, campaignId));
       return { kind: "sent", shippingId: row.id, messageId: message.id };
     });
+  }
+
+  /**
+   * What one contact gets: on a Cloud API connection with a template, the template with each of its
+   * parameters rendered for the contact (the stored body is the template's text filled in, what the
+   * contact reads); otherwise the variant's free text.
+   */
+  private messageOf(
+    campaign: CampaignRow,
+    connection: { channel: string },
+    variant: number,
+    row: { number: string; name: string; email: string },
+    variables: readonly CampaignVariable[],
+  ): Pick<NewOutbound, "body" | "kind" | "mediaType" | "template"> {
+    const template = campaign.template;
+    if (connection.channel === "whatsappapi" && template) {
+      // Meta refuses an empty parameter: a variable that renders to nothing is sent as a dash.
+      const parameters = template.variables.map(
+        (v) => renderCampaignMessage(v, row, variables).trim() || "-",
+      );
+      const filled = (template.body ?? "").replace(
+        /\{\{\s*(\d+)\s*\}\}/g,
+        (whole, n: string) => parameters[Number(n) - 1] ?? whole,
+      );
+      return {
+        kind: "template",
+        mediaType: "template",
+        body: filled || `[${template.name}] ${parameters.join(" · ")}`.trim(),
+        template: { name: template.name, language: template.language, parameters },
+      };
+    }
+    const text = campaign[`message${variant}` as "message1"] ?? "";
+    return { body: renderCampaignMessage(text, row, variables) };
   }
 
   /** Every campaign due to start, and every running one (a lost job, a process that died). */

@@ -11,6 +11,7 @@ import {
   type CampaignScheduledAt,
   type CampaignSettingDto,
   type CampaignSettingsInput,
+  type CloudTemplateDto,
   canCancelCampaign,
   canEditCampaignMessages,
   canRestartCampaign,
@@ -20,6 +21,7 @@ import {
   parseCampaignSettings,
 } from "@inbox/shared";
 import { eq } from "drizzle-orm";
+import type { GraphClient } from "../../channels/meta/graph-client.js";
 import type { Db } from "../../db/client.js";
 import { companies } from "../../db/schema/index.js";
 import { AppError } from "../../http/app-error.js";
@@ -30,6 +32,7 @@ import type { Storage } from "../../storage/storage.js";
 import { authorize } from "./policy.js";
 import { presentCampaign } from "./presenter.js";
 import { type CampaignRow, CampaignsRepo, type NewCampaign } from "./repo.js";
+import { approvedTemplates } from "./templates.js";
 
 /** Sets the sender's jobs (modules/campaigns/jobs.ts); the minute sweep covers a job not set. */
 export interface CampaignTimer {
@@ -44,6 +47,8 @@ export interface CampaignsServiceDeps {
   realtime: Realtime;
   storage: Storage;
   timer?: CampaignTimer;
+  /** The Graph API, for a Cloud API connection's approved templates. */
+  graph: GraphClient;
   logger: { warn(obj: object, msg: string): void };
   /** "Now" for the editable rule (tests set it). */
   clock?: () => Date;
@@ -58,6 +63,20 @@ export class CampaignsService {
 
   constructor(private readonly deps: CampaignsServiceDeps) {
     this.repo = new CampaignsRepo(deps.db);
+  }
+
+  /** GET /campaigns/templates/{whatsappId}: the approved templates of one of the company's Cloud API connections. */
+  async templates(ctx: RequestContext, whatsappId: number): Promise<{ templates: CloudTemplateDto[] }> {
+    authorize(ctx.user, "campaigns:use");
+    const connection = await this.repo.connection(ctx.companyId, whatsappId);
+    if (!connection) throw new AppError("ERR_NO_WAPP_FOUND");
+    if (connection.channel !== "whatsappapi") {
+      throw new AppError("ERR_VALIDATION", {
+        field: "whatsappId",
+        message: "Only WhatsApp Cloud API connections have message templates",
+      });
+    }
+    return { templates: await approvedTemplates(this.deps.graph, connection) };
   }
 
   async list(ctx: RequestContext, query: { searchParam: string; pageNumber: number }) {

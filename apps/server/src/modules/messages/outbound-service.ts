@@ -40,6 +40,8 @@ export interface NewOutbound {
   filename?: string;
   quotedMsgId?: number | null;
   vcard?: { name: string; number: string };
+  /** kind "template" (Cloud API): the template and its filled body parameters; `body` is the filled text. */
+  template?: { name: string; language: string; parameters: string[] };
   /** A private note: stored and shown to attendants, never sent (the claim refuses it). */
   isPrivate?: boolean;
   isForwarded?: boolean;
@@ -90,6 +92,7 @@ export class OutboundService {
         ...(input.mimeType ? { mimeType: input.mimeType } : {}),
         ...(input.filename ? { filename: input.filename } : {}),
         ...(input.vcard ? { vcard: input.vcard } : {}),
+        ...(input.template ? { template: input.template } : {}),
         ...(input.sendAfter ? { sendAfter: input.sendAfter.toISOString() } : {}),
       },
     };
@@ -259,6 +262,7 @@ export class OutboundService {
       mimeType?: string;
       filename?: string;
       vcard?: { name: string; number: string };
+      template?: { name: string; language: string; parameters: string[] };
     };
     const kind = extra.kind ?? "text";
     const outbound: OutboundMessage = {
@@ -268,6 +272,7 @@ export class OutboundService {
       quotedProviderMessageId: await this.repo.quotedProviderId(message.companyId, message.quotedMsgId),
       idempotencyKey: `message:${message.companyId}:${message.id}`,
       ...(extra.vcard ? { vcard: extra.vcard } : {}),
+      ...(extra.template ? { template: extra.template } : {}),
     };
     if (message.mediaUrl) {
       outbound.media = {
