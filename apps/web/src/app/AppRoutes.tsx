@@ -16,6 +16,7 @@ import { ContactsPage } from "../pages/contacts/ContactsPage";
 import { DashboardPage } from "../pages/dashboard/DashboardPage";
 import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
 import { NotFoundPage } from "../pages/errors/NotFoundPage";
+import { FilesPage } from "../pages/files/FilesPage";
 import { HelpsPage } from "../pages/helps/HelpsPage";
 import { InvoicesPage } from "../pages/invoices/InvoicesPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
@@ -136,6 +137,7 @@ export function AppRoutes() {
           />
           <Route path="/helps" element={<HelpsPage />} />
           <Route path="/quick-messages" element={<QuickMessagesPage />} />
+          <Route path="/files" element={<FilesPage />} />
           <Route path="/todolist" element={<TodoListPage />} />
           <Route
             path="/announcements"

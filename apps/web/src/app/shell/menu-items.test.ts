@@ -21,6 +21,7 @@ describe("visibleMenuItems", () => {
       "quickMessages",
       "users",
       "queues",
+      "files",
       "connections",
       "financeiro",
       "subscription",

@@ -9,6 +9,7 @@ import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
 import DevicesIcon from "@mui/icons-material/Devices";
 import EventIcon from "@mui/icons-material/Event";
+import FolderCopyIcon from "@mui/icons-material/FolderCopy";
 import ForumIcon from "@mui/icons-material/Forum";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import ListAltIcon from "@mui/icons-material/ListAlt";
@@ -49,6 +50,7 @@ export type MenuLabel =
   | "reports"
   | "users"
   | "queues"
+  | "files"
   | "connections"
   | "allConnections"
   | "companies"
@@ -98,6 +100,8 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "quickMessages", to: "/quick-messages", icon: QuickreplyIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
   { label: "queues", to: "/queues", icon: AccountTreeIcon, section: "administration", allow: isAdmin },
+  // Spec 1 section 2 lists files among the admin items; its page is admins-only (spec 3 section 6).
+  { label: "files", to: "/files", icon: FolderCopyIcon, section: "administration", allow: isAdmin },
   {
     label: "connections",
     to: "/connections",

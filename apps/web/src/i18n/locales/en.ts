@@ -7,6 +7,7 @@ import connectionImportEn from "./connection-import/en";
 import contactListsEn from "./contact-lists/en";
 import contactsEn from "./contacts/en";
 import dashboardEn from "./dashboard/en";
+import filesEn from "./files/en";
 import helpsEn from "./helps/en";
 import invoicesEn from "./invoices/en";
 import kanbanEn from "./kanban/en";
@@ -443,6 +444,7 @@ const en: LocaleShape = {
   ratings: ratingsEn,
   contacts: contactsEn,
   contactLists: contactListsEn,
+  files: filesEn,
   campaigns: campaignsEn,
   ticketsManager: ticketsManagerEn,
   topBar: topBarEn,

@@ -7,6 +7,7 @@ import connectionImportEs from "./connection-import/es";
 import contactListsEs from "./contact-lists/es";
 import contactsEs from "./contacts/es";
 import dashboardEs from "./dashboard/es";
+import filesEs from "./files/es";
 import helpsEs from "./helps/es";
 import invoicesEs from "./invoices/es";
 import kanbanEs from "./kanban/es";
@@ -445,6 +446,7 @@ const es: LocaleShape = {
   ratings: ratingsEs,
   contacts: contactsEs,
   contactLists: contactListsEs,
+  files: filesEs,
   campaigns: campaignsEs,
   ticketsManager: ticketsManagerEs,
   topBar: topBarEs,

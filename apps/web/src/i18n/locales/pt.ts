@@ -7,6 +7,7 @@ import connectionImportPt from "./connection-import/pt";
 import contactListsPt from "./contact-lists/pt";
 import contactsPt from "./contacts/pt";
 import dashboardPt from "./dashboard/pt";
+import filesPt from "./files/pt";
 import helpsPt from "./helps/pt";
 import invoicesPt from "./invoices/pt";
 import kanbanPt from "./kanban/pt";
@@ -444,6 +445,7 @@ const pt = {
   ratings: ratingsPt,
   contacts: contactsPt,
   contactLists: contactListsPt,
+  files: filesPt,
   campaigns: campaignsPt,
   ticketsManager: ticketsManagerPt,
   topBar: topBarPt,

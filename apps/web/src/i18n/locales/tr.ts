@@ -7,6 +7,7 @@ import connectionImportTr from "./connection-import/tr";
 import contactListsTr from "./contact-lists/tr";
 import contactsTr from "./contacts/tr";
 import dashboardTr from "./dashboard/tr";
+import filesTr from "./files/tr";
 import helpsTr from "./helps/tr";
 import invoicesTr from "./invoices/tr";
 import kanbanTr from "./kanban/tr";
@@ -448,6 +449,7 @@ const tr: LocaleShape = {
   ratings: ratingsTr,
   contacts: contactsTr,
   contactLists: contactListsTr,
+  files: filesTr,
   campaigns: campaignsTr,
   ticketsManager: ticketsManagerTr,
   topBar: topBarTr,

@@ -1,0 +1,43 @@
+import type filesPt from "./pt";
+
+const filesEn: typeof filesPt = {
+  title: "File lists",
+  search: "Search lists",
+  add: "Add",
+  addTitle: "Add file list",
+  editTitle: "Edit file list",
+  empty: "No file lists found.",
+  loadingMore: "Loading more...",
+  saved: "File list saved successfully!",
+  deleted: "File list deleted successfully!",
+  editList: "Edit {{name}}",
+  deleteList: "Delete {{name}}",
+  deleteTitle: "Delete {{name}}?",
+  deleteMessage: "This cannot be undone: the list and all its files will be deleted.",
+  columns: { name: "Name", options: "Options", actions: "Actions" },
+  fields: { name: "Name", message: "Message" },
+  options: {
+    title: "Options",
+    empty: "No options. Each option has a name and may have a file.",
+    add: "Add option",
+    option: "Option {{number}}",
+    name: "Option name",
+    remove: "Remove option",
+    removeLabel: "Remove option {{number}}",
+    attach: "Attach file",
+    attachLabel: "Attach a file to option {{number}}",
+    replace: "Replace file",
+    replaceLabel: "Replace the file of option {{number}}",
+    removeFile: "Remove file",
+    removeFileLabel: "Remove the file of option {{number}}",
+    noFile: "No file",
+    newFile: "{{name}} (uploaded on save)",
+  },
+  validation: {
+    required: "Required",
+    nameTooShort: "name too short",
+    tooLong: "Too long!",
+    tooMany: "At most {{max}} options",
+  },
+};
+export default filesEn;

@@ -1,0 +1,43 @@
+import type filesPt from "./pt";
+
+const filesEs: typeof filesPt = {
+  title: "Lista de archivos",
+  search: "Buscar listas",
+  add: "Agregar",
+  addTitle: "Agregar lista de archivos",
+  editTitle: "Editar lista de archivos",
+  empty: "No se encontraron listas de archivos.",
+  loadingMore: "Cargando más...",
+  saved: "¡Lista de archivos guardada con éxito!",
+  deleted: "¡Lista de archivos eliminada con éxito!",
+  editList: "Editar {{name}}",
+  deleteList: "Eliminar {{name}}",
+  deleteTitle: "¿Eliminar {{name}}?",
+  deleteMessage: "Esta acción no se puede deshacer: se eliminarán la lista y todos sus archivos.",
+  columns: { name: "Nombre", options: "Opciones", actions: "Acciones" },
+  fields: { name: "Nombre", message: "Mensaje" },
+  options: {
+    title: "Opciones",
+    empty: "Sin opciones. Cada opción tiene un nombre y puede tener un archivo.",
+    add: "Agregar opción",
+    option: "Opción {{number}}",
+    name: "Nombre de la opción",
+    remove: "Quitar opción",
+    removeLabel: "Quitar opción {{number}}",
+    attach: "Adjuntar archivo",
+    attachLabel: "Adjuntar un archivo a la opción {{number}}",
+    replace: "Reemplazar archivo",
+    replaceLabel: "Reemplazar el archivo de la opción {{number}}",
+    removeFile: "Quitar archivo",
+    removeFileLabel: "Quitar el archivo de la opción {{number}}",
+    noFile: "Sin archivo",
+    newFile: "{{name}} (se enviará al guardar)",
+  },
+  validation: {
+    required: "Obligatorio",
+    nameTooShort: "nombre demasiado corto",
+    tooLong: "¡Demasiado largo!",
+    tooMany: "Como máximo {{max}} opciones",
+  },
+};
+export default filesEs;

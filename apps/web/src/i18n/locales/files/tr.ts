@@ -1,0 +1,43 @@
+import type filesPt from "./pt";
+
+const filesTr: typeof filesPt = {
+  title: "Dosya listeleri",
+  search: "Listelerde ara",
+  add: "Ekle",
+  addTitle: "Dosya listesi ekle",
+  editTitle: "Dosya listesini düzenle",
+  empty: "Dosya listesi bulunamadı.",
+  loadingMore: "Daha fazla yükleniyor...",
+  saved: "Dosya listesi başarıyla kaydedildi!",
+  deleted: "Dosya listesi başarıyla silindi!",
+  editList: "{{name}} düzenle",
+  deleteList: "{{name}} sil",
+  deleteTitle: "{{name}} silinsin mi?",
+  deleteMessage: "Bu işlem geri alınamaz: liste ve tüm dosyaları silinecek.",
+  columns: { name: "Ad", options: "Seçenekler", actions: "İşlemler" },
+  fields: { name: "Ad", message: "Mesaj" },
+  options: {
+    title: "Seçenekler",
+    empty: "Seçenek yok. Her seçeneğin bir adı vardır ve bir dosyası olabilir.",
+    add: "Seçenek ekle",
+    option: "Seçenek {{number}}",
+    name: "Seçenek adı",
+    remove: "Seçeneği kaldır",
+    removeLabel: "{{number}}. seçeneği kaldır",
+    attach: "Dosya ekle",
+    attachLabel: "{{number}}. seçeneğe dosya ekle",
+    replace: "Dosyayı değiştir",
+    replaceLabel: "{{number}}. seçeneğin dosyasını değiştir",
+    removeFile: "Dosyayı kaldır",
+    removeFileLabel: "{{number}}. seçeneğin dosyasını kaldır",
+    noFile: "Dosya yok",
+    newFile: "{{name}} (kaydederken yüklenir)",
+  },
+  validation: {
+    required: "Zorunlu",
+    nameTooShort: "ad çok kısa",
+    tooLong: "Çok uzun!",
+    tooMany: "En fazla {{max}} seçenek",
+  },
+};
+export default filesTr;
