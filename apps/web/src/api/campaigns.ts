@@ -52,10 +52,11 @@ export function useCampaignsInfinite(searchParam: string) {
   });
 }
 
-export function useCampaign(id: number) {
+export function useCampaign(id: number, enabled = true) {
   return useQuery({
     queryKey: campaignsKeys.one(id),
     queryFn: ({ signal }) => campaignsApi.get(id, signal),
+    enabled,
   });
 }
 

@@ -5,6 +5,8 @@ import { LoginPage } from "../pages/auth/LoginPage";
 import { RecoverPasswordPage } from "../pages/auth/RecoverPasswordPage";
 import { ResetPasswordPage } from "../pages/auth/ResetPasswordPage";
 import { SignupPage } from "../pages/auth/SignupPage";
+import { CampaignReportPage } from "../pages/campaigns/CampaignReportPage";
+import { CampaignSettingsPage } from "../pages/campaigns/CampaignSettingsPage";
 import { CampaignsPage } from "../pages/campaigns/CampaignsPage";
 import { ChatsPage } from "../pages/chats/ChatsPage";
 import { SubscribeNowPage } from "../pages/checkout/SubscribeNowPage";
@@ -76,6 +78,22 @@ export function AppRoutes() {
             element={
               <RequirePermission allow={isAdmin}>
                 <CampaignsPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="/campaigns-config"
+            element={
+              <RequirePermission allow={isAdmin}>
+                <CampaignSettingsPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="/campaign/:campaignId/report"
+            element={
+              <RequirePermission allow={isAdmin}>
+                <CampaignReportPage />
               </RequirePermission>
             }
           />

@@ -4,19 +4,21 @@ import {
   CAMPAIGN_INVALID_DATE,
   CAMPAIGN_MESSAGE_FIELDS,
   CAMPAIGN_NO_TAG,
+  CAMPAIGN_TEMPLATE_REQUIRED,
   type CampaignDto,
   type CampaignFormValues,
 } from "@inbox/shared";
 
 /** The shared schema's messages (the spec's English and our audience/date wording) as i18n keys. */
 type ValidationKey =
-  `campaigns.validation.${"required" | "tooShort" | "tooLong" | "audience" | "invalidDate"}`;
+  `campaigns.validation.${"required" | "tooShort" | "tooLong" | "audience" | "invalidDate" | "template"}`;
 export const CAMPAIGN_MESSAGE_KEYS: Partial<Record<string, ValidationKey>> = {
   Required: "campaigns.validation.required",
   "Too Short!": "campaigns.validation.tooShort",
   "Too Long!": "campaigns.validation.tooLong",
   [CAMPAIGN_AUDIENCE_REQUIRED]: "campaigns.validation.audience",
   [CAMPAIGN_INVALID_DATE]: "campaigns.validation.invalidDate",
+  [CAMPAIGN_TEMPLATE_REQUIRED]: "campaigns.validation.template",
 };
 
 const pad = (value: number) => String(value).padStart(2, "0");

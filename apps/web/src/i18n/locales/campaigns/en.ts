@@ -44,6 +44,14 @@ const campaignsEn: typeof campaignsPt = {
     delete: "Delete {{name}}",
   },
   dialog: {
+    userHelp: "Type at least 3 letters of the name",
+    noUsers: "No user found",
+    template: "Message template",
+    templateHelp: "Official API connections start conversations only with templates approved by Meta.",
+    templateParam: "Parameter {{n}}",
+    templatesError: "Could not load the templates: {{message}}",
+    noTemplates: "No approved template on this connection",
+    noTemplate: "None",
     addTitle: "New campaign",
     editTitle: "Edit campaign",
     readOnlyTitle: "Campaign (read-only)",
@@ -75,6 +83,7 @@ const campaignsEn: typeof campaignsPt = {
     close: "Close",
   },
   validation: {
+    template: "Choose an approved message template",
     required: "Required",
     tooShort: "Too short!",
     tooLong: "Too long!",
@@ -107,6 +116,7 @@ const campaignsEn: typeof campaignsPt = {
     invalidTime: "Invalid time",
   },
   report: {
+    notFound: "Campaign not found.",
     title: "Report of campaign {{name}}",
     back: "Campaigns",
     delivered: "{{delivered}} of {{valid}} delivered",

@@ -44,6 +44,15 @@ const campaignsEs: typeof campaignsPt = {
     delete: "Eliminar {{name}}",
   },
   dialog: {
+    userHelp: "Escriba al menos 3 letras del nombre",
+    noUsers: "Ningún usuario encontrado",
+    template: "Plantilla de mensaje",
+    templateHelp:
+      "Las conexiones de la API oficial solo inician conversaciones con plantillas aprobadas por Meta.",
+    templateParam: "Parámetro {{n}}",
+    templatesError: "No se pudieron cargar las plantillas: {{message}}",
+    noTemplates: "Ninguna plantilla aprobada en esta conexión",
+    noTemplate: "Ninguna",
     addTitle: "Nueva campaña",
     editTitle: "Editar campaña",
     readOnlyTitle: "Campaña (solo lectura)",
@@ -75,6 +84,7 @@ const campaignsEs: typeof campaignsPt = {
     close: "Cerrar",
   },
   validation: {
+    template: "Elija una plantilla de mensaje aprobada",
     required: "Obligatorio",
     tooShort: "¡Muy corto!",
     tooLong: "¡Muy largo!",
@@ -107,6 +117,7 @@ const campaignsEs: typeof campaignsPt = {
     invalidTime: "Hora inválida",
   },
   report: {
+    notFound: "Campaña no encontrada.",
     title: "Informe de la campaña {{name}}",
     back: "Campañas",
     delivered: "{{delivered}} de {{valid}} entregados",

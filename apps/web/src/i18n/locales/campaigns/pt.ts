@@ -43,6 +43,14 @@ const campaignsPt = {
     delete: "Excluir {{name}}",
   },
   dialog: {
+    userHelp: "Digite ao menos 3 letras do nome",
+    noUsers: "Nenhum usuário encontrado",
+    template: "Modelo de mensagem",
+    templateHelp: "Conexões da API oficial só iniciam conversas com modelos aprovados pela Meta.",
+    templateParam: "Parâmetro {{n}}",
+    templatesError: "Não foi possível carregar os modelos: {{message}}",
+    noTemplates: "Nenhum modelo aprovado nesta conexão",
+    noTemplate: "Nenhum",
     addTitle: "Nova campanha",
     editTitle: "Editar campanha",
     readOnlyTitle: "Campanha (somente leitura)",
@@ -74,6 +82,7 @@ const campaignsPt = {
     close: "Fechar",
   },
   validation: {
+    template: "Escolha um modelo de mensagem aprovado",
     required: "Obrigatório",
     tooShort: "Muito curto!",
     tooLong: "Muito longo!",
@@ -106,6 +115,7 @@ const campaignsPt = {
     invalidTime: "Horário inválido",
   },
   report: {
+    notFound: "Campanha não encontrada.",
     title: "Relatório da campanha {{name}}",
     back: "Campanhas",
     delivered: "{{delivered}} de {{valid}} entregues",

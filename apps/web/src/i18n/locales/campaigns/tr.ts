@@ -44,6 +44,14 @@ const campaignsTr: typeof campaignsPt = {
     delete: "{{name}} sil",
   },
   dialog: {
+    userHelp: "Adın en az 3 harfini yazın",
+    noUsers: "Kullanıcı bulunamadı",
+    template: "Mesaj şablonu",
+    templateHelp: "Resmî API bağlantıları yalnızca Meta onaylı şablonlarla konuşma başlatır.",
+    templateParam: "Parametre {{n}}",
+    templatesError: "Şablonlar yüklenemedi: {{message}}",
+    noTemplates: "Bu bağlantıda onaylı şablon yok",
+    noTemplate: "Yok",
     addTitle: "Yeni kampanya",
     editTitle: "Kampanyayı düzenle",
     readOnlyTitle: "Kampanya (salt okunur)",
@@ -75,6 +83,7 @@ const campaignsTr: typeof campaignsPt = {
     close: "Kapat",
   },
   validation: {
+    template: "Onaylı bir mesaj şablonu seçin",
     required: "Zorunlu",
     tooShort: "Çok kısa!",
     tooLong: "Çok uzun!",
@@ -107,6 +116,7 @@ const campaignsTr: typeof campaignsPt = {
     invalidTime: "Geçersiz saat",
   },
   report: {
+    notFound: "Kampanya bulunamadı.",
     title: "{{name}} kampanyasının raporu",
     back: "Kampanyalar",
     delivered: "{{valid}} içinden {{delivered}} teslim edildi",
