@@ -25,6 +25,8 @@ export interface ChatbotOptionBody {
   closeTicket: boolean;
   optQueueId: number | null;
   optUserId: number | null;
+  /** The file list a `file` option sends. */
+  optFileId: number | null;
   options: ChatbotOptionBody[];
 }
 
@@ -39,7 +41,8 @@ export interface QueueBody {
   ativarRoteador: boolean;
   tempoRoteador: number;
   integrationId: null;
-  fileListId: null;
+  /** The file list the bot sends when it brings a contact into the queue. */
+  fileListId: number | null;
   schedules?: QueueScheduleDayInput[];
   chatbots: ChatbotOptionBody[];
 }

@@ -37,6 +37,7 @@ interface EditorProps {
   errors: FieldErrors;
   users: Choice[];
   queues: Choice[];
+  fileLists: Choice[];
   onChange: (options: OptionDraft[]) => void;
 }
 
@@ -46,7 +47,7 @@ interface EditorProps {
  * an option may hold options of the next level. Options are added at the
  * end of their level, so their order is the order the contact sees.
  */
-export function ChatbotOptionsEditor({ options, errors, users, queues, onChange }: EditorProps) {
+export function ChatbotOptionsEditor({ options, errors, users, queues, fileLists, onChange }: EditorProps) {
   const { t } = useTranslation();
   const treeError = messageText(errors.chatbots, "chatbots");
   return (
@@ -65,6 +66,7 @@ export function ChatbotOptionsEditor({ options, errors, users, queues, onChange 
         errors={errors}
         users={users}
         queues={queues}
+        fileLists={fileLists}
         change={(path, fn) => onChange(updateOption(options, path, fn))}
         remove={(path) => onChange(removeOption(options, path))}
       />
@@ -88,6 +90,7 @@ interface ListProps {
   errors: FieldErrors;
   users: Choice[];
   queues: Choice[];
+  fileLists: Choice[];
   change: (path: OptionPath, fn: (option: OptionDraft) => OptionDraft) => void;
   remove: (path: OptionPath) => void;
 }
@@ -107,7 +110,7 @@ interface OptionEditorProps extends Omit<ListProps, "options" | "parentPath"> {
   path: OptionPath;
 }
 
-function OptionEditor({ option, path, errors, users, queues, change, remove }: OptionEditorProps) {
+function OptionEditor({ option, path, errors, users, queues, fileLists, change, remove }: OptionEditorProps) {
   const { t } = useTranslation();
   const label = path.map((index) => index + 1).join(".");
   const error = (field: string) => {
@@ -192,13 +195,19 @@ function OptionEditor({ option, path, errors, users, queues, change, remove }: O
               onChange={(optQueueId) => set({ optQueueId })}
             />
           )}
-          {(option.queueType === "integration" || option.queueType === "file") && (
+          {option.queueType === "file" && (
             <TargetSelect
-              label={t(
-                option.queueType === "integration"
-                  ? "queues.modal.chatbot.optIntegrationId"
-                  : "queues.modal.chatbot.optFileId",
-              )}
+              label={t("queues.modal.chatbot.optFileId")}
+              value={option.optFileId}
+              choices={fileLists}
+              error={error("optFileId")}
+              helper={fileLists.length === 0 ? t("queues.modal.noFileLists") : undefined}
+              onChange={(optFileId) => set({ optFileId })}
+            />
+          )}
+          {option.queueType === "integration" && (
+            <TargetSelect
+              label={t("queues.modal.chatbot.optIntegrationId")}
               value={null}
               choices={[]}
               helper={t("queues.modal.notAvailable")}
@@ -220,6 +229,7 @@ function OptionEditor({ option, path, errors, users, queues, change, remove }: O
               errors={errors}
               users={users}
               queues={queues}
+              fileLists={fileLists}
               change={change}
               remove={remove}
             />

@@ -10,6 +10,8 @@ interface QueueDataTabProps {
   errors: FieldErrors;
   users: Choice[];
   queues: Choice[];
+  /** The company's file lists (GET /files/list). */
+  fileLists: Choice[];
   onChange: (patch: Partial<QueueDraft>) => void;
 }
 
@@ -18,7 +20,7 @@ interface QueueDataTabProps {
  * order, close-ticket, rotator, integration, file list, out-of-hours message
  * and the chatbot option tree.
  */
-export function QueueDataTab({ draft, errors, users, queues, onChange }: QueueDataTabProps) {
+export function QueueDataTab({ draft, errors, users, queues, fileLists, onChange }: QueueDataTabProps) {
   const { t } = useTranslation();
   const error = (field: string) => messageText(errors[field], field);
   return (
@@ -104,21 +106,39 @@ export function QueueDataTab({ draft, errors, users, queues, onChange }: QueueDa
         </TextField>
       </Stack>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        {/* Integrations and file lists are not built yet: their lists are empty and only "none" is sent. */}
-        {(["integrationId", "fileListId"] as const).map((field) => (
-          <TextField
-            key={field}
-            select
-            label={t(`queues.modal.fields.${field}`)}
-            value=""
-            size="small"
-            fullWidth
-            disabled
-            helperText={t("queues.modal.notAvailable")}
-          >
-            <MenuItem value="">{t("common.none")}</MenuItem>
-          </TextField>
-        ))}
+        {/* Integrations are not built yet: their list is empty and only "none" is sent. */}
+        <TextField
+          select
+          label={t("queues.modal.fields.integrationId")}
+          value=""
+          size="small"
+          fullWidth
+          disabled
+          helperText={t("queues.modal.notAvailable")}
+        >
+          <MenuItem value="">{t("common.none")}</MenuItem>
+        </TextField>
+        <TextField
+          select
+          label={t("queues.modal.fields.fileListId")}
+          value={draft.fileListId ?? ""}
+          size="small"
+          fullWidth
+          onChange={(event) =>
+            onChange({ fileListId: event.target.value === "" ? null : Number(event.target.value) })
+          }
+          error={Boolean(error("fileListId"))}
+          helperText={
+            error("fileListId") ?? (fileLists.length === 0 ? t("queues.modal.noFileLists") : undefined)
+          }
+        >
+          <MenuItem value="">{t("common.none")}</MenuItem>
+          {fileLists.map((list) => (
+            <MenuItem key={list.id} value={list.id}>
+              {list.name}
+            </MenuItem>
+          ))}
+        </TextField>
       </Stack>
       <Divider />
       <ChatbotOptionsEditor
@@ -126,6 +146,7 @@ export function QueueDataTab({ draft, errors, users, queues, onChange }: QueueDa
         errors={errors}
         users={users}
         queues={queues}
+        fileLists={fileLists}
         onChange={(chatbots) => onChange({ chatbots })}
       />
     </Stack>

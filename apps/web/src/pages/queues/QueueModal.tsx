@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/api-error";
 import { api } from "../../api/client";
+import { useFileListOptions } from "../../api/files";
 import { queryKeys } from "../../api/query-keys";
 import { type QueueOption, useQueue, useQueueOptions, useSaveQueue } from "../../api/queues";
 import { usersApi } from "../../api/users";
@@ -58,8 +59,13 @@ export function QueueModal({ open, queueId, queueCount, onClose }: QueueModalPro
   const scheduleType = useScheduleType(open);
   const users = useUserChoices(open);
   const queues = useQueueOptions(open);
+  const fileLists = useFileListOptions(open);
 
-  const ready = (!editing || detail.data !== undefined) && !scheduleType.isPending && !users.isPending;
+  const ready =
+    (!editing || detail.data !== undefined) &&
+    !scheduleType.isPending &&
+    !users.isPending &&
+    !fileLists.isPending;
   return (
     <Dialog
       open={open}
@@ -83,6 +89,7 @@ export function QueueModal({ open, queueId, queueCount, onClose }: QueueModalPro
           withSchedules={scheduleType.data === "queue"}
           queueCount={editing ? queueCount : queueCount + 1}
           users={users.data ?? []}
+          fileLists={fileLists.data ?? []}
           queues={(queues.data ?? []).filter((queue: QueueOption) => queue.id !== queueId)}
           onSaved={onClose}
           onCancel={onClose}
@@ -102,6 +109,7 @@ interface QueueFormProps {
   queueCount: number;
   users: Choice[];
   queues: Choice[];
+  fileLists: Choice[];
   onSaved: () => void;
   onCancel: () => void;
 }
@@ -115,6 +123,7 @@ function QueueForm({
   queueCount,
   users,
   queues,
+  fileLists,
   onSaved,
   onCancel,
 }: QueueFormProps) {
@@ -173,7 +182,14 @@ function QueueForm({
       </Tabs>
       <DialogContent dividers ref={contentRef}>
         {tab === "data" || !withSchedules ? (
-          <QueueDataTab draft={draft} errors={errors} users={users} queues={queues} onChange={change} />
+          <QueueDataTab
+            draft={draft}
+            errors={errors}
+            users={users}
+            queues={queues}
+            fileLists={fileLists}
+            onChange={change}
+          />
         ) : (
           <QueueScheduleTab
             schedules={draft.schedules}
@@ -202,6 +218,7 @@ const SHOWN_FIELDS = new Set([
   "outOfHoursMessage",
   "orderQueue",
   "tempoRoteador",
+  "fileListId",
   "chatbots",
 ]);
 const isShown = (field: string) =>

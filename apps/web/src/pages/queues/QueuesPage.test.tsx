@@ -1,132 +1,19 @@
-import type { ChatbotOptionDto, QueueDetailDto, QueueDto, UserDto } from "@inbox/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import type { Socket } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
-import { configureApiClient } from "../../api/client";
-import { RequirePermission } from "../../app/guards/RequirePermission";
-import { isAdmin } from "../../app/permissions";
-import { subscribeToToasts, type ToastMessage } from "../../app/toast/toast-store";
-import { RealtimeContext } from "../../realtime/realtime-context";
-import { FakeSocket } from "../../test/fake-socket";
-import { authValue, buildUser, renderWithProviders } from "../../test/render";
-import { unknownRequest } from "../../test/unknown-request";
-import { QueuesPage } from "./QueuesPage";
+import { buildUser } from "../../test/render";
+import {
+  buildOption,
+  buildQueue,
+  choose,
+  listed,
+  renderPage,
+  serve,
+  stopToasts,
+  toasts,
+  type,
+} from "./test-fixtures";
 
-function buildQueue(overrides: Partial<QueueDetailDto> = {}): QueueDetailDto {
-  return {
-    id: 1,
-    name: "Suporte",
-    color: "#1273DE",
-    greetingMessage: "Olá! Escolha uma opção",
-    outOfHoursMessage: null,
-    orderQueue: 1,
-    closeTicket: false,
-    ativarRoteador: false,
-    tempoRoteador: 0,
-    integrationId: null,
-    fileListId: null,
-    schedules: [],
-    chatbots: [],
-    ...overrides,
-  };
-}
-
-function buildOption(overrides: Partial<ChatbotOptionDto> = {}): ChatbotOptionDto {
-  return {
-    id: 10,
-    queueId: 1,
-    chatbotId: null,
-    name: "Financeiro",
-    greetingMessage: "Escolha",
-    queueType: "text",
-    closeTicket: false,
-    optQueueId: null,
-    optUserId: null,
-    optIntegrationId: null,
-    optFileId: null,
-    options: [],
-    ...overrides,
-  };
-}
-
-const listed = ({ chatbots: _tree, ...queue }: QueueDetailDto): QueueDto => queue;
-
-interface Call {
-  method: string;
-  url: string;
-  body?: unknown;
-}
-
-/**
- * The fake server: GET /queue answers the list, GET /queue/{id} a queue of
- * `details`, /companySettingOne the scheduleType, /users/list the users;
- * POST and PUT answer `saved` (or `refusal`), DELETE /queue/{id} succeeds.
- */
-function serve(
-  options: {
-    queues?: QueueDetailDto[];
-    scheduleType?: string;
-    users?: UserDto[];
-    saved?: QueueDetailDto;
-    refusal?: { status: number; body: object };
-  } = {},
-) {
-  const queues = options.queues ?? [];
-  const calls: Call[] = [];
-  configureApiClient({
-    fetch: async (url, init) => {
-      const method = init.method ?? "GET";
-      const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, ...(body === undefined ? {} : { body }) });
-      if (method === "GET" && url === "/queue") return Response.json(queues.map(listed));
-      if (method === "GET" && url === "/companySettingOne?column=scheduleType")
-        return Response.json({ scheduleType: options.scheduleType ?? "disabled" });
-      if (method === "GET" && url === "/users/list") return Response.json(options.users ?? []);
-      const detail = queues.find((queue) => url === `/queue/${queue.id}`);
-      if (method === "GET" && detail) return Response.json(detail);
-      if ((method === "POST" && url === "/queue") || (method === "PUT" && detail)) {
-        if (options.refusal) return Response.json(options.refusal.body, { status: options.refusal.status });
-        if (options.saved) return Response.json(options.saved, { status: method === "POST" ? 201 : 200 });
-      }
-      if (method === "DELETE" && detail) return Response.json({ message: "Queue deleted" });
-      return unknownRequest(method, url);
-    },
-  });
-  return calls;
-}
-
-const admin = buildUser({ profile: "admin" });
-let toasts: ToastMessage[] = [];
-let unsubscribe = () => {};
-afterEach(() => unsubscribe());
-
-/** The /queues route as AppRoutes declares it, with a socket the test can push events into. */
-function renderPage(user: UserDto = admin) {
-  toasts = [];
-  unsubscribe = subscribeToToasts((toast) => toasts.push(toast));
-  const socket = new FakeSocket();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <RealtimeContext.Provider value={{ socket: socket as unknown as Socket, companyId: user.companyId }}>
-        <RequirePermission allow={isAdmin}>
-          <QueuesPage />
-        </RequirePermission>
-      </RealtimeContext.Provider>
-    </QueryClientProvider>,
-    { auth: authValue({ user }), initialEntries: ["/queues"] },
-  );
-  return socket;
-}
-
-const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
-
-/** Chooses `option` in the MUI select labelled `label` inside `scope`. */
-async function choose(scope: HTMLElement, label: string, option: string) {
-  fireEvent.mouseDown(within(scope).getByRole("combobox", { name: label }));
-  fireEvent.click(await screen.findByRole("option", { name: option }));
-}
+afterEach(stopToasts);
 
 describe("QueuesPage access", () => {
   it("shows the access-denied view to profile user and asks nothing", () => {
@@ -226,6 +113,7 @@ describe("QueuesPage", () => {
             closeTicket: false,
             optQueueId: null,
             optUserId: null,
+            optFileId: null,
             options: [
               {
                 name: "Falar com vendas",
@@ -234,6 +122,7 @@ describe("QueuesPage", () => {
                 closeTicket: true,
                 optQueueId: null,
                 optUserId: 5,
+                optFileId: null,
                 options: [],
               },
             ],

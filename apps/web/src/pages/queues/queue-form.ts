@@ -20,6 +20,7 @@ export interface OptionDraft {
   closeTicket: boolean;
   optQueueId: number | null;
   optUserId: number | null;
+  optFileId: number | null;
   options: OptionDraft[];
 }
 
@@ -40,6 +41,7 @@ export interface QueueDraft {
   closeTicket: boolean;
   ativarRoteador: boolean;
   tempoRoteador: number;
+  fileListId: number | null;
   schedules: ScheduleDraft[];
   chatbots: OptionDraft[];
 }
@@ -62,6 +64,7 @@ export function newOption(): OptionDraft {
     closeTicket: false,
     optQueueId: null,
     optUserId: null,
+    optFileId: null,
     options: [],
   };
 }
@@ -76,6 +79,7 @@ function optionDraft(option: ChatbotOptionDto): OptionDraft {
     closeTicket: option.closeTicket,
     optQueueId: option.optQueueId,
     optUserId: option.optUserId,
+    optFileId: option.optFileId,
     options: option.options.map(optionDraft),
   };
 }
@@ -102,6 +106,7 @@ export function toDraft(queue?: QueueDetailDto): QueueDraft {
       closeTicket: false,
       ativarRoteador: false,
       tempoRoteador: 0,
+      fileListId: null,
       schedules: defaultSchedules(),
       chatbots: [],
     };
@@ -115,6 +120,7 @@ export function toDraft(queue?: QueueDetailDto): QueueDraft {
     closeTicket: queue.closeTicket,
     ativarRoteador: queue.ativarRoteador,
     tempoRoteador: queue.tempoRoteador,
+    fileListId: queue.fileListId,
     // A queue saved without hours gets the default ones to start from.
     schedules: queue.schedules.length
       ? defaultSchedules().map((day) => {
@@ -143,6 +149,7 @@ function optionBody(option: OptionDraft): ChatbotOptionBody {
     closeTicket: option.closeTicket,
     optQueueId: option.queueType === "queue" ? option.optQueueId : null,
     optUserId: option.queueType === "attendent" ? option.optUserId : null,
+    optFileId: option.queueType === "file" ? option.optFileId : null,
     options: option.options.map(optionBody),
   };
 }
@@ -160,7 +167,7 @@ export function toBody(draft: QueueDraft, withSchedules: boolean): QueueBody {
     ativarRoteador: draft.ativarRoteador,
     tempoRoteador: draft.tempoRoteador,
     integrationId: null,
-    fileListId: null,
+    fileListId: draft.fileListId,
     ...(withSchedules
       ? {
           schedules: draft.schedules.map((day) => ({
@@ -203,6 +210,7 @@ const MESSAGE_KEYS: Record<string, ErrorKey> = {
   "Unknown option": "unknownOption",
   "Unknown queue": "unknownTarget",
   "Unknown user": "unknownTarget",
+  "Unknown file list": "unknownFileList",
 };
 
 /** The shared schema's length messages ("Required", "Too Short!", "Too Long!"): one text per field says the range. */
@@ -225,7 +233,13 @@ function errorKey(message: string, field: string | undefined): ErrorKey | undefi
   if (name === "name" && LENGTH_MESSAGES.has(message)) return inOption ? "optionNameLength" : "nameLength";
   if (name === "color" && !inOption && LENGTH_MESSAGES.has(message)) return "colorLength";
   if (message === "Required")
-    return name === "optUserId" ? "optUserRequired" : name === "optQueueId" ? "optQueueRequired" : "required";
+    return name === "optUserId"
+      ? "optUserRequired"
+      : name === "optQueueId"
+        ? "optQueueRequired"
+        : name === "optFileId"
+          ? "optFileRequired"
+          : "required";
   // The messages (greeting, out of hours, the bot's): at most 4096 characters.
   if (message === "Too Long!" || message.startsWith("Too big")) return "messageTooLong";
   return undefined;

@@ -44,6 +44,7 @@ const queuesEn: typeof queuesPt = {
     pickColor: "Use colour {{color}}",
     minutes: "{{count}} minutes",
     notAvailable: "Not available in this system yet.",
+    noFileLists: "No file lists yet (menu File lists).",
     chatbot: {
       title: "Chatbot options",
       empty: "No options: the queue has no menu.",
@@ -90,6 +91,7 @@ const queuesEn: typeof queuesPt = {
       optionNameLength: "Enter a name of 4 to 100 characters.",
       optUserRequired: "Choose this option's attendant.",
       optQueueRequired: "Choose this option's queue.",
+      optFileRequired: "Choose this option's file list.",
       botMessageRequired: "A bot message is required to go to the next level.",
       greetingRequired: "A greeting message is required when there is more than one queue.",
       tooDeep: "At most 8 levels of options.",
@@ -97,6 +99,7 @@ const queuesEn: typeof queuesPt = {
       invalidTime: "Invalid time (HH:MM).",
       unknownOption: "This option no longer exists. Close and open the queue again.",
       unknownTarget: "Choose a queue or attendant of this company.",
+      unknownFileList: "Choose a file list of this company.",
     },
   },
 };

@@ -44,6 +44,7 @@ const queuesEs: typeof queuesPt = {
     pickColor: "Usar el color {{color}}",
     minutes: "{{count}} minutos",
     notAvailable: "Aún no disponible en este sistema.",
+    noFileLists: "Aún no hay listas de archivos (menú Lista de archivos).",
     chatbot: {
       title: "Opciones del chatbot",
       empty: "Sin opciones: la cola no tiene menú.",
@@ -90,6 +91,7 @@ const queuesEs: typeof queuesPt = {
       optionNameLength: "Introduzca un nombre de 4 a 100 caracteres.",
       optUserRequired: "Elija el agente de esta opción.",
       optQueueRequired: "Elija la cola de esta opción.",
+      optFileRequired: "Elija la lista de archivos de esta opción.",
       botMessageRequired: "Se requiere un mensaje del bot para pasar al siguiente nivel.",
       greetingRequired: "El mensaje de bienvenida es obligatorio cuando hay más de una cola.",
       tooDeep: "Como máximo 8 niveles de opciones.",
@@ -97,6 +99,7 @@ const queuesEs: typeof queuesPt = {
       invalidTime: "Hora no válida (HH:MM).",
       unknownOption: "Esta opción ya no existe. Cierre y abra la cola de nuevo.",
       unknownTarget: "Elija una cola o un agente de esta empresa.",
+      unknownFileList: "Elija una lista de archivos de esta empresa.",
     },
   },
 };

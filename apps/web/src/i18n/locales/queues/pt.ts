@@ -46,6 +46,7 @@ const queuesPt = {
     pickColor: "Usar a cor {{color}}",
     minutes: "{{count}} minutos",
     notAvailable: "Ainda não disponível neste sistema.",
+    noFileLists: "Nenhuma lista de arquivos cadastrada (menu Lista de arquivos).",
     chatbot: {
       title: "Opções do chatbot",
       empty: "Nenhuma opção: a fila não tem menu.",
@@ -92,6 +93,7 @@ const queuesPt = {
       optionNameLength: "Informe um nome de 4 a 100 caracteres.",
       optUserRequired: "Escolha o atendente desta opção.",
       optQueueRequired: "Escolha a fila desta opção.",
+      optFileRequired: "Escolha a lista de arquivos desta opção.",
       botMessageRequired: "Mensagem do bot necessária para seguir para o próximo nível.",
       greetingRequired: "A mensagem de saudação é obrigatória quando há mais de uma fila.",
       tooDeep: "No máximo 8 níveis de opções.",
@@ -99,6 +101,7 @@ const queuesPt = {
       invalidTime: "Horário inválido (HH:MM).",
       unknownOption: "Esta opção não existe mais. Feche e abra a fila novamente.",
       unknownTarget: "Escolha uma fila ou atendente desta empresa.",
+      unknownFileList: "Escolha uma lista de arquivos desta empresa.",
     },
   },
 };

@@ -44,6 +44,7 @@ const queuesTr: typeof queuesPt = {
     pickColor: "{{color}} rengini kullan",
     minutes: "{{count}} dakika",
     notAvailable: "Bu sistemde henüz mevcut değil.",
+    noFileLists: "Henüz dosya listesi yok (Dosya listeleri menüsü).",
     chatbot: {
       title: "Chatbot seçenekleri",
       empty: "Seçenek yok: kuyruğun menüsü yok.",
@@ -90,6 +91,7 @@ const queuesTr: typeof queuesPt = {
       optionNameLength: "4 ile 100 karakter arasında bir ad girin.",
       optUserRequired: "Bu seçeneğin temsilcisini seçin.",
       optQueueRequired: "Bu seçeneğin kuyruğunu seçin.",
+      optFileRequired: "Bu seçeneğin dosya listesini seçin.",
       botMessageRequired: "Bir sonraki seviyeye geçmek için bot mesajı gereklidir.",
       greetingRequired: "Birden fazla kuyruk olduğunda karşılama mesajı zorunludur.",
       tooDeep: "En fazla 8 seçenek seviyesi.",
@@ -97,6 +99,7 @@ const queuesTr: typeof queuesPt = {
       invalidTime: "Geçersiz saat (SS:DD).",
       unknownOption: "Bu seçenek artık yok. Kuyruğu kapatıp yeniden açın.",
       unknownTarget: "Bu şirkete ait bir kuyruk veya temsilci seçin.",
+      unknownFileList: "Bu şirkete ait bir dosya listesi seçin.",
     },
   },
 };
