@@ -33,6 +33,7 @@ import { sweepOutboundJob, sweepWebhooksJob } from "./jobs/sweeps.js";
 import { loggerOptions } from "./logging.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RecoveryMail } from "./modules/auth/recovery-mail.js";
+import { CampaignConfirmations } from "./modules/campaigns/confirmations.js";
 import {
   CampaignJobTimer,
   runCampaignJob,
@@ -156,7 +157,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     maxInFlight: config.WEBHOOK_MAX_IN_FLIGHT,
   });
   const lanes = new LaneAutomation({ db: database.db, events, outbound, logger: log });
-  automation = new AutomationRunner({ db: database.db, outbound, events, logger: log, lanes });
+  const confirmations = new CampaignConfirmations({ db: database.db, realtime, events, outbound });
+  automation = new AutomationRunner({ db: database.db, outbound, events, logger: log, lanes, confirmations });
   const scheduleTimer = new ScheduleJobTimer();
   const schedules = new ScheduleSender({
     db: database.db,

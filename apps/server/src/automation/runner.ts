@@ -1,6 +1,7 @@
 import type { Db, Tx } from "../db/client.js";
 import { TtlCache } from "../ingest/ttl-cache.js";
 import type { Jobs } from "../jobs/jobs.js";
+import type { CampaignConfirmations, Confirmation } from "../modules/campaigns/confirmations.js";
 import type { LaneAutomation } from "../modules/kanban/lane-automation.js";
 import type { LaneChange } from "../modules/kanban/lane-moves.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
@@ -44,6 +45,8 @@ export interface AutomationDeps {
   now?: () => Date;
   /** Kanban lanes' rollback on a contact's message, in the run's transaction (modules/kanban/lane-automation.ts). */
   lanes?: Pick<LaneAutomation, "onContactMessages" | "announce">;
+  /** Campaign confirmations on a contact's answer, in the run's transaction (modules/campaigns/confirmations.ts). */
+  confirmations?: Pick<CampaignConfirmations, "onContactMessages" | "announce">;
 }
 
 interface TicketKey {
@@ -236,6 +239,7 @@ export class AutomationRunner {
         cached.set(id, await this.worlds.get(id, () => loadWorld(this.deps.db, companyId, whatsappId)));
     }
     let laneChanges: LaneChange[] = [];
+    let confirmations: Confirmation[] = [];
     const outcomes = await this.repo.transaction(async (tx) => {
       const locked = await this.repo.lockForRuns(tx, keys);
       const incoming = await this.repo.contactMessagesOf(
@@ -249,6 +253,14 @@ export class AutomationRunner {
       // A contact's message moves a ticket out of a lane that has a rollback lane (modules/kanban).
       const wrote = locked.filter((l) => (incoming.get(l.ticket.id)?.length ?? 0) > 0).map((l) => l.ticket);
       laneChanges = (await this.deps.lanes?.onContactMessages(tx, wrote, now)) ?? [];
+      // A contact's answer to a campaign message with confirmation on gets its confirmation (modules/campaigns).
+      if (this.deps.confirmations && wrote.length > 0) {
+        const answers = wrote.map((ticket) => ({
+          ticket,
+          lastIncoming: incoming.get(ticket.id)?.at(-1)?.id ?? 0,
+        }));
+        confirmations = await this.deps.confirmations.onContactMessages(tx, answers, now);
+      }
       const done: Outcome[] = [];
       const saves: SavedState[] = [];
       const seen: { companyId: number; ticketId: number }[] = [];
@@ -274,6 +286,7 @@ export class AutomationRunner {
       return done;
     });
     await this.deps.lanes?.announce(laneChanges);
+    await this.deps.confirmations?.announce(confirmations);
     const more = new Set<string>();
     for (const outcome of outcomes) {
       await this.announce(outcome.companyId, outcome);

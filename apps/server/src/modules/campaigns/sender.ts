@@ -186,9 +186,20 @@ export class CampaignSender {
         .update(tickets)
         .set({ lastMessage: body.slice(0, 255) || "[media]", updatedAt: now })
         .where(rowOf(tickets, companyId, ticketId));
+      // Confirmation on: the row awaits the contact's answer (confirmations.ts) when its variant has a
+      // confirmation message to answer with.
+      const awaitsAnswer =
+        campaign.confirmation && Boolean(campaign[`confirmationMessage${variant}` as "confirmationMessage1"]);
       await tx
         .update(campaignShippings)
-        .set({ messageId: message.id, contactId, ticketId, variant, updatedAt: now })
+        .set({
+          messageId: message.id,
+          contactId,
+          ticketId,
+          variant,
+          updatedAt: now,
+          ...(awaitsAnswer ? { confirmationRequestedAt: now } : {}),
+        })
         .where(rowOf(campaignShippings, companyId, row.id));
       await tx
         .update(campaigns)

@@ -159,7 +159,7 @@ describe("a campaign on a Cloud API connection", () => {
         ],
       },
     });
-    expect(byRecipient.get(String(base + 2))?.template.components[0].parameters[0].text).toBe("Bruno");
+    expect(byRecipient.get(String(base + 2))?.template.components[0]?.parameters[0]?.text).toBe("Bruno");
     const stored = await db()
       .select({ body: messages.body, mediaType: messages.mediaType })
       .from(messages)
