@@ -89,6 +89,10 @@ function addedOptionIds(saved: FileListDto, body: FileListInput): number[] {
     .sort((a, b) => a - b);
 }
 
+/**
+ * Saves the fields, then uploads the new files. A refused upload comes back as `uploadError` with
+ * the saved list, not as a failure: the list exists by then.
+ */
 export function useSaveFileList() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -102,7 +106,13 @@ export function useSaveFileList() {
         const file = files[index];
         if (file && optionId !== undefined) uploads.push({ optionId, file });
       });
-      return uploads.length ? filesApi.upload(saved.id, uploads) : saved;
+      if (uploads.length === 0) return { saved, uploadError: null };
+      // The fields are saved: a refused file must not make the dialog save (create) them again.
+      try {
+        return { saved: await filesApi.upload(saved.id, uploads), uploadError: null };
+      } catch (uploadError) {
+        return { saved, uploadError };
+      }
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: fileListKeys.all }),
   });

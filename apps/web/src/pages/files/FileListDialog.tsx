@@ -43,12 +43,14 @@ export function FileListDialog({ list, onClose }: FileListDialogProps) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await save.mutateAsync({
+      const { uploadError } = await save.mutateAsync({
         id: list?.id ?? null,
         body,
         files: draft.options.map((option) => option.file),
       });
-      toast.success(t("files.saved"));
+      // The fields are saved either way; a refused file is told, and the list can be edited again.
+      if (uploadError) toastError(uploadError);
+      else toast.success(t("files.saved"));
       onClose();
     } catch (error) {
       toastError(error);

@@ -2,8 +2,9 @@ import type { FileListDto, FileListOptionDto } from "@inbox/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { Socket } from "socket.io-client";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { configureApiClient } from "../../api/client";
+import { subscribeToToasts, type ToastMessage } from "../../app/toast/toast-store";
 import { RealtimeContext } from "../../realtime/realtime-context";
 import { FakeSocket } from "../../test/fake-socket";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
@@ -46,7 +47,7 @@ interface Seen {
 }
 
 /** A fake /files API over `state.files`; every request is recorded. */
-function serve(state: { files: FileListDto[] }) {
+function serve(state: { files: FileListDto[]; refuseUploads?: boolean }) {
   const seen: Seen[] = [];
   configureApiClient({
     fetch: async (url, init) => {
@@ -79,6 +80,8 @@ function serve(state: { files: FileListDto[] }) {
           }),
         );
       }
+      if (method === "POST" && path?.startsWith("/files/uploadList/") && state.refuseUploads)
+        return Response.json({ error: "ERR_FILE_TOO_LARGE", message: "File too large" }, { status: 413 });
       if (method === "POST" && path === "/files/uploadList/50") return Response.json(state.files.at(-1));
       if (method === "POST" && path === "/files/uploadList/1") return Response.json(fileList());
       if (method === "DELETE" && path === "/files/1") {
@@ -103,6 +106,9 @@ function renderPage(user = admin, socket = new FakeSocket()) {
   );
   return socket;
 }
+
+let unsubscribe = () => {};
+afterEach(() => unsubscribe());
 
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: "image/png" });
 
@@ -226,6 +232,38 @@ describe("FilesPage", () => {
     const upload = seen.find((r) => r.url === "/files/uploadList/1")?.body as FormData;
     expect((upload.getAll("files") as File[]).map((f) => f.name)).toEqual(["novo.png", "v.png"]);
     expect(upload.getAll("id")).toEqual(["12", "202"]);
+  });
+
+  it("a refused file leaves the saved list saved: the error is told and nothing is created twice", async () => {
+    const toasts: ToastMessage[] = [];
+    unsubscribe = subscribeToToasts((toast) => toasts.push(toast));
+    const seen = serve({ files: [], refuseUploads: true });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Adicionar" }));
+    const dialog = await screen.findByRole("dialog", { name: "Adicionar lista de arquivos" });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /^Nome\s*\*?$/ }), {
+      target: { value: "Catálogos" },
+    });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /Mensagem/ }), {
+      target: { value: "Veja" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Adicionar opção" }));
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /Nome da opção/ }), {
+      target: { value: "Grande" },
+    });
+    fireEvent.change(within(dialog).getByTestId("file-option-input-1"), {
+      target: { files: [png("g.png")] },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(seen.filter((r) => r.method === "POST").map((r) => r.url)).toEqual([
+      "/files",
+      "/files/uploadList/50",
+    ]);
+    expect(toasts.map((toast) => [toast.severity, toast.message])).toEqual([
+      ["error", "O arquivo é grande demais."],
+    ]);
+    expect(await screen.findByText("Catálogos")).toBeTruthy();
   });
 
   it("deletes after confirmation, and a live event loads the list again", async () => {
