@@ -5,6 +5,7 @@ import type {
   CampaignPage,
   CampaignSettingDto,
   CampaignSettingsInput,
+  CloudTemplateList,
 } from "@inbox/shared";
 import {
   type InfiniteData,
@@ -31,6 +32,9 @@ export const campaignsApi = {
     return api.post<CampaignDto>(`/campaigns/${id}/media-upload`, form);
   },
   removeMedia: (id: number) => api.delete<CampaignDto>(`/campaigns/${id}/media-upload`),
+  /** The approved templates of a Cloud API (whatsappapi) connection. */
+  templates: (whatsappId: number, signal?: AbortSignal) =>
+    api.get<CloudTemplateList>(`/campaigns/templates/${whatsappId}`, undefined, signal),
   settings: (signal?: AbortSignal) => api.get<CampaignSettingDto[]>("/campaign-settings", undefined, signal),
   saveSettings: (body: CampaignSettingsInput) => api.post<CampaignSettingDto[]>("/campaign-settings", body),
 };
@@ -41,6 +45,7 @@ export const campaignsKeys = {
   page: (searchParam: string) => ["campaigns", "page", searchParam] as const,
   one: (id: number) => ["campaigns", "one", id] as const,
   settings: ["campaign-settings"] as const,
+  templates: (whatsappId: number) => ["campaigns", "templates", whatsappId] as const,
 };
 
 export function useCampaignsInfinite(searchParam: string) {
@@ -57,6 +62,16 @@ export function useCampaign(id: number, enabled = true) {
     queryKey: campaignsKeys.one(id),
     queryFn: ({ signal }) => campaignsApi.get(id, signal),
     enabled,
+  });
+}
+
+/** A Cloud API connection's approved templates (read from Meta on each call: kept a minute). */
+export function useCampaignTemplates(whatsappId: number | null) {
+  return useQuery({
+    queryKey: campaignsKeys.templates(whatsappId ?? 0),
+    queryFn: ({ signal }) => campaignsApi.templates(whatsappId ?? 0, signal),
+    enabled: whatsappId !== null,
+    staleTime: 60_000,
   });
 }
 

@@ -1,5 +1,12 @@
-import type { UserCreateInput, UserDto, UserList, UserUpdateInput } from "@inbox/shared";
+import {
+  LIMITS,
+  type UserCreateInput,
+  type UserDto,
+  type UserList,
+  type UserUpdateInput,
+} from "@inbox/shared";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useDebouncedValue } from "../app/hooks/use-debounced-value";
 import { api, apiRequest } from "./client";
 import { queryKeys } from "./query-keys";
 
@@ -33,6 +40,21 @@ export function useUserChoices(enabled: boolean) {
     staleTime: 60_000,
     select: (list) => list.map(({ id, name }) => ({ id, name })),
   });
+}
+
+/**
+ * Users whose name matches `term`, asked only once it has 3 characters (spec 1 section 5, spec 3
+ * section 5), debounced 500 ms: the first page of GET /users?searchParam.
+ */
+export function useUserSearch(term: string) {
+  const search = useDebouncedValue(term.trim(), LIMITS.searchDebounceMs);
+  const enabled = search.length >= LIMITS.searchMinChars;
+  const query = useQuery({
+    queryKey: [...queryKeys.users.all, "search", search] as const,
+    queryFn: ({ signal }) => usersApi.page(search, 1, signal),
+    enabled,
+  });
+  return { users: enabled ? (query.data?.users ?? []) : [], loading: enabled && query.isFetching };
 }
 
 /** The users list, one page of LIMITS.pageSize per pageNumber. */

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  CAMPAIGN_MESSAGE_SLOTS,
   CAMPAIGN_NO_TAG,
   CAMPAIGN_TICKET_STATUSES,
   type CampaignDto,
@@ -21,10 +20,7 @@ import {
   Grid,
   MenuItem,
   Switch,
-  Tab,
-  Tabs,
   TextField,
-  Typography,
 } from "@mui/material";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -34,11 +30,14 @@ import { useConnections } from "../../api/connections";
 import { useContactListsInfinite } from "../../api/contact-lists";
 import { useTags } from "../../api/contacts";
 import { useQueueOptions } from "../../api/queues";
-import { useUserChoices } from "../../api/users";
 import { toastError } from "../../app/toast/toast-error";
 import { DialogForm } from "../../components/DialogForm";
+import { IdSelect } from "../../components/IdSelect";
 import { CampaignMediaField } from "./CampaignMediaField";
-import { CAMPAIGN_MESSAGE_KEYS, campaignBody, initialCampaignValues } from "./campaign-form";
+import { CampaignMessageSlots } from "./CampaignMessageSlots";
+import { CampaignTemplateField } from "./CampaignTemplateField";
+import { CampaignUserField } from "./CampaignUserField";
+import { campaignBody, initialCampaignValues, useCampaignValidationMessage } from "./campaign-form";
 
 interface CampaignDialogProps {
   /** The campaign being edited or viewed, or null for a new one. */
@@ -63,31 +62,30 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
     resolver: zodResolver(campaignSchema),
     defaultValues: initialCampaignValues(editing),
   });
-  const [slot, setSlot] = useState(0);
-  const confirmation = form.watch("confirmation");
   const openTicket = form.watch("openTicket") === "enabled";
 
   const connections = useConnections();
   const lists = useContactListsInfinite("");
   const tags = useTags();
   const queues = useQueueOptions(openTicket);
-  const users = useUserChoices(openTicket);
   const settings = useCampaignSettings();
   const custom = settings.data ? parseCampaignSettings(settings.data).variables : [];
+  // On a Cloud API connection the campaign sends an approved template, not free text.
+  const whatsappId = form.watch("whatsappId");
+  const connection = (connections.data ?? []).find((item) => item.id === whatsappId);
+  const channel =
+    connection?.channel ?? (current?.whatsappId === whatsappId ? current?.whatsapp?.channel : undefined);
+  const cloudWhatsappId = channel === "whatsappapi" && typeof whatsappId === "number" ? whatsappId : null;
   const variables = ["{nome}", "{numero}", "{email}", ...custom.map((v) => `{${v.key}}`)].join(", ");
 
-  const message = (text: string | undefined): string | undefined => {
-    if (!text) return undefined;
-    const key = CAMPAIGN_MESSAGE_KEYS[text];
-    return key ? t(key) : text;
-  };
+  const message = useCampaignValidationMessage();
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async () => {
     try {
       const saved = await save.mutateAsync({
         id: current?.id ?? null,
-        body: campaignBody(form.getValues(), current),
+        body: campaignBody(form.getValues(), current, cloudWhatsappId !== null),
       });
       onSaved();
       // A new campaign stays open as the saved one, so a file can be attached to it.
@@ -149,25 +147,16 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
                 control={form.control}
                 name="contactListId"
                 render={({ field }) => (
-                  <TextField
-                    select
-                    fullWidth
+                  <IdSelect
                     disabled={locked}
                     label={t("campaigns.dialog.contactList")}
-                    value={field.value ?? ""}
-                    onChange={(event) =>
-                      field.onChange(event.target.value === "" ? null : Number(event.target.value))
-                    }
+                    noneLabel={t("campaigns.dialog.noList")}
+                    value={field.value}
+                    options={listRows}
+                    onChange={field.onChange}
                     error={Boolean(errors.contactListId)}
                     helperText={message(errors.contactListId?.message)}
-                  >
-                    <MenuItem value="">{t("campaigns.dialog.noList")}</MenuItem>
-                    {listRows.map((list) => (
-                      <MenuItem key={list.id} value={list.id}>
-                        {list.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  />
                 )}
               />
             </Grid>
@@ -176,25 +165,14 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
                 control={form.control}
                 name="tagListId"
                 render={({ field }) => (
-                  <TextField
-                    select
-                    fullWidth
+                  <IdSelect
                     disabled={locked}
                     label={t("campaigns.dialog.tag")}
-                    value={typeof field.value === "number" ? field.value : CAMPAIGN_NO_TAG}
-                    onChange={(event) =>
-                      field.onChange(
-                        event.target.value === CAMPAIGN_NO_TAG ? CAMPAIGN_NO_TAG : Number(event.target.value),
-                      )
-                    }
-                  >
-                    <MenuItem value={CAMPAIGN_NO_TAG}>{t("campaigns.dialog.noTag")}</MenuItem>
-                    {(tags.data ?? []).map((tag) => (
-                      <MenuItem key={tag.id} value={tag.id}>
-                        {tag.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    noneLabel={t("campaigns.dialog.noTag")}
+                    value={typeof field.value === "number" ? field.value : null}
+                    options={tags.data ?? []}
+                    onChange={(id) => field.onChange(id ?? CAMPAIGN_NO_TAG)}
+                  />
                 )}
               />
             </Grid>
@@ -203,23 +181,16 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
                 control={form.control}
                 name="whatsappId"
                 render={({ field }) => (
-                  <TextField
-                    select
-                    fullWidth
+                  <IdSelect
                     required
                     disabled={locked}
                     label={t("campaigns.dialog.whatsapp")}
-                    value={field.value ?? ""}
-                    onChange={(event) => field.onChange(Number(event.target.value))}
+                    value={field.value}
+                    options={connections.data ?? []}
+                    onChange={field.onChange}
                     error={Boolean(errors.whatsappId)}
                     helperText={message(errors.whatsappId?.message)}
-                  >
-                    {(connections.data ?? []).map((connection) => (
-                      <MenuItem key={connection.id} value={connection.id}>
-                        {connection.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  />
                 )}
               />
             </Grid>
@@ -281,23 +252,11 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
                 control={form.control}
                 name="userId"
                 render={({ field }) => (
-                  <TextField
-                    select
-                    fullWidth
+                  <CampaignUserField
+                    initial={current?.user ?? null}
                     disabled={locked || !openTicket}
-                    label={t("campaigns.dialog.user")}
-                    value={field.value ?? ""}
-                    onChange={(event) =>
-                      field.onChange(event.target.value === "" ? null : Number(event.target.value))
-                    }
-                  >
-                    <MenuItem value="">{t("common.none")}</MenuItem>
-                    {(users.data ?? []).map((user) => (
-                      <MenuItem key={user.id} value={user.id}>
-                        {user.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    onChange={field.onChange}
+                  />
                 )}
               />
             </Grid>
@@ -306,65 +265,37 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
                 control={form.control}
                 name="queueId"
                 render={({ field }) => (
-                  <TextField
-                    select
-                    fullWidth
+                  <IdSelect
                     disabled={locked || !openTicket}
                     label={t("campaigns.dialog.queue")}
-                    value={field.value ?? ""}
-                    onChange={(event) =>
-                      field.onChange(event.target.value === "" ? null : Number(event.target.value))
-                    }
+                    noneLabel={t("common.none")}
+                    value={field.value}
+                    options={queues.data ?? []}
+                    onChange={field.onChange}
                     error={Boolean(errors.queueId)}
                     helperText={message(errors.queueId?.message)}
-                  >
-                    <MenuItem value="">{t("common.none")}</MenuItem>
-                    {(queues.data ?? []).map((queue) => (
-                      <MenuItem key={queue.id} value={queue.id}>
-                        {queue.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  />
                 )}
               />
             </Grid>
             <Grid size={12}>
-              <Tabs
-                value={slot}
-                onChange={(_event, value: number) => setSlot(value)}
-                variant="scrollable"
-                aria-label={t("campaigns.dialog.messagesLabel")}
-              >
-                {Array.from({ length: CAMPAIGN_MESSAGE_SLOTS }, (_, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the five slots are fixed positions
-                  <Tab key={index} label={t("campaigns.dialog.messageTab", { n: index + 1 })} />
-                ))}
-              </Tabs>
-              <Typography variant="caption" color="text.secondary" component="p" sx={{ my: 1 }}>
-                {t("campaigns.dialog.variables", { list: variables })}
-              </Typography>
-              <TextField
-                key={`message${slot + 1}`}
-                label={t("campaigns.dialog.message", { n: slot + 1 })}
-                multiline
-                minRows={4}
-                fullWidth
-                disabled={!messagesEditable}
-                {...form.register(`message${slot + 1}` as "message1")}
-                error={Boolean(errors[`message${slot + 1}` as "message1"])}
-                helperText={message(errors[`message${slot + 1}` as "message1"]?.message)}
-              />
-              {(confirmation === true || confirmation === "true") && (
-                <TextField
-                  key={`confirmationMessage${slot + 1}`}
-                  label={t("campaigns.dialog.confirmationMessage", { n: slot + 1 })}
-                  multiline
-                  minRows={3}
-                  fullWidth
-                  sx={{ mt: 2 }}
-                  disabled={!messagesEditable}
-                  {...form.register(`confirmationMessage${slot + 1}` as "confirmationMessage1")}
+              {cloudWhatsappId !== null ? (
+                <Controller
+                  control={form.control}
+                  name="template"
+                  render={({ field }) => (
+                    <CampaignTemplateField
+                      whatsappId={cloudWhatsappId}
+                      value={field.value}
+                      onChange={field.onChange}
+                      disabled={locked}
+                      error={message(errors.template?.message)}
+                      variablesHelp={t("campaigns.dialog.variables", { list: variables })}
+                    />
+                  )}
                 />
+              ) : (
+                <CampaignMessageSlots form={form} editable={messagesEditable} variables={variables} />
               )}
             </Grid>
             <Grid size={12}>

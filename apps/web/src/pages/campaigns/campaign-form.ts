@@ -8,6 +8,7 @@ import {
   type CampaignDto,
   type CampaignFormValues,
 } from "@inbox/shared";
+import { useTranslation } from "react-i18next";
 
 /** The shared schema's messages (the spec's English and our audience/date wording) as i18n keys. */
 type ValidationKey =
@@ -20,6 +21,16 @@ export const CAMPAIGN_MESSAGE_KEYS: Partial<Record<string, ValidationKey>> = {
   [CAMPAIGN_INVALID_DATE]: "campaigns.validation.invalidDate",
   [CAMPAIGN_TEMPLATE_REQUIRED]: "campaigns.validation.template",
 };
+
+/** A schema message as the user reads it (translated when it is one of the known ones). */
+export function useCampaignValidationMessage() {
+  const { t } = useTranslation();
+  return (text: string | undefined): string | undefined => {
+    if (!text) return undefined;
+    const key = CAMPAIGN_MESSAGE_KEYS[text];
+    return key ? t(key) : text;
+  };
+}
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -54,9 +65,15 @@ export function initialCampaignValues(campaign: CampaignDto | null): CampaignFor
 /**
  * The body the API gets (spec 3 section 5): scheduledAt as "YYYY-MM-DD HH:mm:ss" in the company's
  * time (the server reads a time without an offset so), or the campaign's own instant when the
- * field was not touched (no round trip through the browser's clock), or null when empty.
+ * field was not touched (no round trip through the browser's clock), or null when empty. The
+ * template goes only with a Cloud API connection.
  */
-export function campaignBody(values: CampaignFormValues, campaign: CampaignDto | null): CampaignFormValues {
+export function campaignBody(
+  values: CampaignFormValues,
+  campaign: CampaignDto | null,
+  /** A whatsappapi connection: the template is sent; otherwise none. */
+  cloud = false,
+): CampaignFormValues {
   const typed = typeof values.scheduledAt === "string" ? values.scheduledAt : "";
   let scheduledAt: string | null = null;
   if (typed && campaign?.scheduledAt && typed === toLocalInput(campaign.scheduledAt))
@@ -68,5 +85,6 @@ export function campaignBody(values: CampaignFormValues, campaign: CampaignDto |
     scheduledAt,
     userId: openTicket ? (values.userId ?? null) : null,
     queueId: openTicket ? (values.queueId ?? null) : null,
+    template: cloud ? (values.template ?? null) : null,
   };
 }

@@ -56,6 +56,8 @@ export function buildCampaign(overrides: Partial<CampaignDto> = {}): CampaignDto
 export interface FakeApi {
   /** Requests made, as "METHOD path". */
   requests: string[];
+  /** Requests made, as "METHOD url" (with the query). */
+  urls: string[];
   /** Bodies sent, by "METHOD path". */
   bodies: Map<string, unknown>;
 }
@@ -64,12 +66,13 @@ type Handler = (method: string, path: string, body: unknown) => Response | undef
 
 /** A fake API answering the campaign calls and the dialog's pickers; `extra` answers first. */
 export function serveCampaigns(campaigns: CampaignDto[], extra?: Handler): FakeApi {
-  const fake: FakeApi = { requests: [], bodies: new Map() };
+  const fake: FakeApi = { requests: [], urls: [], bodies: new Map() };
   configureApiClient({
     fetch: async (url, init) => {
       const method = init.method ?? "GET";
       const path = url.split("?")[0] ?? url;
       fake.requests.push(`${method} ${path}`);
+      fake.urls.push(`${method} ${url}`);
       const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
       fake.bodies.set(`${method} ${path}`, body);
       const answer = extra?.(method, path, body);

@@ -15,13 +15,11 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { QueueOption } from "../../../api/queues";
-import { usersApi } from "../../../api/users";
-import { useDebouncedValue } from "../../../app/hooks/use-debounced-value";
+import { useUserSearch } from "../../../api/users";
 import { muiRegister } from "../../../components/mui-register";
 import { type TransferFormInput, transferFormSchema } from "./ticket-action-schemas";
 
@@ -41,18 +39,6 @@ interface TransferTicketDialogProps {
 }
 
 const resolver = zodResolver(transferFormSchema);
-
-/** Users matching the search, once it has 3 characters (spec 1 section 5), debounced 500 ms. */
-function useUserSearch(term: string) {
-  const search = useDebouncedValue(term.trim(), LIMITS.searchDebounceMs);
-  const enabled = search.length >= LIMITS.searchMinChars;
-  const query = useQuery({
-    queryKey: ["users", "search", search],
-    queryFn: ({ signal }) => usersApi.page(search, 1, signal),
-    enabled,
-  });
-  return { users: enabled ? (query.data?.users ?? []) : [], loading: enabled && query.isFetching };
-}
 
 /** Transfer: a queue (required), a user (optional) and a message to the contact (optional). */
 export function TransferTicketDialog({
