@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -8,6 +7,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgresDatabase } from "./fresh-database.js";
 import { usingPostgres } from "./harness.js";
+import { freePort } from "./server-process.js";
 
 /**
  * Two real server processes on one PostgreSQL and one Redis, their WhatsApp
@@ -34,14 +34,6 @@ interface Node {
 
 let databaseUrl = "";
 const nodes: Node[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function startNode(): Promise<Node> {
   const port = await freePort();

@@ -69,7 +69,7 @@ async function sentCampaign(options: { confirmation: boolean; confirmation2?: st
   return { company, companyId, campaignId: campaign!.id, numbers, rows };
 }
 
-const report = async (companyId: number, campaignId: number, headers: object) =>
+const report = async (campaignId: number, headers: object) =>
   (
     await world.server.app.inject({
       method: "GET",
@@ -99,7 +99,7 @@ describe("campaign confirmation", () => {
     const { company, companyId, campaignId, numbers, rows } = await sentCampaign({ confirmation: true });
     expect(rows.every((r) => r.confirmationRequestedAt !== null && !r.confirmed)).toBe(true);
     const headers = company.team.adminSession.headers;
-    expect(await report(companyId, campaignId, headers)).toMatchObject({
+    expect(await report(campaignId, headers)).toMatchObject({
       confirmationRequested: 2,
       confirmed: 0,
     });
@@ -122,7 +122,7 @@ describe("campaign confirmation", () => {
 
     const [row] = await db().select().from(campaignShippings).where(eq(campaignShippings.id, first.id));
     expect(row).toMatchObject({ confirmed: true, confirmationMessageId: expect.any(Number) });
-    expect(await report(companyId, campaignId, headers)).toMatchObject({
+    expect(await report(campaignId, headers)).toMatchObject({
       confirmationRequested: 2,
       confirmed: 1,
     });
