@@ -17,6 +17,7 @@ describe("visibleMenuItems", () => {
       "schedules",
       "campaigns",
       "contactLists",
+      "campaignsConfig",
       "reports",
       "quickMessages",
       "users",
@@ -180,12 +181,14 @@ describe("visibleMenuItems", () => {
     const without = buildUser({ profile: "admin", company: { id: 2, name: "Acme", dueDate: null, plan } });
     expect(labels(visibleMenuItems(without))).not.toContain("contactLists");
     expect(labels(visibleMenuItems(without))).not.toContain("campaigns");
+    expect(labels(visibleMenuItems(without))).not.toContain("campaignsConfig");
     const withCampaigns = buildUser({
       profile: "admin",
       company: { id: 2, name: "Acme", dueDate: null, plan: { ...plan, useCampaigns: true } },
     });
     expect(labels(visibleMenuItems(withCampaigns))).toContain("contactLists");
     expect(labels(visibleMenuItems(withCampaigns))).toContain("campaigns");
+    expect(labels(visibleMenuItems(withCampaigns))).toContain("campaignsConfig");
   });
 
   it("hides the internal chat when the plan switches it off", () => {

@@ -19,6 +19,7 @@ import PeopleIcon from "@mui/icons-material/People";
 import QuickreplyIcon from "@mui/icons-material/Quickreply";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import SettingsIcon from "@mui/icons-material/Settings";
+import SettingsSuggestIcon from "@mui/icons-material/SettingsSuggest";
 import SubscriptionsIcon from "@mui/icons-material/Subscriptions";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
@@ -96,6 +97,13 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   // Campaigns area (spec 3): shown when the plan allows campaigns (useCampaigns, from the path).
   { label: "campaigns", to: "/campaigns", icon: CampaignIcon, section: "main", allow: isAdmin },
   { label: "contactLists", to: "/contact-lists", icon: ListAltIcon, section: "main" },
+  {
+    label: "campaignsConfig",
+    to: "/campaigns-config",
+    icon: SettingsSuggestIcon,
+    section: "main",
+    allow: isAdmin,
+  },
   { label: "reports", to: "/reports", icon: AssessmentIcon, section: "main" },
   { label: "quickMessages", to: "/quick-messages", icon: QuickreplyIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },

@@ -1,13 +1,24 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { RequirePermission } from "../../app/guards/RequirePermission";
+import { isAdmin } from "../../app/permissions";
 import { subscribeToToasts, type ToastMessage } from "../../app/toast/toast-store";
+import { buildUser } from "../../test/render";
 import { CampaignSettingsPage } from "./CampaignSettingsPage";
 import { renderCampaignPage, serveCampaigns } from "./test-fixtures";
 
+/** The route as AppRoutes declares it. */
 const page = (
   <Routes>
-    <Route path="/campaigns-config" element={<CampaignSettingsPage />} />
+    <Route
+      path="/campaigns-config"
+      element={
+        <RequirePermission allow={isAdmin}>
+          <CampaignSettingsPage />
+        </RequirePermission>
+      }
+    />
   </Routes>
 );
 
@@ -43,6 +54,14 @@ let unsubscribe = () => {};
 afterEach(() => unsubscribe());
 
 describe("CampaignSettingsPage", () => {
+  it("shows profile user the no-permission view and asks nothing", async () => {
+    const fake = serveSettings();
+    renderCampaignPage(page, "/campaigns-config", buildUser({ profile: "user" }));
+    expect(screen.getByText("Oops! Acesso Negado!")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.requests).toEqual([]);
+  });
+
   it("shows the stored settings", async () => {
     serveSettings();
     renderCampaignPage(page, "/campaigns-config");
