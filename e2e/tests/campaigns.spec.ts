@@ -1,0 +1,146 @@
+import { expect, test } from "@playwright/test";
+import { adminApi, sessionToken, signIn, simSends } from "../fixtures/app";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config";
+
+/**
+ * Campaigns (spec 3 sections 2 to 9): the admin sets the pacing and a custom variable on
+ * /campaigns-config, creates a campaign on a Cloud API connection choosing an approved template
+ * and its parameters in the dialog, and watches its report page follow the sending live until
+ * every contact got the template with the variables filled.
+ */
+
+const PHONE_NUMBER_ID = "301234567890555";
+const WABA_ID = `waba-${PHONE_NUMBER_ID}`;
+const CONNECTION = "Cloud campanhas";
+const LIST = "Clientes campanha e2e";
+const CONTACTS = [
+  { name: "Ana Campanha", number: "5511955550001" },
+  { name: "Bruno Campanha", number: "5511955550002" },
+];
+const CAMPAIGN = "Black Friday e2e";
+
+let listId = 0;
+
+test.beforeAll(async ({ request, baseURL }) => {
+  if (!baseURL) throw new Error("baseURL is required");
+  const admin = await adminApi(request);
+  const headers = { authorization: `Bearer ${admin.token}` };
+  await admin.cloudConnection(baseURL, {
+    name: CONNECTION,
+    phoneNumberId: PHONE_NUMBER_ID,
+    wabaId: WABA_ID,
+    accessToken: "EAAG-e2e-campaign-token-5555",
+    appSecret: "e2e-campaign-app-secret",
+  });
+  const templates = await request.post(`${META_SIM_URL}/_sim/templates`, {
+    data: {
+      accountId: PHONE_NUMBER_ID,
+      templates: [
+        {
+          name: "promo_bf",
+          language: "pt_BR",
+          components: [{ type: "BODY", text: "Olá {{1}}, seu cupom é {{2}}" }],
+        },
+      ],
+    },
+  });
+  expect(templates.ok(), await templates.text()).toBe(true);
+  const list = await request.post("/contact-lists", { headers, data: { name: LIST } });
+  expect(list.ok(), await list.text()).toBe(true);
+  listId = ((await list.json()) as { id: number }).id;
+  for (const contact of CONTACTS) {
+    const item = await request.post("/contact-list-items", {
+      headers,
+      data: { ...contact, contactListId: listId },
+    });
+    expect(item.ok(), await item.text()).toBe(true);
+  }
+});
+
+test("campaign settings, a Cloud API template campaign and its live report", async ({ page, request }) => {
+  test.slow();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  // Settings: no pause between messages, a window over the whole day, weekends, a custom variable.
+  await page.getByRole("link", { name: "Config. de Campanhas", exact: true }).click();
+  await expect(page).toHaveURL(/\/campaigns-config$/);
+  await page.getByRole("combobox", { name: "Intervalo randômico de disparo" }).click();
+  await page.getByRole("option", { name: "Sem intervalo" }).click();
+  await page.getByLabel("Início").fill("00:00");
+  await page.getByLabel("Fim").fill("23:59");
+  for (const day of ["Enviar aos sábados", "Enviar aos domingos"]) {
+    const toggle = page.getByRole("switch", { name: day });
+    if (!(await toggle.isChecked())) await toggle.click();
+  }
+  await page.getByRole("button", { name: "Adicionar variável" }).click();
+  await page
+    .getByRole("textbox", { name: /^Atalho/ })
+    .last()
+    .fill("cupom");
+  await page.getByRole("textbox", { name: "Conteúdo" }).last().fill("BF10");
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Configurações salvas")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Intervalo randômico de disparo" })).toHaveText(
+    "Sem intervalo",
+  );
+  await expect(page.getByRole("textbox", { name: /^Atalho/ }).last()).toHaveValue("cupom");
+  await expect(page.getByLabel("Início")).toHaveValue("00:00");
+
+  // A campaign on the Cloud API connection: an approved template instead of free text.
+  await page.goto("/campaigns");
+  await page.getByRole("button", { name: "Nova campanha" }).click();
+  // The dialog stays open as the saved campaign after the first save (its title changes then).
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: /^Nome/ }).fill(CAMPAIGN);
+  await dialog.getByRole("combobox", { name: /^Lista de contatos/ }).click();
+  await page.getByRole("option", { name: LIST }).click();
+  await dialog.getByRole("combobox", { name: /^Conexão/ }).click();
+  await page.getByRole("option", { name: CONNECTION }).click();
+  await expect(dialog.getByRole("textbox", { name: "Mensagem 1" })).toBeHidden();
+  await dialog.getByRole("combobox", { name: "Modelo de mensagem" }).click();
+  await page.getByRole("option", { name: "promo_bf (pt_BR)" }).click();
+  await expect(dialog.getByText("Olá {{1}}, seu cupom é {{2}}")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Parâmetro 1" }).fill("{nome}");
+  await dialog.getByRole("textbox", { name: "Parâmetro 2" }).fill("{cupom}");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Campanha salva com sucesso!")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  const row = page.getByRole("row").filter({ hasText: CAMPAIGN });
+  await expect(row).toContainText("Inativa");
+
+  // The report page, from the row; the campaign is then scheduled a few seconds ahead (an instant
+  // with its offset, so the browser's and the company's clocks do not matter) and the page follows it.
+  await row.getByRole("link", { name: `Relatório de ${CAMPAIGN}` }).click();
+  await expect(page).toHaveURL(/\/campaign\/\d+\/report$/);
+  await expect(page.getByText("Inativa")).toBeVisible();
+  const id = Number(/\/campaign\/(\d+)\/report/.exec(page.url())?.[1]);
+  // The page's own session: a new login would end it (one session per user).
+  const headers = { authorization: `Bearer ${await sessionToken(page)}` };
+  const current = await request.get(`/campaigns/${id}`, { headers });
+  const campaign = (await current.json()) as Record<string, unknown>;
+  const scheduled = await request.put(`/campaigns/${id}`, {
+    headers,
+    data: {
+      name: campaign.name,
+      whatsappId: campaign.whatsappId,
+      contactListId: listId,
+      template: campaign.template,
+      scheduledAt: new Date(Date.now() + 3000).toISOString(),
+    },
+  });
+  expect(scheduled.ok(), await scheduled.text()).toBe(true);
+
+  await expect(page.getByText("Finalizada")).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText("2 de 2 entregues")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Entregues" })).toContainText("2");
+  await expect(page.getByRole("group", { name: "Concluída em" })).not.toContainText("Não concluída");
+
+  for (const contact of CONTACTS) {
+    const sends = await simSends(request, PHONE_NUMBER_ID, contact.number);
+    const templates = sends.filter((send) => send.body.type === "template");
+    expect(templates).toHaveLength(1);
+    expect(JSON.stringify(templates[0]?.body)).toContain(contact.name);
+    expect(JSON.stringify(templates[0]?.body)).toContain("BF10");
+  }
+});
