@@ -33,12 +33,14 @@ export interface BenchServerOptions {
   dbUrl: string;
   /** A first start on large data also runs migrations that build indexes. */
   startTimeoutMs?: number;
+  /** Overrides of the environment below (e.g. JOBS_ENABLED for a benchmark of background work). */
+  env?: Record<string, string>;
 }
 
 /**
  * Starts apps/server/dist on `dbUrl` (run `npm run build` first) and waits for
- * /version. Jobs are off and the rate limit out of the way: the benchmark
- * measures reads. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+ * /version. Jobs are off (unless `env` turns them on) and the rate limit out of
+ * the way: the benchmark measures reads. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
  * profiles it.
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<ChildProcess> {
@@ -58,6 +60,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Chi
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_IP: "100000",
       JOBS_ENABLED: "false",
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

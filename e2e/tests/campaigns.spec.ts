@@ -1,12 +1,19 @@
 import { expect, test } from "@playwright/test";
-import { adminApi, sessionToken, signIn, simSends } from "../fixtures/app";
+import ExcelJS from "exceljs";
+import { adminApi, sessionToken, signIn, simSends, simTexts } from "../fixtures/app";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config";
 
 /**
  * Campaigns (spec 3 sections 2 to 9): the admin sets the pacing and a custom variable on
  * /campaigns-config, creates a campaign on a Cloud API connection choosing an approved template
- * and its parameters in the dialog, and watches its report page follow the sending live until
- * every contact got the template with the variables filled.
+ * and its parameters in the dialog, with confirmation on, and watches its report page follow the
+ * sending live until every contact got the template with the variables filled; a contact's answer
+ * then gets the confirmation message and the report counts it. The contact list comes from an
+ * imported spreadsheet (the import's own screens are contact-lists.spec.ts's).
+ *
+ * Not here: two message variants. On the Cloud API a campaign opens conversations with one approved
+ * template, so variants are free-text slots for WhatsApp Web (QR code) connections, which the e2e
+ * server has no fake of; the server tests cover them (modules/campaigns/sender.test.ts).
  */
 
 const PHONE_NUMBER_ID = "301234567890555";
@@ -48,13 +55,31 @@ test.beforeAll(async ({ request, baseURL }) => {
   const list = await request.post("/contact-lists", { headers, data: { name: LIST } });
   expect(list.ok(), await list.text()).toBe(true);
   listId = ((await list.json()) as { id: number }).id;
-  for (const contact of CONTACTS) {
-    const item = await request.post("/contact-list-items", {
-      headers,
-      data: { ...contact, contactListId: listId },
-    });
-    expect(item.ok(), await item.text()).toBe(true);
-  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Contatos");
+  sheet.addRow(["nome", "numero"]);
+  for (const contact of CONTACTS) sheet.addRow([contact.name, contact.number]);
+  const upload = await request.post(`/contact-lists/${listId}/upload`, {
+    headers,
+    multipart: {
+      file: {
+        name: "clientes.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+      },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(202);
+  await expect
+    .poll(
+      async () => {
+        const latest = await request.get(`/contact-lists/${listId}/imports/latest`, { headers });
+        const body = (await latest.json()) as { status: string; imported: number } | null;
+        return body ? `${body.status} ${body.imported}` : "none";
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(`done ${CONTACTS.length}`);
 });
 
 test("campaign settings, a Cloud API template campaign and its live report", async ({ page, request }) => {
@@ -103,6 +128,10 @@ test("campaign settings, a Cloud API template campaign and its live report", asy
   await expect(dialog.getByText("Olá {{1}}, seu cupom é {{2}}")).toBeVisible();
   await dialog.getByRole("textbox", { name: "Parâmetro 1" }).fill("{nome}");
   await dialog.getByRole("textbox", { name: "Parâmetro 2" }).fill("{cupom}");
+  await dialog.getByRole("switch", { name: "Confirmação" }).click();
+  await dialog
+    .getByRole("textbox", { name: "Mensagem de confirmação 1" })
+    .fill("Obrigado {nome}, cupom ativado!");
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Campanha salva com sucesso!")).toBeVisible();
   await dialog.getByRole("button", { name: "Cancelar" }).click();
@@ -126,6 +155,8 @@ test("campaign settings, a Cloud API template campaign and its live report", asy
       whatsappId: campaign.whatsappId,
       contactListId: listId,
       template: campaign.template,
+      confirmation: campaign.confirmation,
+      confirmationMessage1: campaign.confirmationMessage1,
       scheduledAt: new Date(Date.now() + 3000).toISOString(),
     },
   });
@@ -143,4 +174,17 @@ test("campaign settings, a Cloud API template campaign and its live report", asy
     expect(JSON.stringify(templates[0]?.body)).toContain(contact.name);
     expect(JSON.stringify(templates[0]?.body)).toContain("BF10");
   }
+
+  // Ana answers: she gets the confirmation message (free text, inside the window her answer opened),
+  // once, and the report counts it live.
+  const [ana] = CONTACTS;
+  const answer = await request.post(`${META_SIM_URL}/_sim/inbound`, {
+    data: { accountId: PHONE_NUMBER_ID, type: "text", from: ana!.number, name: ana!.name, body: "Quero!" },
+  });
+  expect((await answer.json()).status).toBe(200);
+  await expect
+    .poll(async () => simTexts(request, PHONE_NUMBER_ID, ana!.number), { timeout: 30_000 })
+    .toEqual([`Obrigado ${ana!.name}, cupom ativado!`]);
+  await expect(page.getByRole("group", { name: "Confirmados" })).toContainText("1");
+  await expect(page.getByRole("group", { name: "Confirmações solicitadas" })).toContainText("2");
 });

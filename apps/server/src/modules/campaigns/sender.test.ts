@@ -165,6 +165,31 @@ describe("campaign sender", () => {
     expect(await sender.step(companyId, campaignId)).toEqual({ kind: "finished" });
   });
 
+  it("without a pause, one step stores several messages at once, and stops at the longer pause", async () => {
+    const clock = { now: MONDAY_10 };
+    const sender = senderAt(clock);
+    const { companyId, campaignId } = await campaignOf(12, {
+      messageInterval: 0,
+      longerIntervalAfter: 5,
+      greaterInterval: 30,
+    });
+    await sender.start(companyId, campaignId);
+    const first = await sender.step(companyId, campaignId, 25);
+    // Five go at once; the sixth is due after the longer pause.
+    expect(first.kind === "sent" ? first.sent : []).toHaveLength(5);
+    expect(await sender.step(companyId, campaignId, 25)).toEqual({
+      kind: "wait",
+      until: new Date(MONDAY_10.getTime() + 30_000),
+    });
+    clock.now = new Date(MONDAY_10.getTime() + 30_000);
+    const second = await sender.step(companyId, campaignId, 3);
+    expect(second.kind === "sent" ? second.sent : []).toHaveLength(3); // at most `max`
+    const rows = await shippings(campaignId);
+    expect(rows.filter((r) => r.messageId !== null)).toHaveLength(8);
+    const [campaign] = await db().select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(campaign?.sentCount).toBe(8);
+  });
+
   it("cancel stops before the next message; restart resumes where it stopped", async () => {
     const clock = { now: MONDAY_10 };
     const sender = senderAt(clock);
@@ -173,7 +198,8 @@ describe("campaign sender", () => {
     for (let i = 0; i < 2; i++) {
       const step = await sender.step(companyId, campaignId);
       if (step.kind !== "sent") throw new Error(`expected a message, got ${step.kind}`);
-      await world.server.outbound.send(companyId, step.messageId);
+      expect(step.sent).toHaveLength(1);
+      await world.server.outbound.send(companyId, step.sent[0]!.messageId);
     }
     const cancel = await world.server.app.inject({
       method: "POST",

@@ -39,14 +39,26 @@ export interface CampaignSenderDeps {
   clock?: () => Date;
 }
 
+/** A row claimed by its stored message. */
+export interface Claimed {
+  shippingId: number;
+  messageId: number;
+}
+
 export type Step =
-  | { kind: "sent"; shippingId: number; messageId: number }
+  | { kind: "sent"; sent: Claimed[] }
   | { kind: "wait"; until: Date }
   | { kind: "finished" }
   | { kind: "stopped" };
 
 /** Messages one run stores before it hands over to a new job (other campaigns get their turn). */
 const MESSAGES_PER_RUN = 200;
+/**
+ * Messages one step stores at most, in one transaction, when the pace lets several go at once
+ * (messageInterval 0): the campaign's lock, settings and connection are read once for them, and
+ * they are then sent side by side.
+ */
+const MESSAGES_PER_STEP = 25;
 
 /**
  * The campaign sender (docs/CAMPAIGNS.md):
@@ -95,10 +107,11 @@ export class CampaignSender {
   async run(companyId: number, campaignId: number): Promise<Step | undefined> {
     let last: Step | undefined;
     let sent = 0;
-    for (; sent < MESSAGES_PER_RUN; sent++) {
-      last = await this.step(companyId, campaignId);
+    while (sent < MESSAGES_PER_RUN) {
+      last = await this.step(companyId, campaignId, MESSAGES_PER_STEP);
       if (last.kind !== "sent") break;
-      await this.deliver(companyId, last);
+      sent += last.sent.length;
+      await Promise.all(last.sent.map((claimed) => this.deliver(companyId, claimed)));
     }
     // The report's progress: once per run (a message per run at most paces of 5 s and more).
     if (sent > 0 || last?.kind === "finished") await this.announce(companyId, campaignId);
@@ -110,15 +123,18 @@ export class CampaignSender {
     return last;
   }
 
-  /** One message, if one is due (see the class comment). */
-  async step(companyId: number, campaignId: number): Promise<Step> {
+  /**
+   * One message if one is due, or up to `max` when the pace lets them go at once (see the class
+   * comment): each row is claimed by its message in this one transaction.
+   */
+  async step(companyId: number, campaignId: number, max = 1): Promise<Step> {
     return this.repo.transaction(async (tx): Promise<Step> => {
       const campaign = await this.repo.lock(tx, companyId, campaignId);
       if (campaign?.status !== "EM_ANDAMENTO") return { kind: "stopped" };
       const now = this.now();
       const settings = parseCampaignSettings(await this.repo.settings(companyId, tx));
       const timeZone = await this.timeZone(tx, companyId);
-      const [row] = await tx
+      const rows = await tx
         .select()
         .from(campaignShippings)
         .where(
@@ -130,9 +146,9 @@ export class CampaignSender {
           ),
         )
         .orderBy(asc(campaignShippings.id))
-        .limit(1)
+        .limit(max)
         .for("update", { skipLocked: true });
-      if (!row) {
+      if (rows.length === 0) {
         await this.repo.update(companyId, campaignId, { status: "FINALIZADA", completedAt: now }, tx);
         return { kind: "finished" };
       }
@@ -157,56 +173,77 @@ export class CampaignSender {
         await this.repo.update(companyId, campaignId, { status: "FINALIZADA", completedAt: now }, tx);
         return { kind: "finished" };
       }
-      const contactId = row.contactId ?? (await this.contactFor(tx, companyId, row));
-      const ticketId = await this.ticketFor(tx, campaign, contactId, connection);
-      const slots = filledCampaignSlots(campaign);
-      const variant = slots.length > 0 ? (slots[row.id % slots.length] as number) : 1;
-      const outbound: NewOutbound = {
-        companyId,
-        ticketId,
-        contactId,
-        whatsappId: connection.id,
-        ...this.messageOf(campaign, connection, variant, row, settings.variables),
-      };
-      const body = outbound.body;
-      if (campaign.mediaPath && !outbound.template) {
-        const mimeType = mimeTypeOf(campaign.mediaPath);
-        const kind = attachmentKind(mimeType) ?? { mediaType: "application", kind: "document" as const };
-        Object.assign(outbound, {
-          kind: kind.kind,
-          mediaType: kind.mediaType,
-          mediaUrl: campaign.mediaPath,
-          mimeType,
-          filename: campaign.mediaName ?? basename(campaign.mediaPath),
-        });
+      const sent: Claimed[] = [];
+      let pace = { lastSentAt: campaign.lastSentAt, sentCount: campaign.sentCount };
+      for (const row of rows) {
+        if (sent.length > 0 && nextSendAt(now, settings, pace, timeZone).getTime() > now.getTime()) break;
+        const messageId = await this.claim(tx, campaign, connection, row, settings.variables, now);
+        sent.push({ shippingId: row.id, messageId });
+        pace = { lastSentAt: now, sentCount: pace.sentCount + 1 };
       }
-      const [message] = await tx.insert(messages).values(this.deps.outbound.rowOf(outbound)).returning();
-      if (!message) throw new Error("campaign message insert returned no row");
-      await tx
-        .update(tickets)
-        .set({ lastMessage: body.slice(0, 255) || "[media]", updatedAt: now })
-        .where(rowOf(tickets, companyId, ticketId));
-      // Confirmation on: the row awaits the contact's answer (confirmations.ts) when its variant has a
-      // confirmation message to answer with.
-      const awaitsAnswer =
-        campaign.confirmation && Boolean(campaign[`confirmationMessage${variant}` as "confirmationMessage1"]);
-      await tx
-        .update(campaignShippings)
-        .set({
-          messageId: message.id,
-          contactId,
-          ticketId,
-          variant,
-          updatedAt: now,
-          ...(awaitsAnswer ? { confirmationRequestedAt: now } : {}),
-        })
-        .where(rowOf(campaignShippings, companyId, row.id));
       await tx
         .update(campaigns)
-        .set({ lastSentAt: now, sentCount: sql`${campaigns.sentCount} + 1` })
+        .set({ lastSentAt: now, sentCount: sql`${campaigns.sentCount} + ${sent.length}` })
         .where(rowOf(campaigns, companyId, campaignId));
-      return { kind: "sent", shippingId: row.id, messageId: message.id };
+      return { kind: "sent", sent };
     });
+  }
+
+  /** Stores one row's message in its contact's ticket and writes its id on the row: the claim. */
+  private async claim(
+    tx: Tx,
+    campaign: CampaignRow,
+    connection: { id: number; channel: string },
+    row: typeof campaignShippings.$inferSelect,
+    variables: readonly CampaignVariable[],
+    now: Date,
+  ): Promise<number> {
+    const { companyId } = campaign;
+    const contactId = row.contactId ?? (await this.contactFor(tx, companyId, row));
+    const ticketId = await this.ticketFor(tx, campaign, contactId, connection);
+    const slots = filledCampaignSlots(campaign);
+    const variant = slots.length > 0 ? (slots[row.id % slots.length] as number) : 1;
+    const outbound: NewOutbound = {
+      companyId,
+      ticketId,
+      contactId,
+      whatsappId: connection.id,
+      ...this.messageOf(campaign, connection, variant, row, variables),
+    };
+    const body = outbound.body;
+    if (campaign.mediaPath && !outbound.template) {
+      const mimeType = mimeTypeOf(campaign.mediaPath);
+      const kind = attachmentKind(mimeType) ?? { mediaType: "application", kind: "document" as const };
+      Object.assign(outbound, {
+        kind: kind.kind,
+        mediaType: kind.mediaType,
+        mediaUrl: campaign.mediaPath,
+        mimeType,
+        filename: campaign.mediaName ?? basename(campaign.mediaPath),
+      });
+    }
+    const [message] = await tx.insert(messages).values(this.deps.outbound.rowOf(outbound)).returning();
+    if (!message) throw new Error("campaign message insert returned no row");
+    await tx
+      .update(tickets)
+      .set({ lastMessage: body.slice(0, 255) || "[media]", updatedAt: now })
+      .where(rowOf(tickets, companyId, ticketId));
+    // Confirmation on: the row awaits the contact's answer (confirmations.ts) when its variant has a
+    // confirmation message to answer with.
+    const awaitsAnswer =
+      campaign.confirmation && Boolean(campaign[`confirmationMessage${variant}` as "confirmationMessage1"]);
+    await tx
+      .update(campaignShippings)
+      .set({
+        messageId: message.id,
+        contactId,
+        ticketId,
+        variant,
+        updatedAt: now,
+        ...(awaitsAnswer ? { confirmationRequestedAt: now } : {}),
+      })
+      .where(rowOf(campaignShippings, companyId, row.id));
+    return message.id;
   }
 
   /**
@@ -266,7 +303,7 @@ export class CampaignSender {
   }
 
   /** Sends the stored message (the outbound claim sends it once) and records the outcome on the row. */
-  private async deliver(companyId: number, step: { shippingId: number; messageId: number }): Promise<void> {
+  private async deliver(companyId: number, step: Claimed): Promise<void> {
     await this.deps.outbound.send(companyId, step.messageId).catch(() => {});
     const [message] = await this.deps.db
       .select({ providerMessageId: messages.providerMessageId, sendError: messages.sendError })

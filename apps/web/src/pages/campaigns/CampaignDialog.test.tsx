@@ -156,6 +156,29 @@ describe("CampaignDialog: Cloud API templates", () => {
     });
   });
 
+  it("with confirmation on, a template campaign takes one confirmation message, sent as free text", async () => {
+    const fake = serve([]);
+    const { dialog } = open(null);
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /^Nome/ }), {
+      target: { value: "Confirma" },
+    });
+    await choose(dialog, "Conexão", "Oficial");
+    await choose(dialog, "Modelo de mensagem", "boas_vindas (pt_BR)");
+    expect(within(dialog).queryByRole("textbox", { name: "Mensagem de confirmação 1" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("switch", { name: "Confirmação" }));
+    fireEvent.change(await within(dialog).findByRole("textbox", { name: "Mensagem de confirmação 1" }), {
+      target: { value: "Obrigado {nome}!" },
+    });
+    expect(within(dialog).queryByRole("textbox", { name: "Mensagem de confirmação 2" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(fake.requests).toContain("POST /campaigns"));
+    expect(fake.bodies.get("POST /campaigns")).toMatchObject({
+      confirmation: true,
+      confirmationMessage1: "Obrigado {nome}!",
+      template: { name: "boas_vindas" },
+    });
+  });
+
   it("shows a stored template of a Cloud API campaign with its values", async () => {
     serve();
     const { dialog } = open(

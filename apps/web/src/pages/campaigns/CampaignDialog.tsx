@@ -76,6 +76,8 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
   const channel =
     connection?.channel ?? (current?.whatsappId === whatsappId ? current?.whatsapp?.channel : undefined);
   const cloudWhatsappId = channel === "whatsappapi" && typeof whatsappId === "number" ? whatsappId : null;
+  const confirmation = form.watch("confirmation");
+  const confirmationOn = confirmation === true || confirmation === "true";
   const variables = ["{nome}", "{numero}", "{email}", ...custom.map((v) => `{${v.key}}`)].join(", ");
 
   const message = useCampaignValidationMessage();
@@ -294,9 +296,22 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
                     />
                   )}
                 />
-              ) : (
+              ) : null}
+              {cloudWhatsappId !== null && confirmationOn ? (
+                // The contact's answer opens Meta's 24-hour window: the confirmation goes as free text.
+                <TextField
+                  label={t("campaigns.dialog.confirmationMessage", { n: 1 })}
+                  multiline
+                  minRows={3}
+                  fullWidth
+                  sx={{ mt: 2 }}
+                  disabled={!messagesEditable}
+                  {...form.register("confirmationMessage1")}
+                />
+              ) : null}
+              {cloudWhatsappId === null ? (
                 <CampaignMessageSlots form={form} editable={messagesEditable} variables={variables} />
-              )}
+              ) : null}
             </Grid>
             <Grid size={12}>
               <CampaignMediaField campaign={current} editable={editable} onChanged={setCurrent} />
