@@ -74,6 +74,8 @@ export const EXTRA_ERROR_CODES = [
   "ERR_INVALID_RESET_TOKEN",
   /** 401: the refresh cookie is missing, unknown or already used. */
   "ERR_INVALID_REFRESH_TOKEN",
+  /** 401: POST /api/messages/send without a bearer token, or with one no connection has. */
+  "ERR_INVALID_API_TOKEN",
   /** 404: no route or no record of that kind. */
   "ERR_NOT_FOUND",
   /** 413: an upload above the size limit. */

@@ -25,6 +25,7 @@ export * from "./schemas/help.js";
 export * from "./schemas/invoice.js";
 export * from "./schemas/kanban.js";
 export * from "./schemas/message.js";
+export * from "./schemas/messages-api.js";
 export * from "./schemas/moments.js";
 export * from "./schemas/note.js";
 export * from "./schemas/plan.js";

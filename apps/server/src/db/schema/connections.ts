@@ -92,6 +92,8 @@ export const whatsapps = pgTable(
   (t) => [
     unique("whatsapps_company_id_id_key").on(t.companyId, t.id),
     uniqueIndex("whatsapps_webhook_key_key").on(t.webhookKey),
+    /** The Messages API finds the connection of a bearer token (POST /api/messages/send). */
+    index("whatsapps_token_idx").on(t.token),
     uniqueIndex("whatsapps_company_name_key").on(t.companyId, t.name),
     index("whatsapps_company_status_idx").on(t.companyId, t.status),
     index("whatsapps_phone_number_id_idx").on(t.phoneNumberId),

@@ -12,6 +12,7 @@ export * from "./file-lists.js";
 export * from "./files.js";
 export * from "./helps.js";
 export * from "./invoices.js";
+export * from "./messages-api.js";
 export * from "./payment-charges.js";
 export * from "./queues.js";
 export * from "./quick-messages.js";

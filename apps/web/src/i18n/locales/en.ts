@@ -81,6 +81,7 @@ const en: LocaleShape = {
     ERR_SIGNUP_DISABLED: "Signing up new companies is disabled.",
     ERR_PLAN_NOT_AVAILABLE: "This plan is not available. Choose another plan.",
     ERR_INVALID_REFRESH_TOKEN: "Session expired. Please sign in again.",
+    ERR_INVALID_API_TOKEN: "Invalid API token: use the token of one of your connections.",
     ERR_NOT_FOUND: "Record not found.",
     ERR_FILE_TOO_LARGE: "The file is too large.",
     ERR_FILE_TYPE_NOT_ALLOWED: "This file type is not accepted here (PNG, JPEG or WebP images only).",

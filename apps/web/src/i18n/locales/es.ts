@@ -81,6 +81,7 @@ const es: LocaleShape = {
     ERR_SIGNUP_DISABLED: "El registro de nuevas empresas está deshabilitado.",
     ERR_PLAN_NOT_AVAILABLE: "Este plan no está disponible. Elija otro plan.",
     ERR_INVALID_REFRESH_TOKEN: "Sesión expirada. Inicie sesión de nuevo.",
+    ERR_INVALID_API_TOKEN: "Token de API no válido: use el token de una de sus conexiones.",
     ERR_NOT_FOUND: "Registro no encontrado.",
     ERR_FILE_TOO_LARGE: "El archivo es demasiado grande.",
     ERR_FILE_TYPE_NOT_ALLOWED: "Este tipo de archivo no se acepta aquí (solo imágenes PNG, JPEG o WebP).",

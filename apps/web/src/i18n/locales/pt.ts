@@ -81,6 +81,7 @@ const pt = {
     ERR_SIGNUP_DISABLED: "O cadastro de novas empresas está desativado.",
     ERR_PLAN_NOT_AVAILABLE: "Este plano não está disponível. Escolha outro plano.",
     ERR_INVALID_REFRESH_TOKEN: "Sessão expirada. Por favor, entre novamente.",
+    ERR_INVALID_API_TOKEN: "Token de API inválido: use o token de uma das suas conexões.",
     ERR_NOT_FOUND: "Registro não encontrado.",
     ERR_FILE_TOO_LARGE: "O arquivo é grande demais.",
     ERR_FILE_TYPE_NOT_ALLOWED: "Este tipo de arquivo não é aceito aqui (apenas imagens PNG, JPEG ou WebP).",

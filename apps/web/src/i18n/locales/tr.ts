@@ -82,6 +82,7 @@ const tr: LocaleShape = {
     ERR_SIGNUP_DISABLED: "Yeni şirket kaydı devre dışı.",
     ERR_PLAN_NOT_AVAILABLE: "Bu plan kullanılamıyor. Başka bir plan seçin.",
     ERR_INVALID_REFRESH_TOKEN: "Oturumun süresi doldu. Lütfen tekrar giriş yapın.",
+    ERR_INVALID_API_TOKEN: "Geçersiz API belirteci: bağlantılarınızdan birinin belirtecini kullanın.",
     ERR_NOT_FOUND: "Kayıt bulunamadı.",
     ERR_FILE_TOO_LARGE: "Dosya çok büyük.",
     ERR_FILE_TYPE_NOT_ALLOWED:
