@@ -40,6 +40,8 @@ export const COMPANY_TOPICS = [
   "campaign",
   /** File lists created, updated, deleted (FileListEventPayload; spec 3 "Live events": company-{id}-file). */
   "file",
+  /** Flows created, renamed, duplicated, deleted (FlowEventPayload; spec 3 "Live events": flow lists). */
+  "flowbuilder",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 
