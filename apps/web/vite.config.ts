@@ -23,6 +23,7 @@ function apiProxy(target: string): ProxyOptions {
  * apps/server/src/http/dev-proxy.test.ts fails when a server route is left out.
  */
 export const API_PREFIXES = [
+  "/api",
   "/announcements",
   "/auth",
   "/campaign-settings",

@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { RateLimiter } from "../auth/rate-limiter.js";
+import { RateLimiter } from "../auth/rate-limiter.js";
 import type { TokenService } from "../auth/tokens.js";
 import { GraphClient } from "../channels/meta/graph-client.js";
 import { type Config, REPO_ROOT } from "../config.js";
@@ -57,6 +57,8 @@ import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { messagesRoutes } from "../modules/messages/routes.js";
 import { MessagesService, type MessagesServiceDeps } from "../modules/messages/service.js";
 import { Transcriber } from "../modules/messages/transcription.js";
+import { messagesApiRoutes } from "../modules/messages-api/routes.js";
+import { MessagesApiService } from "../modules/messages-api/service.js";
 import { momentsRoutes } from "../modules/moments/routes.js";
 import { MomentsService } from "../modules/moments/service.js";
 import { paymentProviderFor } from "../modules/payments/select.js";
@@ -242,6 +244,18 @@ export async function buildApp(
     await open.register(publicAuthRoutes(auth, { secureCookies }));
     await open.register(publicSettingsRoutes(settings));
     await open.register(publicPlansRoutes(plans));
+    await open.register(
+      messagesApiRoutes(
+        new MessagesApiService({
+          db: deps.db,
+          outbound: deps.outbound,
+          events: deps.events,
+          storage: deps.storage,
+          planFeatures,
+          rateLimiter: new RateLimiter(deps.db, 60),
+        }),
+      ),
+    );
     await open.register(subscriptionWebhookRoutes(subscription));
     await open.register(
       webhooksRoutes(deps.webhooks, {
