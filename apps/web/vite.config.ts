@@ -40,6 +40,7 @@ export const API_PREFIXES = [
   "/dashboard",
   "/facebook",
   "/files",
+  "/flowbuilder",
   "/helps",
   "/invoices",
   "/message",

@@ -295,6 +295,7 @@ function realParams(route: FuzzRoute): Record<string, string> {
     contactListImport: world.ids.contactList,
     fileList: world.ids.fileList,
     campaign: world.ids.campaign,
+    flow: world.ids.flow,
   };
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   return Object.fromEntries(

@@ -528,6 +528,22 @@ owners.fileList = async (db, companyId) => {
   };
 };
 
+owners.flow = async (db, companyId) => {
+  const [flow] = await db
+    .insert(schema.flows)
+    .values({
+      companyId,
+      name: unique("secret-flow"),
+      nodes: [{ id: "secretnode", type: "start", position: { x: 1, y: 2 }, data: { label: "secret start" } }],
+      connections: [{ source: "secretnode", target: "secretnode" }],
+    })
+    .returning();
+  return {
+    params: { id: flow!.id },
+    snapshot: () => db.select().from(schema.flows).where(eq(schema.flows.id, flow!.id)),
+  };
+};
+
 /** A queue with its user and connection links and a two-level option tree. */
 async function queueWithLinks(db: Db, companyId: number) {
   const queue = await buildQueue(db, companyId, { greetingMessage: "secret greeting" });
@@ -812,7 +828,8 @@ type Kind =
   | "invoice"
   | "contactList"
   | "fileList"
-  | "fileListOption";
+  | "fileListOption"
+  | "flow";
 
 /** Names that are id-like without ending in Id. */
 const ID_NAMES = new Set([
@@ -866,6 +883,7 @@ const kindByName: Record<string, Kind | { none: string }> = {
   optIntegrationId: { none: "no integrations in this product: only null is accepted" },
   optFileId: "fileList",
   fileListId: "fileList",
+  flowId: "flow",
 };
 /** Kinds by route and field, where the name alone says too little. */
 const kindByField: Record<string, Kind | { none: string }> = {
@@ -1062,6 +1080,8 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
     params: { id: w.ids.fileList },
     body: { name: "Lista de B", message: "Olá", options: [{ id: w.ids.fileListOption, name: "Opção" }] },
   }),
+  "PUT /flowbuilder": (w) => ({ body: { flowId: w.ids.flow, name: "Fluxo de B" } }),
+  "POST /flowbuilder/duplicate": (w) => ({ body: { flowId: w.ids.flow } }),
   "GET /contact-list-items": (w) => ({ query: { contactListId: String(w.ids.contactList) } }),
   "POST /contact-list-items": (w) => ({
     body: { name: "Pessoa", number: `55119${Date.now()}`.slice(0, 13), contactListId: w.ids.contactList },

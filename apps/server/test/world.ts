@@ -14,6 +14,7 @@ import {
   contactTags,
   fileListOptions,
   fileLists,
+  flows,
   invoices,
   messages,
   quickMessages,
@@ -54,7 +55,8 @@ export type WorldKind =
   | "contactListImport"
   | "fileList"
   | "fileListOption"
-  | "campaign";
+  | "campaign"
+  | "flow";
 
 /** One company's records, one of each kind, and the strings that only they hold. */
 export interface World {
@@ -168,6 +170,16 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
     .insert(fileListOptions)
     .values({ companyId, fileListId: fileList!.id, name: `${mark}-file-option`, path: mediaPath })
     .returning();
+  const [flow] = await db
+    .insert(flows)
+    .values({
+      companyId,
+      name: `${mark}-flow`,
+      nodes: [
+        { id: `${mark}-node`, type: "start", position: { x: 0, y: 0 }, data: { label: `${mark}-start` } },
+      ],
+    })
+    .returning();
   const [campaign] = await db
     .insert(campaigns)
     .values({
@@ -220,6 +232,7 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       fileList: fileList!.id,
       fileListOption: fileListOption!.id,
       campaign: campaign!.id,
+      flow: flow!.id,
     },
     ticketUuid: ticket.uuid,
     connection,

@@ -45,6 +45,8 @@ import { facebookRoutes } from "../modules/facebook/routes.js";
 import { FacebookService } from "../modules/facebook/service.js";
 import { fileListsRoutes } from "../modules/files/routes.js";
 import { FileListsService } from "../modules/files/service.js";
+import { flowsRoutes } from "../modules/flows/routes.js";
+import { FlowsService } from "../modules/flows/service.js";
 import { helpsRoutes } from "../modules/helps/routes.js";
 import { HelpsService } from "../modules/helps/service.js";
 import { invoicesRoutes } from "../modules/invoices/routes.js";
@@ -309,6 +311,7 @@ export async function buildApp(
     await priv.register(
       fileListsRoutes(new FileListsService({ db: deps.db, realtime: deps.realtime, storage: deps.storage })),
     );
+    await priv.register(flowsRoutes(new FlowsService({ db: deps.db, realtime: deps.realtime })));
     await priv.register(
       schedulesRoutes(
         new SchedulesService({
