@@ -42,6 +42,8 @@ export const COMPANY_TOPICS = [
   "file",
   /** Flows created, renamed, duplicated, deleted (FlowEventPayload; spec 3 "Live events": flow lists). */
   "flowbuilder",
+  /** Integrations created, updated, deleted (QueueIntegrationEventPayload; spec 3 "Live events": company-{id}-queueIntegration). */
+  "queueIntegration",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

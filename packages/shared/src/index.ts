@@ -31,6 +31,7 @@ export * from "./schemas/moments.js";
 export * from "./schemas/note.js";
 export * from "./schemas/plan.js";
 export * from "./schemas/queue.js";
+export * from "./schemas/queue-integration.js";
 export * from "./schemas/quick-message.js";
 export * from "./schemas/report.js";
 export * from "./schemas/schedule.js";

@@ -15,6 +15,7 @@ export * from "./helps.js";
 export * from "./invoices.js";
 export * from "./messages-api.js";
 export * from "./payment-charges.js";
+export * from "./queue-integrations.js";
 export * from "./queues.js";
 export * from "./quick-messages.js";
 export * from "./schedules.js";
