@@ -193,6 +193,30 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await readBody(await apiResponse(path, options))) as T;
 }
 
+/**
+ * A call that carries a bearer token of its own instead of the session's (the messages API page's
+ * test forms send a connection's token to POST /api/messages/send). None of the session rules of
+ * `apiResponse`: a 401 there means a wrong connection token, not a finished session, so there is no
+ * refresh, no logout and no plan or subscription hook; any failure is thrown as an ApiError.
+ */
+export async function requestWithToken<T>(
+  path: string,
+  token: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const init = buildInit(options);
+  (init.headers as Headers).set("Authorization", `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await config.fetch(buildUrl(path, options.query), { ...init, credentials: "omit" });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, null, error instanceof Error ? error.message : "");
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await readBody(response)) as T;
+}
+
 export const api = {
   get: <T>(path: string, query?: RequestOptions["query"], signal?: AbortSignal) =>
     apiRequest<T>(path, { query, signal }),

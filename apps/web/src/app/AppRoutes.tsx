@@ -23,6 +23,7 @@ import { HelpsPage } from "../pages/helps/HelpsPage";
 import { InvoicesPage } from "../pages/invoices/InvoicesPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
 import { KanbanPage } from "../pages/kanban/KanbanPage";
+import { MessagesApiPage } from "../pages/messages-api/MessagesApiPage";
 import { MomentsPage } from "../pages/moments/MomentsPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
 import { QuickMessagesPage } from "../pages/quick-messages/QuickMessagesPage";
@@ -156,6 +157,7 @@ export function AppRoutes() {
           <Route path="/helps" element={<HelpsPage />} />
           <Route path="/quick-messages" element={<QuickMessagesPage />} />
           <Route path="/files" element={<FilesPage />} />
+          <Route path="/messages-api" element={<MessagesApiPage />} />
           <Route path="/todolist" element={<TodoListPage />} />
           <Route
             path="/announcements"

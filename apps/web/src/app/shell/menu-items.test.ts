@@ -23,6 +23,7 @@ describe("visibleMenuItems", () => {
       "users",
       "queues",
       "files",
+      "messagesApi",
       "connections",
       "financeiro",
       "subscription",
@@ -189,6 +190,38 @@ describe("visibleMenuItems", () => {
     expect(labels(visibleMenuItems(withCampaigns))).toContain("contactLists");
     expect(labels(visibleMenuItems(withCampaigns))).toContain("campaigns");
     expect(labels(visibleMenuItems(withCampaigns))).toContain("campaignsConfig");
+  });
+
+  it("shows the messages API item to admins only while the plan allows the external API", () => {
+    const plan = {
+      id: 1,
+      name: "Basic",
+      useWhatsapp: true,
+      useFacebook: true,
+      useInstagram: true,
+      useCampaigns: true,
+      useSchedules: true,
+      useInternalChat: true,
+      useExternalApi: false,
+      useKanban: true,
+      useOpenAi: true,
+      useIntegrations: true,
+    };
+    const company = (useExternalApi: boolean) => ({
+      id: 2,
+      name: "Acme",
+      dueDate: null,
+      plan: { ...plan, useExternalApi },
+    });
+    expect(labels(visibleMenuItems(buildUser({ profile: "admin", company: company(false) })))).not.toContain(
+      "messagesApi",
+    );
+    expect(labels(visibleMenuItems(buildUser({ profile: "admin", company: company(true) })))).toContain(
+      "messagesApi",
+    );
+    expect(labels(visibleMenuItems(buildUser({ profile: "user", company: company(true) })))).not.toContain(
+      "messagesApi",
+    );
   });
 
   it("hides the internal chat when the plan switches it off", () => {

@@ -1,6 +1,7 @@
 import type { UserDto } from "@inbox/shared";
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccountTreeIcon from "@mui/icons-material/AccountTree";
+import ApiIcon from "@mui/icons-material/Api";
 import AssessmentIcon from "@mui/icons-material/Assessment";
 import BusinessIcon from "@mui/icons-material/Business";
 import CampaignIcon from "@mui/icons-material/Campaign";
@@ -61,6 +62,7 @@ export type MenuLabel =
   | "helps"
   | "quickMessages"
   | "todolist"
+  | "messagesApi"
   | "announcements";
 
 /** Items that can carry an attention dot, and whether each has it now. */
@@ -110,6 +112,8 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "queues", to: "/queues", icon: AccountTreeIcon, section: "administration", allow: isAdmin },
   // Spec 1 section 2 lists files among the admin items; its page is admins-only (spec 3 section 6).
   { label: "files", to: "/files", icon: FolderCopyIcon, section: "administration", allow: isAdmin },
+  // Spec 3: the messages API page (plan flag useExternalApi, from the path); its tokens are admins'.
+  { label: "messagesApi", to: "/messages-api", icon: ApiIcon, section: "administration", allow: isAdmin },
   {
     label: "connections",
     to: "/connections",

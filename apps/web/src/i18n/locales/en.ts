@@ -29,6 +29,7 @@ import ticketsManagerEn from "./tickets-manager/en";
 import timelineEn from "./timeline/en";
 import topBarEn from "./top-bar/en";
 import whitelabelEn from "./whitelabel/en";
+import messagesApiEn from "./messages-api/en";
 
 const en: LocaleShape = {
   common: {
@@ -239,6 +240,7 @@ const en: LocaleShape = {
     announcements: "Announcements",
     files: "File lists",
     todolist: "To-do list",
+    messagesApi: "API",
   },
   dashboard: dashboardEn,
   tickets: {
@@ -446,6 +448,7 @@ const en: LocaleShape = {
   contacts: contactsEn,
   contactLists: contactListsEn,
   files: filesEn,
+  messagesApi: messagesApiEn,
   campaigns: campaignsEn,
   ticketsManager: ticketsManagerEn,
   topBar: topBarEn,

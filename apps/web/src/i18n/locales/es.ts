@@ -29,6 +29,7 @@ import ticketsManagerEs from "./tickets-manager/es";
 import timelineEs from "./timeline/es";
 import topBarEs from "./top-bar/es";
 import whitelabelEs from "./whitelabel/es";
+import messagesApiEs from "./messages-api/es";
 
 const es: LocaleShape = {
   common: {
@@ -240,6 +241,7 @@ const es: LocaleShape = {
     announcements: "Informativos",
     files: "Lista de archivos",
     todolist: "Tareas",
+    messagesApi: "API",
   },
   dashboard: dashboardEs,
   tickets: {
@@ -448,6 +450,7 @@ const es: LocaleShape = {
   contacts: contactsEs,
   contactLists: contactListsEs,
   files: filesEs,
+  messagesApi: messagesApiEs,
   campaigns: campaignsEs,
   ticketsManager: ticketsManagerEs,
   topBar: topBarEs,

@@ -28,6 +28,7 @@ import ticketsManagerPt from "./tickets-manager/pt";
 import timelinePt from "./timeline/pt";
 import topBarPt from "./top-bar/pt";
 import whitelabelPt from "./whitelabel/pt";
+import messagesApiPt from "./messages-api/pt";
 
 /** Portuguese, the default and fallback: every other locale has exactly its keys (LocaleShape, i18n.test.ts). */
 const pt = {
@@ -240,6 +241,7 @@ const pt = {
     announcements: "Informativos",
     files: "Lista de arquivos",
     todolist: "Tarefas",
+    messagesApi: "API",
   },
   dashboard: dashboardPt,
   tickets: {
@@ -447,6 +449,7 @@ const pt = {
   contacts: contactsPt,
   contactLists: contactListsPt,
   files: filesPt,
+  messagesApi: messagesApiPt,
   campaigns: campaignsPt,
   ticketsManager: ticketsManagerPt,
   topBar: topBarPt,

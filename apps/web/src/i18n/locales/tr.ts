@@ -29,6 +29,7 @@ import ticketsManagerTr from "./tickets-manager/tr";
 import timelineTr from "./timeline/tr";
 import topBarTr from "./top-bar/tr";
 import whitelabelTr from "./whitelabel/tr";
+import messagesApiTr from "./messages-api/tr";
 
 const tr: LocaleShape = {
   common: {
@@ -243,6 +244,7 @@ const tr: LocaleShape = {
     announcements: "Duyurular",
     files: "Dosya listeleri",
     todolist: "Yapılacaklar",
+    messagesApi: "API",
   },
   dashboard: dashboardTr,
   tickets: {
@@ -451,6 +453,7 @@ const tr: LocaleShape = {
   contacts: contactsTr,
   contactLists: contactListsTr,
   files: filesTr,
+  messagesApi: messagesApiTr,
   campaigns: campaignsTr,
   ticketsManager: ticketsManagerTr,
   topBar: topBarTr,

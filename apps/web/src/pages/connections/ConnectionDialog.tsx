@@ -19,6 +19,7 @@ import { toast } from "../../app/toast/toast-store";
 import { STABLE_DIALOG_PAPER } from "../../components/DialogForm";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
+import { ApiTokenField } from "./dialog/ApiTokenField";
 import { ConnectionForm } from "./dialog/ConnectionForm";
 import { type ConnectionFormValues, toCreateBody, toUpdateBody } from "./dialog/connection-form-schema";
 import type { GreetingMediaChange } from "./dialog/GreetingMediaField";
@@ -146,6 +147,10 @@ export function ConnectionDialog({ state, onSaved, onClose }: ConnectionDialogPr
           settings={settings}
           onSubmit={handleSubmit}
           onCancel={onClose}
+          apiToken={
+            editingId !== null &&
+            detail.data?.token && <ApiTokenField connectionId={editingId} token={detail.data.token} />
+          }
         />
       ) : (
         <LoadingState />

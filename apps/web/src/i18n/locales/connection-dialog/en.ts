@@ -130,6 +130,15 @@ const connectionDialogEn: typeof connectionDialogPt = {
     lastMessageAny: "From the agent or the contact",
     lastMessageAgent: "From the agent",
   },
+  apiToken: {
+    label: "Messages API token",
+    help: "Calls to POST /api/messages/send with this token send through this connection.",
+    regenerate: "Generate a new token",
+    confirmTitle: "Generate a new token?",
+    confirmMessage: "The current token stops working at once: the systems that use it need the new one.",
+    confirm: "Generate",
+    regenerated: "New token saved.",
+  },
   errors: {
     nameLength: "Enter a name of 2 to 50 characters.",
     required: "Required.",

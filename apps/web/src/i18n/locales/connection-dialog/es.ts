@@ -134,6 +134,15 @@ const connectionDialogEs: typeof connectionDialogPt = {
     lastMessageAny: "Del agente o del cliente",
     lastMessageAgent: "Del agente",
   },
+  apiToken: {
+    label: "Token de la API de mensajes",
+    help: "Las llamadas a POST /api/messages/send con este token envían por esta conexión.",
+    regenerate: "Generar un nuevo token",
+    confirmTitle: "¿Generar un nuevo token?",
+    confirmMessage: "El token actual deja de funcionar al instante: los sistemas que lo usan necesitan el nuevo.",
+    confirm: "Generar",
+    regenerated: "Nuevo token guardado.",
+  },
   errors: {
     nameLength: "Introduzca un nombre de 2 a 50 caracteres.",
     required: "Campo obligatorio.",

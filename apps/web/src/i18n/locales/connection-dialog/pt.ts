@@ -140,6 +140,15 @@ const connectionDialogPt = {
     lastMessageAny: "Do atendente ou do cliente",
     lastMessageAgent: "Do atendente",
   },
+  apiToken: {
+    label: "Token da API de mensagens",
+    help: "As chamadas de POST /api/messages/send com este token enviam por esta conexão.",
+    regenerate: "Gerar novo token",
+    confirmTitle: "Gerar um novo token?",
+    confirmMessage: "O token atual deixa de funcionar na hora: os sistemas que o usam precisam do novo.",
+    confirm: "Gerar",
+    regenerated: "Novo token salvo.",
+  },
   errors: {
     nameLength: "Informe um nome de 2 a 50 caracteres.",
     required: "Campo obrigatório.",

@@ -128,6 +128,15 @@ const connectionDialogTr: typeof connectionDialogPt = {
     lastMessageAny: "Temsilci veya müşteri",
     lastMessageAgent: "Temsilci",
   },
+  apiToken: {
+    label: "Mesaj API belirteci",
+    help: "Bu belirteçle yapılan POST /api/messages/send çağrıları bu bağlantıdan gönderilir.",
+    regenerate: "Yeni belirteç oluştur",
+    confirmTitle: "Yeni bir belirteç oluşturulsun mu?",
+    confirmMessage: "Mevcut belirteç hemen çalışmaz olur: onu kullanan sistemlerin yenisine ihtiyacı var.",
+    confirm: "Oluştur",
+    regenerated: "Yeni belirteç kaydedildi.",
+  },
   errors: {
     nameLength: "2 ile 50 karakter arasında bir ad girin.",
     required: "Zorunlu alan.",

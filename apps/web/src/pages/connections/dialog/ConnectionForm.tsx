@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Channel, ConnectionDto } from "@inbox/shared";
 import { Box, Button, DialogActions, DialogContent, Tab, Tabs } from "@mui/material";
-import { useId, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { QueueOption } from "../../../api/queues";
@@ -37,6 +37,8 @@ export interface ConnectionFormProps {
   settings: ConnectionFormSettings & { integrations: boolean };
   onSubmit: (values: ConnectionFormValues, media: GreetingMediaChange) => Promise<void>;
   onCancel: () => void;
+  /** The messages-API token block (ApiTokenField), shown on the general tab. */
+  apiToken?: ReactNode;
 }
 
 /**
@@ -53,6 +55,7 @@ export function ConnectionForm({
   settings,
   onSubmit,
   onCancel,
+  apiToken,
 }: ConnectionFormProps) {
   const { t } = useTranslation();
   const idPrefix = useId();
@@ -134,6 +137,7 @@ export function ConnectionForm({
             queues={queues}
             showImport={channel === "whatsapp"}
             connected={channel === "whatsapp" && connection?.status === "CONNECTED"}
+            apiToken={apiToken}
             credentials={
               channel !== "whatsapp" && (
                 <CredentialFields

@@ -12,6 +12,8 @@ interface GeneralTabProps extends TabProps {
   queues: QueueOption[];
   /** The channel's account block, shown after the queues. */
   credentials?: ReactNode;
+  /** The messages-API token block, for a saved connection seen by a manager. */
+  apiToken?: ReactNode;
   /** The message import settings exist for QR-code connections only. */
   showImport: boolean;
   /** Editing a connected connection: turning the import on resets its session (spec 2 section 4). */
@@ -25,6 +27,7 @@ export function GeneralTab({
   errors,
   queues,
   credentials,
+  apiToken,
   showImport,
   connected = false,
 }: GeneralTabProps) {
@@ -79,6 +82,7 @@ export function GeneralTab({
         </Grid>
       )}
       {credentials && <Grid size={12}>{credentials}</Grid>}
+      {apiToken && <Grid size={12}>{apiToken}</Grid>}
       <Grid size={{ xs: 12, sm: 6 }}>
         <SwitchField control={control} name="allowGroup" label={t("connectionModal.fields.allowGroup")} />
         <Typography variant="caption" color="text.secondary" component="p">

@@ -1,0 +1,61 @@
+/** The messages API page (spec 3 sections 2, 5 and 7: /messages-api); pt.ts mounts it under `messagesApi`. */
+const messagesApiPt = {
+  title: "API de Mensagens",
+  intro:
+    "Envie mensagens de um sistema externo pela API: cada chamada usa o token de uma conexão e sai por ela.",
+  methods: {
+    title: "Métodos de envio",
+    text: "Mensagens de texto: corpo JSON.",
+    media: "Mensagens de mídia: multipart/form-data com o arquivo no campo medias.",
+  },
+  notes: {
+    title: "Observações importantes",
+    token:
+      "O token fica no cadastro da conexão (Conexões, editar a conexão); um administrador pode copiá-lo ou gerar outro.",
+    number:
+      "O número é só dígitos, com código do país e DDD, sem espaços nem símbolos (ex.: 5511999999999).",
+  },
+  docs: {
+    title: "Documentação do endpoint",
+    endpoint: "Endpoint",
+    method: "Método",
+    headers: "Cabeçalhos",
+    authorization: "Authorization: Bearer {token} (o token da conexão)",
+    contentTypeText: "Content-Type: application/json (texto)",
+    contentTypeMedia: "Content-Type: multipart/form-data (mídia)",
+    idempotency: "Idempotency-Key (opcional): repetir a chave não envia a mensagem de novo",
+    fields: "Campos",
+    fieldName: "Campo",
+    fieldRule: "Descrição",
+    fieldNumber: "Obrigatório. Número do contato.",
+    fieldBody: "Obrigatório no texto. Na mídia é a legenda (padrão: o nome do arquivo).",
+    fieldUserId: "Opcional. Atendente a quem o atendimento é atribuído.",
+    fieldQueueId: "Opcional. Fila do atendimento.",
+    fieldSendSignature: "Opcional (true/false). Assina a mensagem com o nome do atendente.",
+    fieldCloseTicket: "Opcional (true/false). Fecha o atendimento depois do envio.",
+    fieldMedias: "Só na mídia: o arquivo (um ou mais).",
+    sampleBody: "Olá!",
+    sampleCaption: "Legenda",
+    samplePath: "/caminho/arquivo.pdf",
+    exampleText: "Exemplo: texto",
+    exampleMedia: "Exemplo: mídia",
+    answer: "Resposta (200)",
+    errors: "Erros: 401 token inválido, 403 plano sem a API externa, 400 dados inválidos, 429 muitas chamadas.",
+  },
+  test: {
+    textTitle: "Testar envio de texto",
+    mediaTitle: "Testar envio de mídia",
+    token: "Token da conexão",
+    number: "Número",
+    body: "Mensagem",
+    caption: "Legenda (opcional)",
+    chooseFile: "Escolher arquivo",
+    noFile: "Nenhum arquivo escolhido.",
+    send: "Enviar",
+    sending: "Enviando...",
+    sent: "Mensagem enviada com sucesso",
+    required: "Obrigatório",
+    fileRequired: "Escolha um arquivo",
+  },
+};
+export default messagesApiPt;
