@@ -1,14 +1,5 @@
+import { MESSAGES_API_PATH, type MessagesApiAnswer } from "@inbox/shared";
 import { requestWithToken } from "./client";
-
-/** Where the external messages API listens (spec 3 section 7), relative to the app's origin. */
-export const MESSAGES_API_PATH = "/api/messages/send";
-
-/** The answer of POST /api/messages/send. */
-export interface MessagesApiAnswer {
-  message: string;
-  ticketId: number;
-  messageIds: number[];
-}
 
 export interface MessagesApiText {
   number: string;

@@ -11,6 +11,7 @@ import filesEn from "./files/en";
 import helpsEn from "./helps/en";
 import invoicesEn from "./invoices/en";
 import kanbanEn from "./kanban/en";
+import messagesApiEn from "./messages-api/en";
 import momentsEn from "./moments/en";
 import notificationsEn from "./notifications/en";
 import plansEn from "./plans/en";
@@ -29,7 +30,6 @@ import ticketsManagerEn from "./tickets-manager/en";
 import timelineEn from "./timeline/en";
 import topBarEn from "./top-bar/en";
 import whitelabelEn from "./whitelabel/en";
-import messagesApiEn from "./messages-api/en";
 
 const en: LocaleShape = {
   common: {

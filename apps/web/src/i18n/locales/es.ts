@@ -11,6 +11,7 @@ import filesEs from "./files/es";
 import helpsEs from "./helps/es";
 import invoicesEs from "./invoices/es";
 import kanbanEs from "./kanban/es";
+import messagesApiEs from "./messages-api/es";
 import momentsEs from "./moments/es";
 import notificationsEs from "./notifications/es";
 import plansEs from "./plans/es";
@@ -29,7 +30,6 @@ import ticketsManagerEs from "./tickets-manager/es";
 import timelineEs from "./timeline/es";
 import topBarEs from "./top-bar/es";
 import whitelabelEs from "./whitelabel/es";
-import messagesApiEs from "./messages-api/es";
 
 const es: LocaleShape = {
   common: {

@@ -11,6 +11,7 @@ import filesPt from "./files/pt";
 import helpsPt from "./helps/pt";
 import invoicesPt from "./invoices/pt";
 import kanbanPt from "./kanban/pt";
+import messagesApiPt from "./messages-api/pt";
 import momentsPt from "./moments/pt";
 import notificationsPt from "./notifications/pt";
 import plansPt from "./plans/pt";
@@ -28,7 +29,6 @@ import ticketsManagerPt from "./tickets-manager/pt";
 import timelinePt from "./timeline/pt";
 import topBarPt from "./top-bar/pt";
 import whitelabelPt from "./whitelabel/pt";
-import messagesApiPt from "./messages-api/pt";
 
 /** Portuguese, the default and fallback: every other locale has exactly its keys (LocaleShape, i18n.test.ts). */
 const pt = {

@@ -11,6 +11,7 @@ import filesTr from "./files/tr";
 import helpsTr from "./helps/tr";
 import invoicesTr from "./invoices/tr";
 import kanbanTr from "./kanban/tr";
+import messagesApiTr from "./messages-api/tr";
 import momentsTr from "./moments/tr";
 import notificationsTr from "./notifications/tr";
 import plansTr from "./plans/tr";
@@ -29,7 +30,6 @@ import ticketsManagerTr from "./tickets-manager/tr";
 import timelineTr from "./timeline/tr";
 import topBarTr from "./top-bar/tr";
 import whitelabelTr from "./whitelabel/tr";
-import messagesApiTr from "./messages-api/tr";
 
 const tr: LocaleShape = {
   common: {

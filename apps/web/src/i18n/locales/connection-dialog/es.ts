@@ -139,7 +139,8 @@ const connectionDialogEs: typeof connectionDialogPt = {
     help: "Las llamadas a POST /api/messages/send con este token envían por esta conexión.",
     regenerate: "Generar un nuevo token",
     confirmTitle: "¿Generar un nuevo token?",
-    confirmMessage: "El token actual deja de funcionar al instante: los sistemas que lo usan necesitan el nuevo.",
+    confirmMessage:
+      "El token actual deja de funcionar al instante: los sistemas que lo usan necesitan el nuevo.",
     confirm: "Generar",
     regenerated: "Nuevo token guardado.",
   },

@@ -41,7 +41,8 @@ const messagesApiEn: typeof messagesApiPt = {
     exampleText: "Example: text",
     exampleMedia: "Example: media",
     answer: "Answer (200)",
-    errors: "Errors: 401 invalid token, 403 plan without the external API, 400 invalid data, 429 too many calls.",
+    errors:
+      "Errors: 401 invalid token, 403 plan without the external API, 400 invalid data, 429 too many calls.",
   },
   test: {
     textTitle: "Test a text message",

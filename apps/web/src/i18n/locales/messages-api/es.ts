@@ -41,7 +41,8 @@ const messagesApiEs: typeof messagesApiPt = {
     exampleText: "Ejemplo: texto",
     exampleMedia: "Ejemplo: multimedia",
     answer: "Respuesta (200)",
-    errors: "Errores: 401 token no válido, 403 plan sin la API externa, 400 datos no válidos, 429 demasiadas llamadas.",
+    errors:
+      "Errores: 401 token no válido, 403 plan sin la API externa, 400 datos no válidos, 429 demasiadas llamadas.",
   },
   test: {
     textTitle: "Probar envío de texto",

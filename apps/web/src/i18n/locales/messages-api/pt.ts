@@ -12,8 +12,7 @@ const messagesApiPt = {
     title: "Observações importantes",
     token:
       "O token fica no cadastro da conexão (Conexões, editar a conexão); um administrador pode copiá-lo ou gerar outro.",
-    number:
-      "O número é só dígitos, com código do país e DDD, sem espaços nem símbolos (ex.: 5511999999999).",
+    number: "O número é só dígitos, com código do país e DDD, sem espaços nem símbolos (ex.: 5511999999999).",
   },
   docs: {
     title: "Documentação do endpoint",
@@ -40,7 +39,8 @@ const messagesApiPt = {
     exampleText: "Exemplo: texto",
     exampleMedia: "Exemplo: mídia",
     answer: "Resposta (200)",
-    errors: "Erros: 401 token inválido, 403 plano sem a API externa, 400 dados inválidos, 429 muitas chamadas.",
+    errors:
+      "Erros: 401 token inválido, 403 plano sem a API externa, 400 dados inválidos, 429 muitas chamadas.",
   },
   test: {
     textTitle: "Testar envio de texto",

@@ -41,7 +41,8 @@ const messagesApiTr: typeof messagesApiPt = {
     exampleText: "Örnek: metin",
     exampleMedia: "Örnek: medya",
     answer: "Yanıt (200)",
-    errors: "Hatalar: 401 geçersiz belirteç, 403 planda harici API yok, 400 geçersiz veri, 429 çok fazla çağrı.",
+    errors:
+      "Hatalar: 401 geçersiz belirteç, 403 planda harici API yok, 400 geçersiz veri, 429 çok fazla çağrı.",
   },
   test: {
     textTitle: "Metin gönderimini dene",
