@@ -48,6 +48,7 @@ export const API_PREFIXES = [
   "/plans",
   "/public",
   "/queue",
+  "/queueIntegration",
   "/quick-messages",
   "/schedules",
   "/setting",

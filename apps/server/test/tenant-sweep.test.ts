@@ -528,6 +528,23 @@ owners.fileList = async (db, companyId) => {
   };
 };
 
+owners.queueIntegration = async (db, companyId) => {
+  const [integration] = await db
+    .insert(schema.queueIntegrations)
+    .values({
+      companyId,
+      name: unique("secret-integration"),
+      type: "gemini",
+      geminiApiKey: "secret-gemini-key",
+    })
+    .returning();
+  return {
+    params: { id: integration!.id },
+    snapshot: () =>
+      db.select().from(schema.queueIntegrations).where(eq(schema.queueIntegrations.id, integration!.id)),
+  };
+};
+
 owners.flow = async (db, companyId) => {
   const [flow] = await db
     .insert(schema.flows)
@@ -688,6 +705,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   },
   "PUT /quick-messages/:id": { payload: { shortcode: "taken", message: "Taken over", geral: false } },
   "PUT /files/:id": { payload: { name: "Taken over", message: "Taken over", options: [] } },
+  "PUT /queueIntegration/:id": { payload: { name: "Taken over", type: "webhook", geminiApiKey: null } },
   "POST /files/uploadList/:id": {
     payload: multipartFileList,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },

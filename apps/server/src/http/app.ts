@@ -66,6 +66,8 @@ import { MomentsService } from "../modules/moments/service.js";
 import { paymentProviderFor } from "../modules/payments/select.js";
 import { plansRoutes, publicPlansRoutes } from "../modules/plans/routes.js";
 import { PlansService } from "../modules/plans/service.js";
+import { queueIntegrationsRoutes } from "../modules/queue-integrations/routes.js";
+import { QueueIntegrationsService } from "../modules/queue-integrations/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
 import { QueuesService } from "../modules/queues/service.js";
 import { quickMessagesRoutes } from "../modules/quick-messages/routes.js";
@@ -343,6 +345,9 @@ export async function buildApp(
       ),
     );
     await priv.register(chatsRoutes(new ChatsService({ db: deps.db, realtime: deps.realtime })));
+    await priv.register(
+      queueIntegrationsRoutes(new QueueIntegrationsService({ db: deps.db, realtime: deps.realtime })),
+    );
     await priv.register(settingsRoutes(settings));
     await priv.register(whitelabelRoutes(new WhitelabelService({ settings, storage: deps.storage })));
     await priv.register(
