@@ -30,8 +30,17 @@ interface Values {
 
 const EMPTY: Values = { token: "", number: "", body: "", file: null };
 
-/** The server names the failing field of an ERR_VALIDATION; the media file travels as `medias`. */
-const SERVER_FIELDS: Record<string, Field> = { number: "number", body: "body", medias: "file" };
+/**
+ * The server names the failing field of an ERR_VALIDATION; the media file travels as `medias` (or
+ * `media`), and `token` is a connection of another channel than WhatsApp.
+ */
+const SERVER_FIELDS: Record<string, Field> = {
+  token: "token",
+  number: "number",
+  body: "body",
+  medias: "file",
+  media: "file",
+};
 
 /**
  * A test form of the messages API page (spec 3 sections 2 and 5): text sends JSON { number, body },
