@@ -19,6 +19,8 @@ import { DashboardPage } from "../pages/dashboard/DashboardPage";
 import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
 import { NotFoundPage } from "../pages/errors/NotFoundPage";
 import { FilesPage } from "../pages/files/FilesPage";
+import { FlowEditorPage } from "../pages/flows/FlowEditorPage";
+import { FlowsPage } from "../pages/flows/FlowsPage";
 import { HelpsPage } from "../pages/helps/HelpsPage";
 import { InvoicesPage } from "../pages/invoices/InvoicesPage";
 import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
@@ -158,6 +160,8 @@ export function AppRoutes() {
           <Route path="/quick-messages" element={<QuickMessagesPage />} />
           <Route path="/files" element={<FilesPage />} />
           <Route path="/messages-api" element={<MessagesApiPage />} />
+          <Route path="/flowbuilders" element={<FlowsPage />} />
+          <Route path="/flowbuilder/:id?" element={<FlowEditorPage />} />
           <Route path="/todolist" element={<TodoListPage />} />
           <Route
             path="/announcements"

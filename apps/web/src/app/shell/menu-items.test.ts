@@ -20,6 +20,7 @@ describe("visibleMenuItems", () => {
       "campaignsConfig",
       "reports",
       "quickMessages",
+      "flows",
       "users",
       "queues",
       "files",
@@ -62,6 +63,7 @@ describe("visibleMenuItems", () => {
       "contactLists",
       "reports",
       "quickMessages",
+      "flows",
       "connections",
       "todolist",
     ]);
@@ -78,6 +80,7 @@ describe("visibleMenuItems", () => {
       "contactLists",
       "reports",
       "quickMessages",
+      "flows",
       "todolist",
     ]);
   });
@@ -94,6 +97,7 @@ describe("visibleMenuItems", () => {
       "contactLists",
       "reports",
       "quickMessages",
+      "flows",
       "todolist",
     ]);
     expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).not.toContain("moments");
@@ -111,6 +115,7 @@ describe("visibleMenuItems", () => {
       "contactLists",
       "reports",
       "quickMessages",
+      "flows",
       "todolist",
     ]);
   });
@@ -144,6 +149,7 @@ describe("visibleMenuItems", () => {
       "/contact-lists",
       "/reports",
       "/quick-messages",
+      "/flowbuilders",
       "/todolist",
     ]);
     const withKanban = buildUser({
@@ -159,6 +165,7 @@ describe("visibleMenuItems", () => {
       "/contact-lists",
       "/reports",
       "/quick-messages",
+      "/flowbuilders",
       "/todolist",
       "/kanban",
     ]);
@@ -249,6 +256,7 @@ describe("visibleMenuItems", () => {
       "contactLists",
       "reports",
       "quickMessages",
+      "flows",
       "todolist",
     ]);
   });

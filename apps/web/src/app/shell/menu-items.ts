@@ -19,6 +19,7 @@ import MessageIcon from "@mui/icons-material/Message";
 import PeopleIcon from "@mui/icons-material/People";
 import QuickreplyIcon from "@mui/icons-material/Quickreply";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
+import SchemaIcon from "@mui/icons-material/Schema";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SettingsSuggestIcon from "@mui/icons-material/SettingsSuggest";
 import SubscriptionsIcon from "@mui/icons-material/Subscriptions";
@@ -61,6 +62,7 @@ export type MenuLabel =
   | "settings"
   | "helps"
   | "quickMessages"
+  | "flows"
   | "todolist"
   | "messagesApi"
   | "announcements";
@@ -108,6 +110,8 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   },
   { label: "reports", to: "/reports", icon: AssessmentIcon, section: "main" },
   { label: "quickMessages", to: "/quick-messages", icon: QuickreplyIcon, section: "main" },
+  // Flow builder (spec 3): no plan flag and no profile restriction (section 6).
+  { label: "flows", to: "/flowbuilders", icon: SchemaIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
   { label: "queues", to: "/queues", icon: AccountTreeIcon, section: "administration", allow: isAdmin },
   // Spec 1 section 2 lists files among the admin items; its page is admins-only (spec 3 section 6).

@@ -8,6 +8,7 @@ import contactListsEn from "./contact-lists/en";
 import contactsEn from "./contacts/en";
 import dashboardEn from "./dashboard/en";
 import filesEn from "./files/en";
+import flowsEn from "./flows/en";
 import helpsEn from "./helps/en";
 import invoicesEn from "./invoices/en";
 import kanbanEn from "./kanban/en";
@@ -239,6 +240,7 @@ const en: LocaleShape = {
     quickMessages: "Quick messages",
     announcements: "Announcements",
     files: "File lists",
+    flows: "Conversation flows",
     todolist: "To-do list",
     messagesApi: "API",
   },
@@ -449,6 +451,7 @@ const en: LocaleShape = {
   contactLists: contactListsEn,
   files: filesEn,
   messagesApi: messagesApiEn,
+  flows: flowsEn,
   campaigns: campaignsEn,
   ticketsManager: ticketsManagerEn,
   topBar: topBarEn,

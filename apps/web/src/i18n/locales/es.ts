@@ -8,6 +8,7 @@ import contactListsEs from "./contact-lists/es";
 import contactsEs from "./contacts/es";
 import dashboardEs from "./dashboard/es";
 import filesEs from "./files/es";
+import flowsEs from "./flows/es";
 import helpsEs from "./helps/es";
 import invoicesEs from "./invoices/es";
 import kanbanEs from "./kanban/es";
@@ -240,6 +241,7 @@ const es: LocaleShape = {
     quickMessages: "Respuestas rápidas",
     announcements: "Informativos",
     files: "Lista de archivos",
+    flows: "Flujos de conversación",
     todolist: "Tareas",
     messagesApi: "API",
   },
@@ -451,6 +453,7 @@ const es: LocaleShape = {
   contactLists: contactListsEs,
   files: filesEs,
   messagesApi: messagesApiEs,
+  flows: flowsEs,
   campaigns: campaignsEs,
   ticketsManager: ticketsManagerEs,
   topBar: topBarEs,

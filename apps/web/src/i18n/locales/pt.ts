@@ -8,6 +8,7 @@ import contactListsPt from "./contact-lists/pt";
 import contactsPt from "./contacts/pt";
 import dashboardPt from "./dashboard/pt";
 import filesPt from "./files/pt";
+import flowsPt from "./flows/pt";
 import helpsPt from "./helps/pt";
 import invoicesPt from "./invoices/pt";
 import kanbanPt from "./kanban/pt";
@@ -240,6 +241,7 @@ const pt = {
     quickMessages: "Respostas Rápidas",
     announcements: "Informativos",
     files: "Lista de arquivos",
+    flows: "Fluxos de conversa",
     todolist: "Tarefas",
     messagesApi: "API",
   },
@@ -450,6 +452,7 @@ const pt = {
   contactLists: contactListsPt,
   files: filesPt,
   messagesApi: messagesApiPt,
+  flows: flowsPt,
   campaigns: campaignsPt,
   ticketsManager: ticketsManagerPt,
   topBar: topBarPt,

@@ -8,6 +8,7 @@ import contactListsTr from "./contact-lists/tr";
 import contactsTr from "./contacts/tr";
 import dashboardTr from "./dashboard/tr";
 import filesTr from "./files/tr";
+import flowsTr from "./flows/tr";
 import helpsTr from "./helps/tr";
 import invoicesTr from "./invoices/tr";
 import kanbanTr from "./kanban/tr";
@@ -243,6 +244,7 @@ const tr: LocaleShape = {
     quickMessages: "Hızlı mesajlar",
     announcements: "Duyurular",
     files: "Dosya listeleri",
+    flows: "Konuşma akışları",
     todolist: "Yapılacaklar",
     messagesApi: "API",
   },
@@ -454,6 +456,7 @@ const tr: LocaleShape = {
   contactLists: contactListsTr,
   files: filesTr,
   messagesApi: messagesApiTr,
+  flows: flowsTr,
   campaigns: campaignsTr,
   ticketsManager: ticketsManagerTr,
   topBar: topBarTr,

@@ -1,0 +1,28 @@
+const flowsPt = {
+  title: "Fluxos de conversa",
+  search: "Pesquisar fluxos",
+  add: "Adicionar Fluxo",
+  addTitle: "Adicionar fluxo",
+  editTitle: "Editar nome do fluxo",
+  empty: "Nenhum fluxo encontrado.",
+  loadingMore: "Carregando mais...",
+  active: "Ativo",
+  inactive: "Desativado",
+  saved: "Fluxo salvo com sucesso",
+  deleted: "Fluxo excluído com sucesso",
+  duplicated: "Fluxo duplicado com sucesso",
+  menuLabel: "Ações de {{name}}",
+  menu: { open: "Editar fluxo", rename: "Editar nome", duplicate: "Duplicar", delete: "Excluir" },
+  deleteTitle: "Excluir {{name}}?",
+  deleteMessage: "Esta ação não pode ser desfeita: o fluxo será excluído.",
+  duplicateTitle: "Duplicar {{name}}?",
+  duplicateMessage: "Uma cópia do fluxo, com todos os seus blocos, será criada.",
+  columns: { name: "Nome", status: "Status", actions: "Ações" },
+  fields: { name: "Nome" },
+  editor: {
+    title: "Editor de fluxo",
+    back: "Voltar aos fluxos",
+    later: "O editor de fluxos chega em breve.",
+  },
+};
+export default flowsPt;
