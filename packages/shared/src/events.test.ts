@@ -43,6 +43,8 @@ describe("live event names are the specs' own", () => {
       campaign: "company-42-campaign",
       // spec 3 "Live events": company-{id}-file
       file: "company-42-file",
+      // spec 3 "Live events": flow lists update live, channel not named; this product names it
+      flowbuilder: "company-42-flowbuilder",
     });
   });
 });
