@@ -22,6 +22,7 @@ export * from "./schemas/dashboard.js";
 export * from "./schemas/dto.js";
 export * from "./schemas/file-list.js";
 export * from "./schemas/flow.js";
+export * from "./schemas/flow-campaign.js";
 export * from "./schemas/help.js";
 export * from "./schemas/invoice.js";
 export * from "./schemas/kanban.js";

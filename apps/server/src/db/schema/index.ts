@@ -10,6 +10,7 @@ export * from "./contacts.js";
 export * from "./deliveries.js";
 export * from "./file-lists.js";
 export * from "./files.js";
+export * from "./flow-campaigns.js";
 export * from "./flows.js";
 export * from "./helps.js";
 export * from "./invoices.js";
