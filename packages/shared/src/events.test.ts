@@ -45,6 +45,8 @@ describe("live event names are the specs' own", () => {
       file: "company-42-file",
       // spec 3 "Live events": flow lists update live, channel not named; this product names it
       flowbuilder: "company-42-flowbuilder",
+      // spec 3 "Live events": company-{id}-queueIntegration
+      queueIntegration: "company-42-queueIntegration",
     });
   });
 });
