@@ -41,6 +41,7 @@ export const API_PREFIXES = [
   "/facebook",
   "/files",
   "/flowbuilder",
+  "/flowcampaign",
   "/helps",
   "/invoices",
   "/message",

@@ -528,6 +528,21 @@ owners.fileList = async (db, companyId) => {
   };
 };
 
+owners.flowCampaign = async (db, companyId) => {
+  const [flow] = await db
+    .insert(schema.flows)
+    .values({ companyId, name: unique("secret-flow") })
+    .returning();
+  const [campaign] = await db
+    .insert(schema.flowCampaigns)
+    .values({ companyId, name: unique("secret-phrase"), flowId: flow!.id, phrase: "segredo" })
+    .returning();
+  return {
+    params: { id: campaign!.id },
+    snapshot: () => db.select().from(schema.flowCampaigns).where(eq(schema.flowCampaigns.id, campaign!.id)),
+  };
+};
+
 owners.queueIntegration = async (db, companyId) => {
   const [integration] = await db
     .insert(schema.queueIntegrations)
@@ -847,7 +862,8 @@ type Kind =
   | "contactList"
   | "fileList"
   | "fileListOption"
-  | "flow";
+  | "flow"
+  | "flowCampaign";
 
 /** Names that are id-like without ending in Id. */
 const ID_NAMES = new Set([
@@ -915,6 +931,7 @@ const kindByField: Record<string, Kind | { none: string }> = {
   "POST /chats/:id/read body.userId": { none: "accepted and ignored: the token's user is the reader" },
   "POST /files body.options.[].id": { none: "a new list has no options: any option id is refused" },
   "PUT /files/:id body.options.[].id": "fileListOption",
+  "PUT /flowcampaign body.id": "flowCampaign",
 };
 // Chatbot option trees: the `id` of an option at every level names an option of the tree.
 for (const [route, root] of [
@@ -1099,6 +1116,18 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
     body: { name: "Lista de B", message: "Olá", options: [{ id: w.ids.fileListOption, name: "Opção" }] },
   }),
   "PUT /flowbuilder": (w) => ({ body: { flowId: w.ids.flow, name: "Fluxo de B" } }),
+  "POST /flowcampaign": (w) => ({
+    body: { name: "Frase de B", flowId: w.ids.flow, whatsappId: w.ids.connection, phrase: "oi" },
+  }),
+  "PUT /flowcampaign": (w) => ({
+    body: {
+      id: w.ids.flowCampaign,
+      name: "Frase de B",
+      flowId: w.ids.flow,
+      whatsappId: w.ids.connection,
+      phrase: "oi",
+    },
+  }),
   "POST /flowbuilder/duplicate": (w) => ({ body: { flowId: w.ids.flow } }),
   "GET /contact-list-items": (w) => ({ query: { contactListId: String(w.ids.contactList) } }),
   "POST /contact-list-items": (w) => ({

@@ -14,6 +14,7 @@ import {
   contactTags,
   fileListOptions,
   fileLists,
+  flowCampaigns,
   flows,
   invoices,
   messages,
@@ -56,7 +57,8 @@ export type WorldKind =
   | "fileList"
   | "fileListOption"
   | "campaign"
-  | "flow";
+  | "flow"
+  | "flowCampaign";
 
 /** One company's records, one of each kind, and the strings that only they hold. */
 export interface World {
@@ -180,6 +182,16 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       ],
     })
     .returning();
+  const [flowCampaign] = await db
+    .insert(flowCampaigns)
+    .values({
+      companyId,
+      name: `${mark}-phrase`,
+      flowId: flow!.id,
+      whatsappId: connection.id,
+      phrase: `${mark}-phrase`,
+    })
+    .returning();
   const [campaign] = await db
     .insert(campaigns)
     .values({
@@ -233,6 +245,7 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       fileListOption: fileListOption!.id,
       campaign: campaign!.id,
       flow: flow!.id,
+      flowCampaign: flowCampaign!.id,
     },
     ticketUuid: ticket.uuid,
     connection,

@@ -45,6 +45,8 @@ import { facebookRoutes } from "../modules/facebook/routes.js";
 import { FacebookService } from "../modules/facebook/service.js";
 import { fileListsRoutes } from "../modules/files/routes.js";
 import { FileListsService } from "../modules/files/service.js";
+import { flowCampaignsRoutes } from "../modules/flow-campaigns/routes.js";
+import { FlowCampaignsService } from "../modules/flow-campaigns/service.js";
 import { flowsRoutes } from "../modules/flows/routes.js";
 import { FlowsService } from "../modules/flows/service.js";
 import { helpsRoutes } from "../modules/helps/routes.js";
@@ -345,6 +347,7 @@ export async function buildApp(
       ),
     );
     await priv.register(chatsRoutes(new ChatsService({ db: deps.db, realtime: deps.realtime })));
+    await priv.register(flowCampaignsRoutes(new FlowCampaignsService({ db: deps.db })));
     await priv.register(
       queueIntegrationsRoutes(new QueueIntegrationsService({ db: deps.db, realtime: deps.realtime })),
     );

@@ -1,0 +1,67 @@
+import {
+  FLOW_CAMPAIGN_LIST_MAX,
+  type FlowCampaignDto,
+  type FlowCampaignInput,
+  type FlowCampaignUpdate,
+} from "@inbox/shared";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../http/app-error.js";
+import type { RequestContext } from "../../http/context.js";
+import { authorizeDelete } from "./policy.js";
+import { type FlowCampaignRow, FlowCampaignsRepo } from "./repo.js";
+
+const notFound = () => new AppError("ERR_NOT_FOUND", { message: "Phrase campaign not found" });
+
+function present(row: FlowCampaignRow): FlowCampaignDto {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/**
+ * Phrase campaigns (spec 3 /phrase-lists, /flowcampaign). The flow and the connection must be the
+ * company's (400 on flowId / whatsappId otherwise); which phrase starts which flow on a contact's
+ * message is the flow runtime's (issue 13), not built yet.
+ */
+export class FlowCampaignsService {
+  private readonly repo: FlowCampaignsRepo;
+
+  constructor(deps: { db: Db }) {
+    this.repo = new FlowCampaignsRepo(deps.db);
+  }
+
+  async list(ctx: RequestContext): Promise<{ flow: FlowCampaignDto[] }> {
+    return { flow: (await this.repo.list(ctx.companyId, FLOW_CAMPAIGN_LIST_MAX)).map(present) };
+  }
+
+  async show(ctx: RequestContext, id: number): Promise<FlowCampaignDto> {
+    const row = await this.repo.find(ctx.companyId, id);
+    if (!row) throw notFound();
+    return present(row);
+  }
+
+  async create(ctx: RequestContext, input: FlowCampaignInput): Promise<FlowCampaignDto> {
+    const values = await this.checked(ctx.companyId, input);
+    return present(await this.repo.insert(ctx.companyId, values));
+  }
+
+  async update(ctx: RequestContext, input: FlowCampaignUpdate): Promise<FlowCampaignDto> {
+    const values = await this.checked(ctx.companyId, input);
+    const row = await this.repo.update(ctx.companyId, input.id, values);
+    if (!row) throw notFound();
+    return present(row);
+  }
+
+  async remove(ctx: RequestContext, id: number): Promise<{ message: string }> {
+    authorizeDelete(ctx.user);
+    if (!(await this.repo.remove(ctx.companyId, id))) throw notFound();
+    return { message: "Phrase campaign deleted" };
+  }
+
+  private async checked(companyId: number, input: FlowCampaignInput) {
+    if (!(await this.repo.flowExists(companyId, input.flowId)))
+      throw new AppError("ERR_VALIDATION", { field: "flowId", message: "Unknown flow" });
+    const whatsappId = input.whatsappId ?? null;
+    if (whatsappId !== null && !(await this.repo.connectionExists(companyId, whatsappId)))
+      throw new AppError("ERR_VALIDATION", { field: "whatsappId", message: "Unknown connection" });
+    return { name: input.name, flowId: input.flowId, whatsappId, phrase: input.phrase, status: input.status };
+  }
+}
