@@ -16,7 +16,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config"
  * server has no fake of; the server tests cover them (modules/campaigns/sender.test.ts).
  */
 
-const PHONE_NUMBER_ID = "301234567890555";
+const PHONE_NUMBER_ID = "301234567890565";
 const WABA_ID = `waba-${PHONE_NUMBER_ID}`;
 const CONNECTION = "Cloud campanhas";
 const LIST = "Clientes campanha e2e";

@@ -8,7 +8,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config"
  * refused, a text and a picture reach the contact through meta-sim.
  */
 
-const PHONE_NUMBER_ID = "301234567890777";
+const PHONE_NUMBER_ID = "301234567890787";
 const CONNECTION = "Cloud API mensagens";
 const CONTACT = "5511966660001";
 const CONTACT_NAME = "Carla API";

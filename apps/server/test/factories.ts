@@ -47,6 +47,9 @@ export async function buildUser(
       name: unique("user"),
       email: `${unique("user")}@example.com`,
       passwordHash: await passwordHashFor(password),
+      // An online user has just been seen: the users.mark-offline job of any jobs-enabled test server
+      // on the shared PostgreSQL database would otherwise turn them offline in the middle of a test.
+      ...(fields.online ? { lastSeenAt: new Date() } : {}),
       ...fields,
     })
     .returning();
