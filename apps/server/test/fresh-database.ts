@@ -9,6 +9,18 @@ import { runMigrations } from "../src/db/migrate.js";
  * WhatsApp session takeover. Answers its URL.
  */
 export async function freshPostgresDatabase(name: string): Promise<string> {
+  const url = await emptyPostgresDatabase(name);
+  const database = await openDatabase({ url, poolMax: 1 });
+  try {
+    await runMigrations(database);
+  } finally {
+    await database.close();
+  }
+  return url;
+}
+
+/** An empty database `name` (dropped and made again) on TEST_DATABASE_URL's server; answers its URL. */
+export async function emptyPostgresDatabase(name: string): Promise<string> {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -18,12 +30,5 @@ export async function freshPostgresDatabase(name: string): Promise<string> {
   } finally {
     await client.end();
   }
-  const url = adminUrl.replace(/\/[^/]+$/, `/${name}`);
-  const database = await openDatabase({ url, poolMax: 1 });
-  try {
-    await runMigrations(database);
-  } finally {
-    await database.close();
-  }
-  return url;
+  return adminUrl.replace(/\/[^/]+$/, `/${name}`);
 }

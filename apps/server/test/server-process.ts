@@ -3,8 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { openDatabase } from "../src/db/client.js";
+import { emptyPostgresDatabase } from "./fresh-database.js";
 import { usingPostgres } from "./harness.js";
 
 /** A TCP port nothing listens on now. */
@@ -14,20 +14,6 @@ export async function freePort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
-}
-
-/** An empty PostgreSQL database of the caller's own: the server's boot migrates and seeds it. */
-async function emptyPostgresDatabase(name: string): Promise<string> {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  return adminUrl.replace(/\/[^/]+$/, `/${name}`);
 }
 
 export const stopped = (child: ChildProcess) =>
