@@ -73,7 +73,7 @@ describe("POST /api/messages/send", () => {
     expect(again.json().ticketId).toBe(answer.ticketId);
   });
 
-  it("refuses a missing or unknown token (401), a plan without useExternalApi (403) and another channel", async () => {
+  it("refuses a missing or unknown token (401), a plan without useExternalApi (403), an expired company (402) and another channel", async () => {
     const api = await apiCompany();
     for (const token of [null, "not-a-token-of-anyone-0000000000"]) {
       const res = await send(token, { number: number(), body: "x" });
@@ -88,6 +88,14 @@ describe("POST /api/messages/send", () => {
     expect(off.json().error).toBe("ERR_PLAN_NO_EXTERNAL_API");
     await db().update(plans).set({ useExternalApi: true }).where(eq(plans.id, company!.planId));
     world.server.app.planFeatures.invalidate(api.companyId);
+
+    // An expired company sends nothing until it pays (the expiry rule of every private route).
+    await db().update(companies).set({ dueDate: "2020-01-01" }).where(eq(companies.id, api.companyId));
+    const expired = await send(api.token, { number: number(), body: "x" });
+    expect(expired.statusCode).toBe(402);
+    expect(expired.json().error).toBe("ERR_SUBSCRIPTION_EXPIRED");
+    await db().update(companies).set({ dueDate: company!.dueDate }).where(eq(companies.id, api.companyId));
+    expect((await send(api.token, { number: number(), body: "x" })).statusCode).toBe(200);
 
     const page = await connectedCompany(world, "facebook");
     const [row] = await db()

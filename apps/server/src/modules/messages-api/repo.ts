@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../../db/client.js";
 import {
+  companies,
   contacts,
   messages,
   messagesApiKeys,
@@ -19,6 +20,8 @@ export interface ApiConnection {
   id: number;
   companyId: number;
   channel: string;
+  /** The company's due date (the expiry rule, http/subscription-gate.ts). */
+  dueDate: string | null;
 }
 
 /** What a send stores (service.ts). */
@@ -44,8 +47,14 @@ export class MessagesApiRepo {
   /** The connection whose messages-API token this is (index whatsapps_token_idx); any company's. */
   async connectionOfToken(token: string): Promise<ApiConnection | undefined> {
     const [row] = await this.db
-      .select({ id: whatsapps.id, companyId: whatsapps.companyId, channel: whatsapps.channel })
+      .select({
+        id: whatsapps.id,
+        companyId: whatsapps.companyId,
+        channel: whatsapps.channel,
+        dueDate: companies.dueDate,
+      })
       .from(whatsapps)
+      .innerJoin(companies, eq(companies.id, whatsapps.companyId))
       .where(eq(whatsapps.token, token))
       .limit(1);
     return row;

@@ -28,7 +28,7 @@ export function messagesApiRoutes(service: MessagesApiService): FastifyPluginAsy
             "the user's name; closeTicket closes the ticket once they are stored. An `Idempotency-Key` header " +
             "makes a retry within 24 hours answer the first send without sending again. Answers " +
             "{ message, ticketId, messageIds }. 401 ERR_INVALID_API_TOKEN; 403 ERR_PLAN_NO_EXTERNAL_API " +
-            "(plan flag useExternalApi); 400 ERR_VALIDATION (field); 429 ERR_TOO_MANY_REQUESTS above 60 " +
+            "(plan flag useExternalApi); 402 ERR_SUBSCRIPTION_EXPIRED; 400 ERR_VALIDATION (field); 429 ERR_TOO_MANY_REQUESTS above 60 " +
             "sends a minute per token (Retry-After).",
           response: { 200: messagesApiAnswerDto },
         },

@@ -8,6 +8,7 @@ import type { RateLimiter } from "../../auth/rate-limiter.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { PlanFeatures } from "../../http/plan-gate.js";
+import { companyExpired, subscriptionExpiredError } from "../../http/subscription-gate.js";
 import { normalizePhone } from "../../ingest/phone.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import type { Storage } from "../../storage/storage.js";
@@ -53,6 +54,8 @@ export class MessagesApiService {
   async authorize(token: string | undefined): Promise<ApiConnection> {
     const connection = token ? await this.repo.connectionOfToken(token) : undefined;
     if (!connection) throw new AppError("ERR_INVALID_API_TOKEN");
+    // The expiry rule of every private route: an expired company sends nothing until it pays.
+    if (companyExpired(connection.companyId, connection.dueDate)) throw subscriptionExpiredError();
     await this.deps.planFeatures.require(connection.companyId, "useExternalApi");
     await this.deps.rateLimiter.hit(`messages-api:${connection.id}`, MESSAGES_API_RATE_PER_MINUTE);
     if (connection.channel !== "whatsapp" && connection.channel !== "whatsappapi") {
