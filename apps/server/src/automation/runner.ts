@@ -21,13 +21,11 @@ import { loadWorld, type WorldRest } from "./world.js";
 
 export const AUTOMATION_TIMER = "automation.timer";
 export const AUTOMATION_SWEEP = "automation.sweep";
-
 /** How long the cached connection/company side of the world is used (automation/world.ts). */
 const WORLD_TTL_MS = 3_000;
 /**
- * Batches in flight at once per process. Few on purpose: tickets notified
- * while a batch runs wait for the next one, so under load each transaction
- * decides many tickets instead of each ticket paying for its own.
+ * Batches in flight at once per process. Few on purpose: tickets notified while a batch runs wait
+ * for the next one, so under load each transaction decides many tickets instead of each its own.
  */
 const RUNS_AT_ONCE = 2;
 /** Tickets decided in one transaction: a burst of contact messages costs a few statements per batch. */
@@ -250,17 +248,11 @@ export class AutomationRunner {
           after: l.state.handledMessageId,
         })),
       );
-      // A contact's message moves a ticket out of a lane that has a rollback lane (modules/kanban).
+      // A contact's message moves a ticket out of a lane that has a rollback lane (modules/kanban), and
+      // an answer to a campaign message with confirmation on gets its confirmation (modules/campaigns).
       const wrote = locked.filter((l) => (incoming.get(l.ticket.id)?.length ?? 0) > 0).map((l) => l.ticket);
       laneChanges = (await this.deps.lanes?.onContactMessages(tx, wrote, now)) ?? [];
-      // A contact's answer to a campaign message with confirmation on gets its confirmation (modules/campaigns).
-      if (this.deps.confirmations && wrote.length > 0) {
-        const answers = wrote.map((ticket) => ({
-          ticket,
-          lastIncoming: incoming.get(ticket.id)?.at(-1)?.id ?? 0,
-        }));
-        confirmations = await this.deps.confirmations.onContactMessages(tx, answers, now);
-      }
+      confirmations = (await this.deps.confirmations?.onContactMessages(tx, wrote, incoming, now)) ?? [];
       const done: Outcome[] = [];
       const saves: SavedState[] = [];
       const seen: { companyId: number; ticketId: number }[] = [];

@@ -63,16 +63,19 @@ export class CampaignConfirmations {
   }
 
   /**
-   * These tickets' contacts wrote; `lastIncoming` is each ticket's newest contact message of the
-   * run. One statement finds the rows awaiting these contacts (an index read on company and
-   * contact; nothing for the usual contact who got no campaign).
+   * These tickets' contacts wrote the run's `incoming` messages (by ticket, in id order). One
+   * statement finds the rows awaiting these contacts (an index read on company and contact;
+   * nothing for the usual contact who got no campaign).
    */
   async onContactMessages(
     tx: Tx,
-    wrote: { ticket: TicketRow; lastIncoming: number }[],
+    tickets: TicketRow[],
+    incoming: ReadonlyMap<number, readonly { id: number }[]>,
     now: Date,
   ): Promise<Confirmation[]> {
-    const eligible = wrote.filter((w) => w.ticket.whatsappId !== null && !w.ticket.isGroup);
+    const eligible = tickets
+      .filter((ticket) => ticket.whatsappId !== null && !ticket.isGroup)
+      .map((ticket) => ({ ticket, lastIncoming: incoming.get(ticket.id)?.at(-1)?.id ?? 0 }));
     if (eligible.length === 0) return [];
     const keys = sql.join(
       eligible.map((w) => sql`(${w.ticket.companyId}::int, ${w.ticket.contactId}::int)`),
