@@ -79,3 +79,19 @@ export async function stopBenchServer(child: ChildProcess): Promise<void> {
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
 }
+
+/** A JSON call to the bench server at `base` (GET without a body, POST with one); throws on an error status. */
+export function benchApi(base: string) {
+  return async <T>(path: string, token: string | null, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}

@@ -20,6 +20,7 @@ import { startMetaSim } from "@inbox/meta-sim";
 import pg from "pg";
 import {
   BENCH_PASSWORD,
+  benchApi,
   benchDatabase,
   recreateDatabase,
   startBenchServer,
@@ -40,18 +41,7 @@ const port = Number(args.port);
 const base = `http://127.0.0.1:${port}`;
 const { adminUrl, dbName, dbUrl } = benchDatabase("inbox_bench_campaign");
 
-async function api<T>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = benchApi(base);
 
 async function run() {
   const sim = await startMetaSim({ port: 0 });
@@ -113,7 +103,7 @@ async function run() {
       contactListId: list.id,
       whatsappId: connection.id,
       scheduledAt: scheduledAt.toISOString(),
-      template: { name: "oferta", language: "pt_BR", variables: ["{nome}"], body },
+      templates: [{ name: "oferta", language: "pt_BR", variables: ["{nome}"], body }],
     });
     const load1 = loadavg()[0] ?? 0;
     const cpuBefore = cpuMs(server.pid);

@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { startMetaSim } from "@inbox/meta-sim";
 import pg from "pg";
+import { benchApi } from "./bench-server.js";
 import { percentile, round } from "./measure.js";
 import { cpuMs } from "./proc-cpu.js";
 
@@ -94,15 +95,7 @@ async function waitUntilProcessed(db: pg.Client): Promise<number> {
   return unprocessed;
 }
 
-async function api<T>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = benchApi(`http://127.0.0.1:${port}`);
 
 async function run(index: number) {
   await recreateDatabase();

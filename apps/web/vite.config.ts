@@ -47,6 +47,7 @@ export const API_PREFIXES = [
   "/message",
   "/openapi.json",
   "/plans",
+  "/prompt",
   "/public",
   "/queue",
   "/queueIntegration",
@@ -89,6 +90,8 @@ export default defineConfig(({ mode }) => {
               { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
               // The PDF export's library loads only when a conversation is exported.
               { name: "pdf-lib", test: /node_modules[\\/](pdf-lib|@pdf-lib|pako)[\\/]/ },
+              // The composer's emoji picker loads only when it is first opened.
+              { name: "emoji-picker", test: /node_modules[\\/]emoji-picker-react[\\/]/ },
               { name: "vendor", test: /node_modules[\\/]/ },
             ],
           },

@@ -188,20 +188,24 @@ test("a contact's ticket is accepted, answered with text and an image, noted, ta
   // Bruno waits on his attending tab, with nothing in it.
   await expect(subtab(bruno, "Atendendo")).toHaveAccessibleName("Atendendo: 0");
 
-  // Transfer to Bruno: his queue comes with him.
+  // Transfer to Bruno: the ticket's queue is chosen, its users are listed without typing.
   await ana.getByRole("button", { name: "Mais ações" }).click();
   await ana.getByRole("menuitem", { name: "Transferir" }).click();
   const transfer = ana.getByRole("dialog", { name: "Transferir atendimento" });
-  await transfer.getByRole("combobox", { name: "Usuário (opcional)" }).fill("Bruno");
-  await ana.getByRole("option", { name: BRUNO.name }).click();
   await expect(transfer.getByRole("combobox", { name: "Fila" })).toHaveText("Suporte");
+  const users = transfer.getByRole("listbox", { name: "Usuário (opcional)" });
+  await users.getByRole("option", { name: BRUNO.name }).click();
+  await expect(users.getByRole("option", { name: BRUNO.name })).toHaveAttribute("aria-selected", "true");
+  await ana.screenshot({ path: ".tmp/results/attendance-journey-transfer.png" });
   await transfer.getByRole("button", { name: "Transferir" }).click();
   await expect(transfer).toBeHidden();
+  await expect(ana.getByText("Atendimento transferido")).toBeVisible();
   await expect(ana).toHaveURL(/\/tickets$/);
   await expect(subtab(ana, "Atendendo")).toHaveAccessibleName("Atendendo: 0");
 
-  // Live in Bruno's browser: the ticket arrives in his attending list.
+  // Live in Bruno's browser: the bell calls him, and the ticket arrives in his attending list.
   await bruno.bringToFront();
+  await expect(bruno.getByRole("button", { name: /1 atendimento transferido para você/ })).toBeVisible();
   await expect(subtab(bruno, "Atendendo")).toHaveAccessibleName("Atendendo: 1");
   const brunoItem = ticketList(bruno).getByRole("button").filter({ hasText: CONTACT_NAME });
   await brunoItem.click();

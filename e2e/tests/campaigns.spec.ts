@@ -5,24 +5,44 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config"
 
 /**
  * Campaigns (spec 3 sections 2 to 9): the admin sets the pacing and a custom variable on
- * /campaigns-config, creates a campaign on a Cloud API connection choosing an approved template
- * and its parameters in the dialog, with confirmation on, and watches its report page follow the
- * sending live until every contact got the template with the variables filled; a contact's answer
- * then gets the confirmation message and the report counts it. The contact list comes from an
- * imported spreadsheet (the import's own screens are contact-lists.spec.ts's).
- *
- * Not here: two message variants. On the Cloud API a campaign opens conversations with one approved
- * template, so variants are free-text slots for WhatsApp Web (QR code) connections, which the e2e
- * server has no fake of; the server tests cover them (modules/campaigns/sender.test.ts).
+ * /campaigns-config, creates a campaign on a Cloud API connection with two message variants, an
+ * approved template and its parameters in each of two tabs, each with its confirmation message, and
+ * watches its report page follow the sending live until every contact got one template (both
+ * variants used across the contacts, the variables filled; meta-sim's phone shows one message per
+ * contact). A contact of each variant then answers and gets the confirmation message of its own
+ * variant, and the report counts them. The contact list comes from an imported spreadsheet (the
+ * import's own screens are contact-lists.spec.ts's).
  */
 
 const PHONE_NUMBER_ID = "301234567890565";
 const WABA_ID = `waba-${PHONE_NUMBER_ID}`;
 const CONNECTION = "Cloud campanhas";
 const LIST = "Clientes campanha e2e";
+// Four contacts: the variant is the shipping row's id modulo the two filled slots, so both are used.
 const CONTACTS = [
   { name: "Ana Campanha", number: "5511955550001" },
   { name: "Bruno Campanha", number: "5511955550002" },
+  { name: "Carla Campanha", number: "5511955550003" },
+  { name: "Davi Campanha", number: "5511955550004" },
+];
+/** The two variants: slot 1's and slot 2's template, what the phone shows of it, and its confirmation. */
+const VARIANTS = [
+  {
+    tab: "Msg. 1",
+    template: "promo_bf",
+    body: "Olá {{1}}, seu cupom é {{2}}",
+    shown: (name: string) => `Olá ${name}, seu cupom é BF10`,
+    confirmation: "Obrigado {nome}, cupom ativado!",
+    confirmed: (name: string) => `Obrigado ${name}, cupom ativado!`,
+  },
+  {
+    tab: "Msg. 2",
+    template: "frete_bf",
+    body: "{{1}}, com o cupom {{2}} o frete é grátis",
+    shown: (name: string) => `${name}, com o cupom BF10 o frete é grátis`,
+    confirmation: "Combinado {nome}, frete grátis garantido!",
+    confirmed: (name: string) => `Combinado ${name}, frete grátis garantido!`,
+  },
 ];
 const CAMPAIGN = "Black Friday e2e";
 
@@ -42,13 +62,11 @@ test.beforeAll(async ({ request, baseURL }) => {
   const templates = await request.post(`${META_SIM_URL}/_sim/templates`, {
     data: {
       accountId: PHONE_NUMBER_ID,
-      templates: [
-        {
-          name: "promo_bf",
-          language: "pt_BR",
-          components: [{ type: "BODY", text: "Olá {{1}}, seu cupom é {{2}}" }],
-        },
-      ],
+      templates: VARIANTS.map((variant) => ({
+        name: variant.template,
+        language: "pt_BR",
+        components: [{ type: "BODY", text: variant.body }],
+      })),
     },
   });
   expect(templates.ok(), await templates.text()).toBe(true);
@@ -98,7 +116,11 @@ test.afterAll(async ({ request }) => {
   }
 });
 
-test("campaign settings, a Cloud API template campaign and its live report", async ({ page, request }) => {
+test("campaign settings, a Cloud API campaign with two template variants and its live report", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.slow();
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
@@ -128,7 +150,8 @@ test("campaign settings, a Cloud API template campaign and its live report", asy
   await expect(page.getByRole("textbox", { name: /^Atalho/ }).last()).toHaveValue("cupom");
   await expect(page.getByLabel("Início")).toHaveValue("00:00");
 
-  // A campaign on the Cloud API connection: an approved template instead of free text.
+  // A campaign on the Cloud API connection with two variants: an approved template instead of
+  // free text in each of two tabs, each with its parameters and its confirmation message.
   await page.goto("/campaigns");
   await page.getByRole("button", { name: "Nova campanha" }).click();
   // The dialog stays open as the saved campaign after the first save (its title changes then).
@@ -139,15 +162,23 @@ test("campaign settings, a Cloud API template campaign and its live report", asy
   await dialog.getByRole("combobox", { name: /^Conexão/ }).click();
   await page.getByRole("option", { name: CONNECTION }).click();
   await expect(dialog.getByRole("textbox", { name: "Mensagem 1" })).toBeHidden();
-  await dialog.getByRole("combobox", { name: "Modelo de mensagem" }).click();
-  await page.getByRole("option", { name: "promo_bf (pt_BR)" }).click();
-  await expect(dialog.getByText("Olá {{1}}, seu cupom é {{2}}")).toBeVisible();
-  await dialog.getByRole("textbox", { name: "Parâmetro 1" }).fill("{nome}");
-  await dialog.getByRole("textbox", { name: "Parâmetro 2" }).fill("{cupom}");
   await dialog.getByRole("switch", { name: "Confirmação" }).click();
-  await dialog
-    .getByRole("textbox", { name: "Mensagem de confirmação 1" })
-    .fill("Obrigado {nome}, cupom ativado!");
+  for (const [index, variant] of VARIANTS.entries()) {
+    await dialog.getByRole("tab", { name: variant.tab }).click();
+    await expect(dialog.getByRole("tab", { name: variant.tab })).toHaveAttribute("aria-selected", "true");
+    await dialog.getByRole("combobox", { name: "Modelo de mensagem" }).click();
+    await page.getByRole("option", { name: `${variant.template} (pt_BR)` }).click();
+    await expect(dialog.getByText(variant.body)).toBeVisible();
+    await dialog.getByRole("textbox", { name: "Parâmetro 1" }).fill("{nome}");
+    await dialog.getByRole("textbox", { name: "Parâmetro 2" }).fill("{cupom}");
+    await dialog
+      .getByRole("textbox", { name: `Mensagem de confirmação ${index + 1}` })
+      .fill(variant.confirmation);
+  }
+  // Back on the first tab, its template and values are kept.
+  await dialog.getByRole("tab", { name: VARIANTS[0]!.tab }).click();
+  await expect(dialog.getByText(VARIANTS[0]!.body)).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Parâmetro 2" })).toHaveValue("{cupom}");
   await dialog.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Campanha salva com sucesso!")).toBeVisible();
   await dialog.getByRole("button", { name: "Cancelar" }).click();
@@ -164,43 +195,78 @@ test("campaign settings, a Cloud API template campaign and its live report", asy
   const headers = { authorization: `Bearer ${await sessionToken(page)}` };
   const current = await request.get(`/campaigns/${id}`, { headers });
   const campaign = (await current.json()) as Record<string, unknown>;
+  expect(campaign.templates).toMatchObject(
+    VARIANTS.map((variant) => ({ name: variant.template, variables: ["{nome}", "{cupom}"] })),
+  );
   const scheduled = await request.put(`/campaigns/${id}`, {
     headers,
     data: {
       name: campaign.name,
       whatsappId: campaign.whatsappId,
       contactListId: listId,
-      template: campaign.template,
+      templates: campaign.templates,
       confirmation: campaign.confirmation,
       confirmationMessage1: campaign.confirmationMessage1,
+      confirmationMessage2: campaign.confirmationMessage2,
       scheduledAt: new Date(Date.now() + 3000).toISOString(),
     },
   });
   expect(scheduled.ok(), await scheduled.text()).toBe(true);
 
   await expect(page.getByText("Finalizada")).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByText("2 de 2 entregues")).toBeVisible();
-  await expect(page.getByRole("group", { name: "Entregues" })).toContainText("2");
+  await expect(page.getByText(`${CONTACTS.length} de ${CONTACTS.length} entregues`)).toBeVisible();
+  await expect(page.getByRole("group", { name: "Entregues" })).toContainText(String(CONTACTS.length));
   await expect(page.getByRole("group", { name: "Concluída em" })).not.toContainText("Não concluída");
 
+  // Each contact got exactly one message: one template, its variables filled; both variants used.
+  const variantOf = new Map<string, (typeof VARIANTS)[number]>();
   for (const contact of CONTACTS) {
     const sends = await simSends(request, PHONE_NUMBER_ID, contact.number);
-    const templates = sends.filter((send) => send.body.type === "template");
-    expect(templates).toHaveLength(1);
-    expect(JSON.stringify(templates[0]?.body)).toContain(contact.name);
-    expect(JSON.stringify(templates[0]?.body)).toContain("BF10");
+    expect(sends).toHaveLength(1);
+    const body = sends[0]!.body as { type?: string; template?: { name: string } };
+    expect(body.type).toBe("template");
+    const variant = VARIANTS.find((v) => v.template === body.template?.name);
+    expect(variant, JSON.stringify(body)).toBeDefined();
+    expect(JSON.stringify(body)).toContain(contact.name);
+    expect(JSON.stringify(body)).toContain("BF10");
+    variantOf.set(contact.number, variant!);
+  }
+  expect(new Set([...variantOf.values()].map((v) => v.template))).toEqual(
+    new Set(VARIANTS.map((v) => v.template)),
+  );
+
+  // meta-sim's phone shows each contact that one message, the template as the contact reads it.
+  const phone = await (await browser.newContext()).newPage();
+  const received = phone.locator("#messages .bubble.out");
+  const openPhone = async (contact: (typeof CONTACTS)[number]) => {
+    await phone.goto(
+      `${META_SIM_URL}/?${new URLSearchParams({ account: PHONE_NUMBER_ID, contact: contact.number, name: contact.name })}`,
+    );
+    await expect(received.first()).toBeVisible();
+  };
+  for (const contact of CONTACTS) {
+    await openPhone(contact);
+    await expect(received).toHaveCount(1);
+    await expect(received.first()).toContainText(variantOf.get(contact.number)!.shown(contact.name));
   }
 
-  // Ana answers: she gets the confirmation message (free text, inside the window her answer opened),
-  // once, and the report counts it live.
-  const [ana] = CONTACTS;
-  const answer = await request.post(`${META_SIM_URL}/_sim/inbound`, {
-    data: { accountId: PHONE_NUMBER_ID, type: "text", from: ana!.number, name: ana!.name, body: "Quero!" },
-  });
-  expect((await answer.json()).status).toBe(200);
-  await expect
-    .poll(async () => simTexts(request, PHONE_NUMBER_ID, ana!.number), { timeout: 30_000 })
-    .toEqual([`Obrigado ${ana!.name}, cupom ativado!`]);
-  await expect(page.getByRole("group", { name: "Confirmados" })).toContainText("1");
-  await expect(page.getByRole("group", { name: "Confirmações solicitadas" })).toContainText("2");
+  // A contact of each variant answers on the phone: each gets its own variant's confirmation (free
+  // text, inside the window the answer opened), once, and the report counts them live.
+  for (const variant of VARIANTS) {
+    const contact = CONTACTS.find((c) => variantOf.get(c.number) === variant)!;
+    await openPhone(contact);
+    await phone.getByPlaceholder("Message").fill("Quero!");
+    await phone.getByRole("button", { name: "Send" }).click();
+    await expect(phone.locator("#messages .bubble.in").last()).toContainText("Quero!");
+    await expect(received).toHaveCount(2, { timeout: 30_000 });
+    await expect(received.last()).toContainText(variant.confirmed(contact.name));
+    await expect
+      .poll(async () => simTexts(request, PHONE_NUMBER_ID, contact.number), { timeout: 30_000 })
+      .toEqual([variant.confirmed(contact.name)]);
+  }
+  await phone.context().close();
+  await expect(page.getByRole("group", { name: "Confirmados" })).toContainText(String(VARIANTS.length));
+  await expect(page.getByRole("group", { name: "Confirmações solicitadas" })).toContainText(
+    String(CONTACTS.length),
+  );
 });

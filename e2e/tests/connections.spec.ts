@@ -53,7 +53,7 @@ test("add a WhatsApp Cloud API connection, see it connected, and copy its webhoo
 
   const table = page.getByRole("table", { name: "Conexões" });
   const row = table.getByRole("row").filter({ hasText: "Cloud E2E" });
-  await expect(row.getByRole("img", { name: "Conectado" })).toBeVisible();
+  await expect(row.getByText("Conectado", { exact: true })).toBeVisible();
   await expect(row.getByRole("img", { name: "WhatsApp Cloud API" })).toBeVisible();
   // The default one, and the only default of the company.
   await expect(row.getByRole("img", { name: "Conexão padrão" })).toBeVisible();

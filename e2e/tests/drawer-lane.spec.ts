@@ -49,7 +49,7 @@ test("an attendant picks the ticket's kanban stage in the contact drawer; the ti
   });
   const contact = await post<{ id: number }>(request, admin.token, "/contacts", {
     name: `Cliente Etapa ${suffix}`,
-    number: `5511966${suffix}1`,
+    number: `551196${suffix}1`, // a valid mobile: 11 9 + 8 digits
   });
   const ticket = await post<Ticket>(request, admin.token, "/tickets", {
     contactId: contact.id,

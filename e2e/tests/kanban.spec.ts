@@ -84,8 +84,8 @@ test("a supervisor moves cards across lanes by mouse and keyboard; another viewe
       status: "open",
     });
   };
-  const byMouse = await openTicket(`Cliente Mouse ${suffix}`, `5511955${suffix}1`);
-  const byKeyboard = await openTicket(`Cliente Teclado ${suffix}`, `5511955${suffix}2`);
+  const byMouse = await openTicket(`Cliente Mouse ${suffix}`, `5511955${suffix.slice(-5)}1`);
+  const byKeyboard = await openTicket(`Cliente Teclado ${suffix}`, `5511955${suffix.slice(-5)}2`);
 
   // The supervisor's board and, in another browser, the admin's.
   const supervisorPage = await (await browser.newContext({ baseURL })).newPage();

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { adminApi, signIn } from "../fixtures/app";
-import { META_SIM_URL } from "../playwright.config";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config";
 
 /**
  * The tickets screen on a phone (spec 1 section 2, narrow screens): one
- * panel at a time under two tabs, 'Atendimento' (the ticket) and
- * 'Atendimentos' (the list), the list first; a ticket opens in place of the
+ * panel at a time under two tabs, 'Conversa' (the ticket) and
+ * 'Atendimentos' (the list, the spec's name), the list first; a ticket opens in place of the
  * list with a back button that returns to it; the side drawer is temporary,
  * over the content, and closes again.
  */
@@ -67,8 +67,8 @@ test("on a phone the list comes first, a ticket opens in its place with a back b
   const list = panel.getByRole("list", { name: "Lista de atendimentos" });
   const nav = page.getByRole("navigation", { name: "Navegação principal" });
   const conversation = page.getByRole("list", { name: "Mensagens" });
-  const tabs = page.getByRole("tablist", { name: "Atendimento ou lista" });
-  const ticketTab = tabs.getByRole("tab", { name: "Atendimento", exact: true });
+  const tabs = page.getByRole("tablist", { name: "Conversa ou lista" });
+  const ticketTab = tabs.getByRole("tab", { name: "Conversa", exact: true });
   const listTab = tabs.getByRole("tab", { name: "Atendimentos", exact: true });
 
   // The list fills the screen; the menu is closed and the welcome panel is not beside the list.
@@ -136,4 +136,70 @@ test("on a phone the list comes first, a ticket opens in its place with a back b
   await expect(listTab).toHaveAttribute("aria-selected", "true");
   await expect(list.getByRole("button").filter({ hasText: CONTACT_NAME })).toBeVisible();
   await page.screenshot({ path: ".tmp/results/narrow-screen-list.png" });
+});
+
+test("on a phone the top bar keeps the bell and folds the other actions into one menu", async ({ page }) => {
+  await signIn(page, USER.email, USER.password);
+  const bar = page.getByRole("banner");
+  const bell = bar.getByRole("button", { name: /^Notificações/ });
+  const more = bar.getByRole("button", { name: /^Mais ações/ });
+  // The bell (and its badge's corner) and the overflow button lie whole on the screen.
+  for (const button of [bell, more]) {
+    await expect(button).toBeInViewport({ ratio: 1 });
+    const box = await button.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  }
+  for (const name of [/^Informativos/, /^Chat interno/, "Volume das notificações", "Menu da conta"])
+    await expect(bar.getByRole("button", { name })).toHaveCount(0);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: ".tmp/results/narrow-screen-top-bar.png" });
+
+  await bar.getByRole("button", { name: /^Mais ações/ }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitem")).toHaveText([
+    /Informativos/,
+    /Chat interno/,
+    "Volume das notificações",
+    "Atualizar a página",
+    "Menu da conta",
+  ]);
+  await page.screenshot({ path: ".tmp/results/narrow-screen-more-menu.png" });
+  await menu.getByRole("menuitem", { name: "Volume das notificações" }).click();
+  const volume = page.getByRole("dialog", { name: "Volume das notificações" });
+  await expect(volume).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press("Escape");
+  await expect(volume).toBeHidden();
+  await bar.getByRole("button", { name: /^Mais ações/ }).click();
+  await page.getByRole("menu").getByRole("menuitem", { name: "Menu da conta" }).click();
+  await expect(page.getByRole("menuitem", { name: "Sair" })).toBeInViewport();
+  await page.keyboard.press("Escape");
+});
+
+test("on a phone the list pages show cards whose actions stay on screen", async ({ page }) => {
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const pages = [
+    { path: "/users", label: "Usuários", action: `Editar ${USER.name}`, card: USER.name },
+    { path: "/contacts", label: "Contatos", action: `Editar ${CONTACT_NAME}`, card: CONTACT_NAME },
+    { path: "/connections", label: "Conexões", action: "Editar Cloud celular", card: "Cloud celular" },
+    { path: "/queues", label: "Filas & Chatbot", action: "Editar Suporte", card: "Suporte" },
+  ];
+  for (const { path, label, action, card } of pages) {
+    await page.goto(path);
+    const list = page.getByRole("list", { name: label });
+    const item = list.getByRole("listitem").filter({ hasText: card }).first();
+    await expect(item).toBeVisible();
+    await expect(page.getByRole("table", { name: label })).toHaveCount(0);
+    await item.scrollIntoViewIfNeeded();
+    await expect(item.getByRole("button", { name: action })).toBeInViewport();
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: `.tmp/results/narrow-screen${path.replace("/", "-")}.png` });
+  }
+  // The admin's own card has no delete button.
+  await page.goto("/users");
+  const own = page
+    .getByRole("list", { name: "Usuários" })
+    .getByRole("listitem")
+    .filter({ hasText: ADMIN_EMAIL });
+  await expect(own.getByRole("button", { name: /^Editar/ })).toBeVisible();
+  await expect(own.getByRole("button", { name: /^Excluir/ })).toHaveCount(0);
 });

@@ -71,7 +71,7 @@ test("an admin manages a tag on /tags and two kanban lanes on /TagsKanban", asyn
   const tag = await tagNamed(request, token, name);
   const contact = await api<{ id: number }>(request, token, "POST", "/contacts", {
     name: `Cliente Tag ${suffix}`,
-    number: `5511944${suffix}1`,
+    number: `5511944${suffix.slice(-5)}1`,
   });
   await api(request, token, "POST", "/tags/sync", { contactId: contact.id, tags: [tag.id] });
 

@@ -124,6 +124,29 @@ const envSchema = z
     /** Bearer token for TRANSCRIPTION_URL (local Whisper servers may need none). */
     TRANSCRIPTION_API_KEY: z.string().optional(),
     TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
+    /** Time limit of one call to an integration or AI provider (webhook, n8n, Typebot, Dialogflow, Gemini, OpenAI, speech). */
+    INTEGRATIONS_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(20_000),
+    /**
+     * Webhook, n8n and Typebot URLs a company typed may name private addresses (loopback, LAN, link-local):
+     * only for tests or a private n8n on the server's own network. Off: public addresses only, checked after DNS.
+     */
+    INTEGRATIONS_ALLOW_PRIVATE_URLS: bool.default(false),
+    /** Typebot's chat API host for integrations that name no server of their own (typebot.io's cloud). */
+    TYPEBOT_BASE_URL: z.url().default("https://typebot.io"),
+    /** Dialogflow ES REST endpoint (detectIntent goes to {url}/v2/projects/{p}/agent/sessions/{s}:detectIntent). */
+    DIALOGFLOW_BASE_URL: z.url().default("https://dialogflow.googleapis.com"),
+    /** The Gemini API (@google/genai's httpOptions.baseUrl) and the model integrations use. */
+    GEMINI_BASE_URL: z.url().default("https://generativelanguage.googleapis.com"),
+    GEMINI_MODEL: z.string().min(1).default("gemini-2.5-flash"),
+    /** OpenAI-compatible API of the AI prompts: chat completions and audio transcriptions under it. */
+    OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+    OPENAI_CHAT_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
+    /** Azure Speech text-to-speech of the prompts' voices; `{region}` becomes the prompt's voiceRegion. */
+    AZURE_TTS_BASE_URL: z
+      .string()
+      .default("https://{region}.tts.speech.microsoft.com")
+      .refine((v) => URL.canParse(v.replaceAll("{region}", "region")), "not a URL"),
     /**
      * Who issues the checkout's PIX charges (docs/PAYMENTS.md): `embedded` (default, no account) makes a
      * static PIX code from the platform's pixKey settings and the super admin marks the invoice paid;

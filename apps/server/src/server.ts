@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join, normalize } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { pino } from "pino";
 import { RateLimiter } from "./auth/rate-limiter.js";
 import { TokenService } from "./auth/tokens.js";
-import { automationSweepJob, automationTimerJob } from "./automation/jobs.js";
+import { automationSweepJob, automationTimerJob, integrationDeliverJob } from "./automation/jobs.js";
 import { AutomationRunner } from "./automation/runner.js";
 import { MessengerAdapter } from "./channels/facebook/adapter.js";
 import { companyDownloadLimit } from "./channels/meta/download-limit.js";
@@ -22,6 +23,7 @@ import { runMigrations } from "./db/migrate.js";
 import { type SeedResult, seed } from "./db/seed.js";
 import { buildApp } from "./http/app.js";
 import { IngestService } from "./ingest/service.js";
+import { createProviders } from "./integrations/index.js";
 import { closeIdleTicketsJob } from "./jobs/close-idle-tickets.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
@@ -46,11 +48,13 @@ import { MessageImport } from "./modules/connections/message-import.js";
 import { ContactListEvents } from "./modules/contact-lists/events.js";
 import { ContactListImporter, importContactListJob } from "./modules/contact-lists/import.js";
 import { whatsappNumberChecker } from "./modules/contact-lists/number-check.js";
+import { flowMediaFile } from "./modules/flows/media.js";
 import { GENERATE_INVOICES, generateInvoicesJob } from "./modules/invoices/jobs.js";
 import { LaneAutomation } from "./modules/kanban/lane-automation.js";
 import { laneSweepJob, laneTimerJob } from "./modules/kanban/lane-jobs.js";
 import { OutboundService } from "./modules/messages/outbound-service.js";
 import { ScheduleSender } from "./modules/schedules/sender.js";
+import { PhoneCountries } from "./modules/settings/phone-country.js";
 import { WebhooksService } from "./modules/webhooks/service.js";
 import { NumberPrivacy } from "./privacy/number-privacy.js";
 import { Realtime } from "./realtime/realtime.js";
@@ -136,8 +140,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const numbers = new NumberPrivacy(database.db, {
     onError: (err) => log.error({ err }, "reading the LGPD number setting failed; numbers hidden"),
   });
+  const phones = new PhoneCountries(database.db);
   const events = new TicketEvents(realtime, numbers);
   const outbound = new OutboundService({ db: database.db, events, channels, storageRoot, logger: log });
+  // One set of provider clients for the automation's hand-overs and the routes that test them.
+  const providers = createProviders(config);
   // The automation needs the outbound path, made below; ingest calls it only after a commit.
   let automation: AutomationRunner | undefined;
   const ingest = new IngestService({
@@ -158,7 +165,36 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
   const lanes = new LaneAutomation({ db: database.db, events, outbound, logger: log });
   const confirmations = new CampaignConfirmations({ db: database.db, realtime, events, outbound });
-  automation = new AutomationRunner({ db: database.db, outbound, events, logger: log, lanes, confirmations });
+  automation = new AutomationRunner({
+    db: database.db,
+    outbound,
+    events,
+    logger: log,
+    lanes,
+    confirmations,
+    integrations: providers,
+    handoverFiles: {
+      readMedia: async (publicPath) => {
+        if (!publicPath.startsWith("/public/")) return undefined;
+        const relative = normalize(publicPath.slice("/public/".length));
+        if (relative.startsWith("..")) return undefined;
+        return readFile(join(storageRoot, relative)).catch(() => undefined);
+      },
+      storeAudio: async (companyId, audio) => {
+        const stored = await storage.save(companyId, "prompt", {
+          bytes: audio,
+          name: "resposta.ogg",
+          declaredType: "audio/ogg",
+          use: "media",
+        });
+        return { path: stored.path, mimeType: stored.mimeType, name: stored.name };
+      },
+    },
+    flowMedia: async (companyId, name) => {
+      const file = await flowMediaFile(storageRoot, companyId, name);
+      return file && { path: file.publicPath, mimeType: file.mimeType, name };
+    },
+  });
   const scheduleTimer = new ScheduleJobTimer();
   const schedules = new ScheduleSender({
     db: database.db,
@@ -219,6 +255,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     events: contactListEvents,
     dir: join(config.dataDir, "private", "contact-list-imports"),
     checkNumbers,
+    phones,
     logger: log,
   });
 
@@ -239,10 +276,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       sessions,
       scheduleTimer,
       numbers,
+      phones,
       automation,
       laneMoves: lanes.moves,
       contactLists: { events: contactListEvents, importer: contactListImporter, checkNumbers },
       campaignTimer,
+      providers,
     },
     options.logger === undefined ? {} : { logger: options.logger as never },
   );
@@ -279,6 +318,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await jobs.register(measureCompanyFoldersJob({ db: database.db, storageRoot }));
     await jobs.register(automationTimerJob(automation), { pollingIntervalSeconds: 1 });
     await jobs.register(automationSweepJob(automation));
+    await jobs.register(integrationDeliverJob(automation), { pollingIntervalSeconds: 1 });
     await jobs.register(generateInvoicesJob({ db: database.db, realtime }));
     await jobs.register(laneTimerJob(lanes), { pollingIntervalSeconds: 1 });
     await jobs.register(laneSweepJob(lanes));

@@ -75,12 +75,14 @@ describe("a campaign when its server is killed mid-campaign", () => {
       contactListId: list.id,
       whatsappId: connection.id,
       scheduledAt: new Date(Date.now() + 1000).toISOString(),
-      template: {
-        name: "aviso",
-        language: "pt_BR",
-        variables: ["{nome}"],
-        body: "Olá {{1}}, temos novidades",
-      },
+      templates: [
+        {
+          name: "aviso",
+          language: "pt_BR",
+          variables: ["{nome}"],
+          body: "Olá {{1}}, temos novidades",
+        },
+      ],
     });
     expect(campaign.status).toBe("PROGRAMADA");
 

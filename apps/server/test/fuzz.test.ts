@@ -296,6 +296,7 @@ function realParams(route: FuzzRoute): Record<string, string> {
     fileList: world.ids.fileList,
     campaign: world.ids.campaign,
     flow: world.ids.flow,
+    prompt: world.ids.prompt,
   };
   const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
   return Object.fromEntries(

@@ -37,6 +37,16 @@ export async function startTestServer(
     JOBS_ENABLED: options.jobs ? "true" : "false",
     RATE_LIMIT_PER_IP: "1000000",
     RATE_LIMIT_PER_EMAIL: "1000000",
+    // No test reaches a real provider: a test that needs one starts its fake and names it in env.
+    ...Object.fromEntries(
+      [
+        "TYPEBOT_BASE_URL",
+        "DIALOGFLOW_BASE_URL",
+        "GEMINI_BASE_URL",
+        "OPENAI_BASE_URL",
+        "AZURE_TTS_BASE_URL",
+      ].map((key) => [key, "http://127.0.0.1:9"]),
+    ),
     ...(usingPostgres ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string } : {}),
     ...options.env,
   });

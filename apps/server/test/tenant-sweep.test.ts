@@ -560,6 +560,24 @@ owners.queueIntegration = async (db, companyId) => {
   };
 };
 
+owners.prompt = async (db, companyId) => {
+  const queue = await buildQueue(db, companyId, { name: unique("secret-queue") });
+  const [prompt] = await db
+    .insert(schema.prompts)
+    .values({
+      companyId,
+      name: unique("secret-prompt"),
+      apiKey: "secret-openai-key",
+      prompt: "segredo",
+      queueId: queue.id,
+    })
+    .returning();
+  return {
+    params: { id: prompt!.id },
+    snapshot: () => db.select().from(schema.prompts).where(eq(schema.prompts.id, prompt!.id)),
+  };
+};
+
 owners.flow = async (db, companyId) => {
   const [flow] = await db
     .insert(schema.flows)
@@ -721,6 +739,7 @@ const bodies: Record<string, { payload: unknown; headers?: Record<string, string
   "PUT /quick-messages/:id": { payload: { shortcode: "taken", message: "Taken over", geral: false } },
   "PUT /files/:id": { payload: { name: "Taken over", message: "Taken over", options: [] } },
   "PUT /queueIntegration/:id": { payload: { name: "Taken over", type: "webhook", geminiApiKey: null } },
+  "PUT /prompt/:id": { payload: { name: "Taken over", prompt: "taken over", apiKey: "k", queueId: 1 } },
   "POST /files/uploadList/:id": {
     payload: multipartFileList,
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
@@ -863,7 +882,9 @@ type Kind =
   | "fileList"
   | "fileListOption"
   | "flow"
-  | "flowCampaign";
+  | "flowCampaign"
+  | "queueIntegration"
+  | "prompt";
 
 /** Names that are id-like without ending in Id. */
 const ID_NAMES = new Set([
@@ -874,6 +895,9 @@ const ID_NAMES = new Set([
   "quotedMsg",
   "sendIdQueue",
   "mediaUrl",
+  "idFlow",
+  "flowIdWelcome",
+  "flowIdNotPhrase",
 ]);
 const isIdLike = (name: string) => name === "id" || /[a-z](Id|Ids)$/.test(name) || ID_NAMES.has(name);
 
@@ -904,8 +928,10 @@ const kindByName: Record<string, Kind | { none: string }> = {
   facebookUserId: {
     none: "a Facebook user id, checked against Graph (the POST /facebook test below covers a page of A)",
   },
-  promptId: { none: "no prompts in this product: accepted and ignored" },
-  integrationId: { none: "no integrations in this product: accepted and ignored" },
+  promptId: "prompt",
+  integrationId: "queueIntegration",
+  flowIdWelcome: "flow",
+  flowIdNotPhrase: "flow",
   chatbotId: "chatbot",
   exportId: { none: "a UUID the client chose to recognise its export's progress events, no record" },
   invoiceId: "invoice",
@@ -918,6 +944,7 @@ const kindByName: Record<string, Kind | { none: string }> = {
   optFileId: "fileList",
   fileListId: "fileList",
   flowId: "flow",
+  idFlow: "flow",
 };
 /** Kinds by route and field, where the name alone says too little. */
 const kindByField: Record<string, Kind | { none: string }> = {
@@ -932,6 +959,13 @@ const kindByField: Record<string, Kind | { none: string }> = {
   "POST /files body.options.[].id": { none: "a new list has no options: any option id is refused" },
   "PUT /files/:id body.options.[].id": "fileListOption",
   "PUT /flowcampaign body.id": "flowCampaign",
+  "POST /flowbuilder/flow body.nodes.[].id": { none: "a node's id inside the graph, not a record" },
+  "POST /flowbuilder/flow body.connections.[].id": { none: "an edge's id inside the graph, not a record" },
+  "POST /flowbuilder/flow body.nodes.[].data.queue.id": "queue",
+  "POST /flowbuilder/flow body.nodes.[].data.integrationId": "queueIntegration",
+  "POST /queueIntegration/test body.integrationId": {
+    none: "a sample cannot succeed without a Dialogflow agent (a closed port in tests); queue-integrations.test.ts sends another company's id",
+  },
 };
 // Chatbot option trees: the `id` of an option at every level names an option of the tree.
 for (const [route, root] of [
@@ -991,6 +1025,23 @@ async function kanbanLaneOf(db: Db, companyId: number): Promise<number> {
   return lane!.id;
 }
 
+/** A valid graph of the world's flow: start, a ticket node (queue and user), an integration node. */
+const flowGraphSample = (w: World) => {
+  const node = (id: string, type: string, data: object) => ({ id, type, position: { x: 0, y: 0 }, data });
+  return {
+    idFlow: w.ids.flow,
+    nodes: [
+      node("start", "start", {}),
+      node("ticket", "ticket", { queue: { id: w.ids.queue }, userId: w.ids.user }),
+      node("hook", "integration", { integrationId: w.ids.queueIntegration }),
+    ],
+    connections: [
+      { id: "e1", source: "start", target: "ticket" },
+      { id: "e2", source: "ticket", target: "hook" },
+    ],
+  };
+};
+
 /** A campaign naming every kind of record it may reference. */
 const campaignSample = (w: World) => ({
   name: "Campanha",
@@ -1045,7 +1096,8 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
   "POST /contacts": (w) => ({
     body: {
       name: "New contact",
-      number: `55${String(Date.now()).slice(-10)}`,
+      // A valid Brazilian mobile: typed numbers are stored as E.164 and refused when they cannot be one.
+      number: `551198${String(Date.now()).slice(-7)}`,
       extraInfo: [{ id: w.ids.customField, name: "cpf", value: "1" }],
     },
   }),
@@ -1129,13 +1181,23 @@ const samples: Record<string, (w: World, db: Db) => Sample | Promise<Sample>> = 
     },
   }),
   "POST /flowbuilder/duplicate": (w) => ({ body: { flowId: w.ids.flow } }),
+  "POST /prompt": (w) => ({ body: { name: "Prompt de B", apiKey: "k", prompt: "p", queueId: w.ids.queue } }),
+  "PUT /prompt/:id": (w) => ({
+    params: { id: w.ids.prompt },
+    body: { name: "Prompt de B", prompt: "p", queueId: w.ids.queue },
+  }),
+  "POST /flowbuilder/flow": (w) => ({ body: flowGraphSample(w) }),
   "GET /contact-list-items": (w) => ({ query: { contactListId: String(w.ids.contactList) } }),
   "POST /contact-list-items": (w) => ({
     body: { name: "Pessoa", number: `55119${Date.now()}`.slice(0, 13), contactListId: w.ids.contactList },
   }),
   "PUT /contact-list-items/:id": (w) => ({
     params: { id: w.ids.contactListItem },
-    body: { name: "Pessoa", number: `55118${Date.now()}`.slice(0, 13), contactListId: w.ids.contactList },
+    body: {
+      name: "Pessoa",
+      number: `551197${String(Date.now()).slice(-7)}`,
+      contactListId: w.ids.contactList,
+    },
   }),
   "POST /campaigns": (w) => ({ body: campaignSample(w) }),
   "PUT /campaigns/:id": (w) => ({ params: { id: w.ids.campaign }, body: campaignSample(w) }),

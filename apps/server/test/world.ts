@@ -18,6 +18,8 @@ import {
   flows,
   invoices,
   messages,
+  prompts,
+  queueIntegrations,
   quickMessages,
   schedules,
   tags,
@@ -58,7 +60,9 @@ export type WorldKind =
   | "fileListOption"
   | "campaign"
   | "flow"
-  | "flowCampaign";
+  | "flowCampaign"
+  | "queueIntegration"
+  | "prompt";
 
 /** One company's records, one of each kind, and the strings that only they hold. */
 export interface World {
@@ -182,6 +186,20 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       ],
     })
     .returning();
+  const [queueIntegration] = await db
+    .insert(queueIntegrations)
+    .values({ companyId, name: `${mark}-integration`, type: "webhook", urlN8N: "http://127.0.0.1:9/hook" })
+    .returning();
+  const [prompt] = await db
+    .insert(prompts)
+    .values({
+      companyId,
+      name: `${mark}-prompt`,
+      apiKey: `${mark}-prompt-key`,
+      prompt: `${mark}-prompt-text`,
+      queueId: queue.id,
+    })
+    .returning();
   const [flowCampaign] = await db
     .insert(flowCampaigns)
     .values({
@@ -246,6 +264,8 @@ export async function buildWorld(db: Db, companyId: number, storageRoot: string)
       campaign: campaign!.id,
       flow: flow!.id,
       flowCampaign: flowCampaign!.id,
+      queueIntegration: queueIntegration!.id,
+      prompt: prompt!.id,
     },
     ticketUuid: ticket.uuid,
     connection,

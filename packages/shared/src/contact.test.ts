@@ -11,9 +11,12 @@ const messageOf = (result: { success: boolean; error?: { issues: { message: stri
   result.error?.issues[0]?.message;
 
 describe("contact schemas", () => {
-  it("keep the digits of a typed number, 8 to 50 of them", () => {
+  it("keep the digits of a typed number, 8 to 50 of them, after its leading '+'", () => {
+    // The '+' stays since E.164 storage: the server reads '+1 415…' as international, '(11) 9…' in the company's country.
     const parsed = contactCreateSchema.parse({ name: "Ana", number: "+55 (11) 98765-4321" });
-    expect(parsed).toMatchObject({ number: "5511987654321", email: "", disableBot: false, extraInfo: [] });
+    expect(parsed).toMatchObject({ number: "+5511987654321", email: "", disableBot: false, extraInfo: [] });
+    expect(contactCreateSchema.parse({ name: "Ana", number: "(11) 98765-4321" }).number).toBe("11987654321");
+    expect(messageOf(contactCreateSchema.safeParse({ name: "Ana", number: "+1234567" }))).toBe("Too Short!");
     expect(messageOf(contactCreateSchema.safeParse({ name: "Ana", number: "(11) 9876" }))).toBe("Too Short!");
     expect(messageOf(contactCreateSchema.safeParse({ name: "Ana", number: "" }))).toBe("Required");
   });

@@ -53,6 +53,8 @@ export const TICKET_LOG_TYPES = [
   "redirect",
   /** The ticket changed kanban lane (fromLane -> toLane; no user: the lane automation moved it). */
   "lane",
+  /** The bot walked a flow's node (detail: flowId, nodeId, nodeType; ended when the walk stopped). */
+  "flow",
 ] as const;
 
 export const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;

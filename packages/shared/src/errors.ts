@@ -82,6 +82,12 @@ export const EXTRA_ERROR_CODES = [
   "ERR_FILE_TOO_LARGE",
   /** 400: an upload whose bytes are not a type this use accepts (avatars, logos, schedule images: PNG, JPEG, WebP). */
   "ERR_FILE_TYPE_NOT_ALLOWED",
+  /**
+   * 413: a flow upload (POST /flowbuilder/img, /audio, /content) above its type's limit (spec 3
+   * section 5: image 2 MB, audio 5 MB, video and pdf 20 MB); `limit` is that limit in MB, the message
+   * the spec's 'Arquivo é muito grande! NMB máximo'.
+   */
+  "ERR_FLOW_FILE_TOO_LARGE",
   /** 429: too many attempts from this address or for this e-mail. */
   "ERR_TOO_MANY_REQUESTS",
   /** A send refused because the 24-hour customer-service window is closed (WhatsApp 131047, Messenger 10/2018278). */
@@ -147,6 +153,12 @@ export const EXTRA_ERROR_CODES = [
   "ERR_PAYMENT_NOT_CONFIGURED",
   /** 502: the payment provider (Efí) was unreachable or refused a call; the message carries its reason. */
   "ERR_PAYMENT_PROVIDER",
+  /** 400: POST /queueIntegration/test without a Dialogflow service-account JSON key, or with something else (field jsonContent). */
+  "ERR_INTEGRATION_CREDENTIALS",
+  /** 400: an integration's provider refused the call (wrong project, key without access, unknown language...); the message carries its reason. */
+  "ERR_INTEGRATION_REFUSED",
+  /** 502: an integration's provider did not answer in time, or failed (5xx, network); the message carries the reason. */
+  "ERR_INTEGRATION_UNAVAILABLE",
   /** 400: POST /subscription or PUT /invoices/{id}/paid for an invoice already paid (field invoiceId). */
   "ERR_INVOICE_ALREADY_PAID",
   /**
@@ -161,6 +173,8 @@ export const EXTRA_ERROR_CODES = [
   "ERR_CAMPAIGN_NOT_EDITABLE",
   /** 409: POST /campaigns/{id}/cancel on a campaign not EM_ANDAMENTO, or /restart on one not CANCELADA. */
   "ERR_CAMPAIGN_INVALID_STATUS",
+  /** 403: DELETE /users/{id} naming the signed-in user: nobody deletes their own account (another admin may). */
+  "ERR_USER_DELETE_SELF",
   /** 500: an unexpected failure, logged with the request id. */
   "ERR_INTERNAL",
 ] as const;
@@ -201,7 +215,10 @@ export interface ApiErrorBody {
   issues?: { field: string; message: string }[];
   /** For ERR_OTHER_OPEN_TICKET: the ticket already open for the contact and connection (spec 1 section 4). */
   ticket?: OpenTicketRef;
-  /** For the plan limit codes (ERR_USER_CREATION_COUNT, ERR_PLAN_CONNECTIONS_LIMIT, ERR_PLAN_QUEUES_LIMIT): the plan's limit. */
+  /**
+   * For the plan limit codes (ERR_USER_CREATION_COUNT, ERR_PLAN_CONNECTIONS_LIMIT, ERR_PLAN_QUEUES_LIMIT): the plan's limit.
+   * For ERR_FLOW_FILE_TOO_LARGE: the upload's limit in MB.
+   */
   limit?: number;
 }
 

@@ -47,6 +47,10 @@ describe("live event names are the specs' own", () => {
       flowbuilder: "company-42-flowbuilder",
       // spec 3 "Live events": company-{id}-queueIntegration
       queueIntegration: "company-42-queueIntegration",
+      // not named by spec 3: phrase campaigns' list updates live like its neighbours
+      flowcampaign: "company-42-flowcampaign",
+      // spec 3 "Live events": company-{id}-prompt
+      prompt: "company-42-prompt",
     });
   });
 });

@@ -44,6 +44,10 @@ export const COMPANY_TOPICS = [
   "flowbuilder",
   /** Integrations created, updated, deleted (QueueIntegrationEventPayload; spec 3 "Live events": company-{id}-queueIntegration). */
   "queueIntegration",
+  /** Phrase campaigns created, updated, deleted (FlowCampaignEventPayload; spec 3 "Live events" names no channel for them). */
+  "flowcampaign",
+  /** AI prompts created, updated, deleted (PromptEventPayload; spec 3 "Live events": company-{id}-prompt). */
+  "prompt",
 ] as const;
 export type CompanyTopic = (typeof COMPANY_TOPICS)[number];
 

@@ -43,6 +43,7 @@ function queue(id: number, name: string, extra: Partial<QueueInfo> = {}): QueueI
     outOfHoursMessage: null,
     schedules: [],
     fileListId: null,
+    integrationId: null,
     options: [],
     ...extra,
   };
@@ -76,6 +77,8 @@ function world(changes: { [K in keyof World]?: Partial<World[K]> } & { queues?: 
       expiresTicketNPS: 15,
       maxUseBotQueuesNPS: 3,
       hasGreetingMedia: true,
+      promptId: null,
+      integrationId: null,
       queues,
       ...changes.connection,
     },
@@ -377,7 +380,10 @@ describe("chatbot options", () => {
     const base = world({ queues: [q, support] });
     expect(converse(base, "oi", "1", "1").actions).toContainEqual({ type: "enterQueue", queueId: 2 });
     expect(converse(base, "oi", "1", "2").actions).toContainEqual({ type: "sendFiles", fileListId: 9 });
-    expect(converse(base, "oi", "1", "3").actions).toContainEqual({ type: "handOver", integrationId: 4 });
+    const handed = converse(base, "oi", "1", "3");
+    expect(handed.actions).toContainEqual({ type: "handOver", integrationId: 4, messageId: null });
+    // The integration holds the conversation now (handover.ts delivers each message to it).
+    expect(handed.state).toMatchObject({ stage: "integration", integration: { id: 4 } });
   });
 
   it("a queue with a file list sends it when the bot brings the contact in: after its greeting, before its menu", () => {

@@ -1,4 +1,7 @@
-import { localDate, withinHours } from "./hours.js";
+import { foldText } from "@inbox/shared";
+import { flowDecision } from "./flow-machine.js";
+import { handTo, heldDecision, takeoverDecision } from "./handover-machine.js";
+import { withinHours } from "./hours.js";
 import type {
   BotAction,
   BotEvent,
@@ -10,6 +13,7 @@ import type {
   TimerKind,
   World,
 } from "./machine-types.js";
+import { findOption, onVacation, pick } from "./menus.js";
 
 /**
  * The automatic conversation of one ticket (DESIGN section 5a), as a pure
@@ -46,9 +50,16 @@ const BACK = "#";
 export function decide(state: BotState, event: BotEvent, world: World): Decision {
   const run = new Turn(state, world);
   if (!botMaySpeak(world)) return run.quiet();
-  if (world.ticket.status === "nps") run.rating(event);
-  else if (event.type === "timer") run.timer(event.kind);
-  else if (event.type === "message") run.message(event.body);
+  if (world.ticket.status === "nps") {
+    run.rating(event);
+    return run.result();
+  }
+  // An integration or a prompt holds it, a flow walks it or starts, or a prompt takes it (handover.ts).
+  const taken =
+    heldDecision(state, event) ?? flowDecision(state, event, world) ?? takeoverDecision(state, event, world);
+  if (taken) return taken;
+  if (event.type === "timer") run.timer(event.kind);
+  else if (event.type === "message") run.message(event.body, event.id);
   return run.result();
 }
 
@@ -87,9 +98,9 @@ class Turn {
 
   /** An attendant has the ticket (or it is not the bot's): no answer, no pending timer. */
   quiet(): Decision {
-    const { timer: _timer, ...rest } = this.state;
-    // A rating wait an attendant ended (reopened the ticket) is over.
-    if (rest.stage === "rating") rest.stage = "done";
+    const { timer: _timer, flow: _flow, integration: _integration, ...rest } = this.state;
+    // A rating wait an attendant ended (reopened the ticket) is over, and so are a flow's walk and a hand-over.
+    if (rest.stage === "rating" || rest.stage === "flow" || rest.stage === "integration") rest.stage = "done";
     return { state: rest, actions: [] };
   }
 
@@ -136,7 +147,11 @@ class Turn {
     this.state.stage = "done";
   }
 
-  message(body: string): void {
+  /** The contact message being decided (its id goes with a hand-over). */
+  private messageId: number | null = null;
+
+  message(body: string, id?: number): void {
+    this.messageId = id ?? null;
     if (this.closedAnswer()) return;
     switch (this.state.stage) {
       case "new":
@@ -224,7 +239,7 @@ class Turn {
   }
 
   private consent(answer: string): void {
-    const word = fold(answer);
+    const word = foldText(answer);
     if (word === "1" || word === "aceito" || word === "sim") {
       this.actions.push({ type: "lgpdAccepted" }, { type: "setStatus", status: "pending" });
       this.greet();
@@ -313,8 +328,7 @@ class Turn {
         break;
       case "integration":
         this.sendIfAny(greeting);
-        this.actions.push({ type: "handOver", integrationId: option.optIntegrationId });
-        this.state.stage = "done";
+        this.handTo(option.optIntegrationId);
         break;
       default:
         // text: an option with options of its own opens the next level, its message as the header.
@@ -337,6 +351,12 @@ class Turn {
       this.state.stage = "done";
       return;
     }
+    if (queue.integrationId !== null) {
+      // A queue with an integration: its greeting, then the integration has the conversation.
+      if (greet) this.sendIfAny(queue.greetingMessage);
+      this.handTo(queue.integrationId);
+      return;
+    }
     if (queue.closeTicket) {
       // A queue that only informs (opening hours, an address): its greeting, then the ticket closes.
       this.sendIfAny(queue.greetingMessage);
@@ -356,6 +376,13 @@ class Turn {
     // The queue's files go before its menu, so the menu stays the last thing the contact reads.
     this.sendFilesOf(queue);
     this.showMenu({ queueId: queue.id, optionId: null }, greet);
+  }
+
+  /** The conversation goes to an integration (handover-machine.ts); none: the bot is done. */
+  private handTo(integrationId: number | null): void {
+    const taken = handTo(this.state, integrationId, this.world, this.messageId);
+    this.state = taken.state;
+    this.actions.push(...taken.actions);
   }
 
   /** A queue with a file list sends it to every contact the bot brings in. */
@@ -438,44 +465,4 @@ class Turn {
   private send(body: string): void {
     this.actions.push({ type: "send", body });
   }
-}
-
-/** The contact's answer: the choice's number, or its name (case and accents aside). */
-function pick<T extends { name: string }>(choices: readonly T[], text: string): T | undefined {
-  if (/^\d{1,3}$/.test(text)) return choices[Number(text) - 1];
-  const wanted = fold(text);
-  return wanted ? choices.find((choice) => fold(choice.name) === wanted) : undefined;
-}
-
-function fold(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .trim()
-    .toLowerCase();
-}
-
-function findOption(
-  options: readonly OptionNode[],
-  id: number,
-  parentId: number | null = null,
-): { node: OptionNode; parentId: number | null } | undefined {
-  for (const node of options) {
-    if (node.id === id) return { node, parentId };
-    const below = findOption(node.options, id, node.id);
-    if (below) return below;
-  }
-  return undefined;
-}
-
-/**
- * Collective vacation: calendar days, both ends included (the connection
- * dialog stores each day as its UTC midnight), compared with today in the
- * company's time zone.
- */
-function onVacation(connection: World["connection"], now: Date, timeZone: string): boolean {
-  const { collectiveVacationStart: start, collectiveVacationEnd: end } = connection;
-  if (!connection.collectiveVacationMessage?.trim() || !start || !end) return false;
-  const today = localDate(now, timeZone);
-  return today >= start.toISOString().slice(0, 10) && today <= end.toISOString().slice(0, 10);
 }

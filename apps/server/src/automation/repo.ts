@@ -30,6 +30,8 @@ export interface Locked {
   contact: {
     id: number;
     name: string;
+    number: string;
+    email: string;
     disableBot: boolean;
     outOfHoursSentAt: Date | null;
     lgpdAcceptedAt: Date | null;
@@ -40,6 +42,21 @@ export type SavedState = Pick<
   AutomationRow,
   "companyId" | "ticketId" | "state" | "handledMessageId" | "timerAt" | "timerToken"
 >;
+
+/** A run's change of its ticket (AutomationRepo.updateTickets). */
+export interface TicketChange {
+  companyId: number;
+  ticketId: number;
+  status: string;
+  queueId: number | null;
+  userId: number | null;
+  /** The run closed the ticket: closedAt is set. */
+  closes: boolean;
+  /** The preview of the bot's last message, when it wrote. */
+  lastMessage: string | null;
+  /** The run left contact messages for the next one: the ticket stays due. */
+  keepDue: boolean;
+}
 
 /** The automation row of a ticket no run has seen yet. */
 const NO_STATE = {
@@ -95,6 +112,8 @@ export class AutomationRepo {
         contact: {
           id: contacts.id,
           name: contacts.name,
+          number: contacts.number,
+          email: contacts.email,
           disableBot: contacts.disableBot,
           outOfHoursSentAt: contacts.outOfHoursSentAt,
           lgpdAcceptedAt: contacts.lgpdAcceptedAt,
@@ -217,6 +236,45 @@ export class AutomationRepo {
       .where(rowOf(tickets, companyId, ticketId))
       .returning();
     return row;
+  }
+
+  /**
+   * Many runs' ticket changes in one statement (runner.ts writes a batch's at its end): status,
+   * queue and user; closedAt when it closes; lastMessage and updatedAt when the bot wrote; the due
+   * mark cleared unless the run left messages for the next one.
+   */
+  async updateTickets(tx: Tx, now: Date, rows: readonly TicketChange[]): Promise<void> {
+    if (rows.length === 0) return;
+    const at = now.toISOString();
+    await tx.execute(sql`
+      UPDATE ${tickets} AS t SET
+        status = v.status,
+        queue_id = v."queueId",
+        user_id = v."userId",
+        closed_at = CASE WHEN v.closes THEN ${at}::timestamptz ELSE t.closed_at END,
+        last_message = COALESCE(v."lastMessage", t.last_message),
+        updated_at = CASE WHEN v."lastMessage" IS NULL THEN t.updated_at ELSE ${at}::timestamptz END,
+        automation_due_at = CASE WHEN v."keepDue" THEN t.automation_due_at ELSE NULL END
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
+        "companyId" int, "ticketId" int, status text, "queueId" int, "userId" int,
+        closes boolean, "lastMessage" text, "keepDue" boolean)
+      WHERE t.company_id = v."companyId" AND t.id = v."ticketId"`);
+  }
+
+  /** Of these tickets, those whose contact has another ticket (not writing for the first time). */
+  async contactsSeenBefore(tx: Tx, keys: readonly TicketKey[]): Promise<Set<number>> {
+    if (keys.length === 0) return new Set();
+    const rows = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(
+          ticketsOf(keys),
+          sql`EXISTS (SELECT 1 FROM ${tickets} AS o WHERE o.company_id = ${tickets.companyId}
+                AND o.contact_id = ${tickets.contactId} AND o.id <> ${tickets.id})`,
+        ),
+      );
+    return new Set(rows.map((r) => r.id));
   }
 
   async log(

@@ -1,23 +1,26 @@
-import type { Db, Tx } from "../db/client.js";
+import type { Tx } from "../db/client.js";
 import { TtlCache } from "../ingest/ttl-cache.js";
 import type { Jobs } from "../jobs/jobs.js";
-import type { CampaignConfirmations, Confirmation } from "../modules/campaigns/confirmations.js";
-import type { LaneAutomation } from "../modules/kanban/lane-automation.js";
+import type { Confirmation } from "../modules/campaigns/confirmations.js";
 import type { LaneChange } from "../modules/kanban/lane-moves.js";
-import type { OutboundService } from "../modules/messages/outbound-service.js";
-import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
-import { previewOf } from "../modules/messages/preview.js";
+import { presentMessage } from "../modules/messages/presenter.js";
+import { previewOfMessage } from "../modules/messages/preview.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
-import { TicketsRepo } from "../modules/tickets/repo.js";
+import { type TicketDetail, TicketsRepo } from "../modules/tickets/repo.js";
 import { presentDetail } from "../modules/tickets/service.js";
-import type { TicketEvents } from "../realtime/ticket-events.js";
-import { BotEffects } from "./effects.js";
-import { inactivityStep } from "./inactivity.js";
+import { BotEffects, RunWrites } from "./effects.js";
+import { TicketFlows } from "./flow-world.js";
+import { IntegrationHandover } from "./handover.js";
+import { runInactivity } from "./inactivity-run.js";
 import { botMaySpeak, decide } from "./machine.js";
 import { type BotAction, type BotEvent, type BotState, INITIAL_STATE, type World } from "./machine-types.js";
-import { AutomationRepo, type Locked, MESSAGES_PER_RUN, type SavedState } from "./repo.js";
+import { AutomationRepo, type Locked, MESSAGES_PER_RUN, type SavedState, type TicketChange } from "./repo.js";
 import { QueueRotator } from "./rotator.js";
+import { keyOf, RunQueue } from "./run-queue.js";
+import type { AutomationDeps, Batch, Outcome, Quiet, TicketKey } from "./run-types.js";
 import { loadWorld, type WorldRest } from "./world.js";
+
+export type { AutomationDeps } from "./run-types.js";
 
 export const AUTOMATION_TIMER = "automation.timer";
 export const AUTOMATION_SWEEP = "automation.sweep";
@@ -33,49 +36,6 @@ const BATCH_SIZE = 64;
 
 /** A ticket's contact messages or timer left this long without a run are the sweeper's. */
 const OVERDUE_SECONDS = 20;
-
-export interface AutomationDeps {
-  db: Db;
-  outbound: OutboundService;
-  events: TicketEvents;
-  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  /** The clock (tests move it). */
-  now?: () => Date;
-  /** Kanban lanes' rollback on a contact's message, in the run's transaction (modules/kanban/lane-automation.ts). */
-  lanes?: Pick<LaneAutomation, "onContactMessages" | "announce">;
-  /** Campaign confirmations on a contact's answer, in the run's transaction (modules/campaigns/confirmations.ts). */
-  confirmations?: Pick<CampaignConfirmations, "onContactMessages" | "announce">;
-}
-
-interface TicketKey {
-  companyId: number;
-  ticketId: number;
-  /** The ticket's connection when the caller knows it (ingest): its cached world is used. */
-  whatsappId?: number | null;
-}
-
-/** What one ticket's run changed, announced after its transaction commits. */
-interface Outcome {
-  companyId: number;
-  ticketId: number;
-  sent: MessageRow[];
-  before: TicketRow;
-  after: TicketRow;
-  timer?: { at: Date; token: number };
-  more: boolean;
-}
-
-/** A ticket's run that changed nothing but its state: written with the batch's others in one statement. */
-interface Quiet {
-  save?: SavedState;
-  outcome?: Outcome;
-}
-
-/** Callers waiting for a ticket's run, and whether another run was asked while one was in flight. */
-interface Pending {
-  key: TicketKey;
-  waiters: (() => void)[];
-}
 
 /**
  * Applies the machine (DESIGN section 5a). Tickets are run in batches, each
@@ -106,21 +66,35 @@ export class AutomationRunner {
    * read at most every few seconds per connection for ingest's runs: a change applies within WORLD_TTL_MS.
    */
   private readonly worlds = new TtlCache<string, WorldRest>(WORLD_TTL_MS);
-  /** Tickets waiting for a batch, in arrival order. */
-  private readonly queued = new Map<string, Pending>();
-  /** Tickets in a batch now; `again` holds the callers of the run asked meanwhile. */
-  private readonly running = new Map<string, { again?: Pending; done: Promise<void> }>();
-  private batches = 0;
+  /** Tickets waiting for a batch or in one, in this process (run-queue.ts). */
+  private readonly queue = new RunQueue<TicketKey>(BATCH_SIZE, RUNS_AT_ONCE, (keys) => this.runBatch(keys));
+  /** The flows' side of each ticket's world (flow-world.ts). */
+  private readonly flows: TicketFlows;
+  /** Conversations handed to integrations (handover.ts), when their clients are given. */
+  readonly handover?: IntegrationHandover;
 
   constructor(private readonly deps: AutomationDeps) {
     this.repo = new AutomationRepo(deps.db);
     this.tickets = new TicketsRepo(deps.db);
-    this.effects = new BotEffects(this.repo, deps.outbound, deps.logger);
+    this.effects = new BotEffects(this.repo, deps.outbound, deps.logger, deps.flowMedia);
     this.rotator = new QueueRotator(deps);
+    this.flows = new TicketFlows(deps.random);
+    if (deps.integrations)
+      this.handover = new IntegrationHandover({
+        db: deps.db,
+        repo: this.repo,
+        effects: this.effects,
+        clients: deps.integrations,
+        ...deps.handoverFiles,
+        logger: deps.logger,
+        announce: (outcome) => this.announce(outcome.companyId, { ...outcome, more: false }),
+        ...(deps.now ? { now: deps.now } : {}),
+      });
   }
 
   attach(jobs: Jobs): void {
     this.jobs = jobs;
+    this.handover?.attach(jobs);
   }
 
   /** Contact messages were stored on these tickets (called by ingest after its commit). */
@@ -129,76 +103,13 @@ export class AutomationRunner {
   }
 
   /** Resolves once no run is queued or in flight in this process (tests: "nothing more will be sent"). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0 || this.queued.size > 0) {
-      if (this.running.size > 0) await Promise.all([...this.running.values()].map((r) => r.done));
-      // Queued but not started yet: the pump runs on the next turn of the event loop.
-      else await new Promise((resolve) => setImmediate(resolve));
-    }
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 
   /** Runs the ticket in the next batch, or once more after the run in flight; resolves when it has run. */
   kick(key: TicketKey): Promise<void> {
-    const id = keyOf(key);
-    return new Promise<void>((resolve) => {
-      const inFlight = this.running.get(id);
-      if (inFlight) {
-        inFlight.again ??= { key, waiters: [] };
-        inFlight.again.waiters.push(resolve);
-        return;
-      }
-      const waiting = this.queued.get(id);
-      if (waiting) waiting.waiters.push(resolve);
-      else this.queued.set(id, { key, waiters: [resolve] });
-      this.schedulePump();
-    });
-  }
-
-  private pumpScheduled = false;
-
-  /** Starts batches once the current burst of notifications (one ingest commit's tickets) has queued. */
-  private schedulePump(): void {
-    if (this.pumpScheduled) return;
-    this.pumpScheduled = true;
-    setImmediate(() => {
-      this.pumpScheduled = false;
-      this.pump();
-    });
-  }
-
-  /** Starts batches while there are tickets waiting and room for them. */
-  private pump(): void {
-    while (this.batches < RUNS_AT_ONCE && this.queued.size > 0) {
-      const batch: Pending[] = [];
-      for (const [id, pending] of this.queued) {
-        this.queued.delete(id);
-        batch.push(pending);
-        if (batch.length === BATCH_SIZE) break;
-      }
-      this.batches += 1;
-      let finish = () => {};
-      const done = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      for (const pending of batch) this.running.set(keyOf(pending.key), { done });
-      void this.runBatch(batch.map((p) => p.key)).then((more) => {
-        this.batches -= 1;
-        for (const pending of batch) {
-          const id = keyOf(pending.key);
-          const again = this.running.get(id)?.again;
-          this.running.delete(id);
-          for (const wake of pending.waiters) wake();
-          if (again || more.has(id)) {
-            const next = again ?? { key: pending.key, waiters: [] };
-            const waiting = this.queued.get(id);
-            if (waiting) waiting.waiters.push(...next.waiters);
-            else this.queued.set(id, next);
-          }
-        }
-        finish();
-        this.pump();
-      });
-    }
+    return this.queue.kick(key);
   }
 
   /**
@@ -222,11 +133,27 @@ export class AutomationRunner {
 
   /** One run of a ticket: the contact messages after the watermark, or the timer whose token is given. */
   async run(companyId: number, ticketId: number, timerToken?: number): Promise<void> {
-    const more = await this.runTickets([{ companyId, ticketId }], timerToken);
+    const more = await this.runTickets([{ companyId, ticketId, timerToken }]);
     if (more.size > 0) void this.kick({ companyId, ticketId });
   }
 
-  private async runTickets(keys: TicketKey[], timerToken?: number): Promise<Set<string>> {
+  /**
+   * Due timers, as one batch (the timer jobs arrive in batches): a run per ticket whose current
+   * timer token is the one given; a stale or repeated timer does nothing.
+   */
+  async runTimers(
+    timers: { companyId: number; ticketId: number; token: number; whatsappId?: number | null }[],
+  ): Promise<void> {
+    const keys = timers.map(({ token, ...key }) => ({ ...key, timerToken: token }));
+    for (let start = 0; start < keys.length; start += BATCH_SIZE) {
+      const batch = keys.slice(start, start + BATCH_SIZE);
+      const more = await this.runBatch(batch);
+      for (const key of batch)
+        if (more.has(keyOf(key))) void this.kick({ companyId: key.companyId, ticketId: key.ticketId });
+    }
+  }
+
+  private async runTickets(keys: TicketKey[]): Promise<Set<string>> {
     const now = this.deps.now?.() ?? new Date();
     // Read before the transaction (PGlite has one connection): the hinted connections' cached worlds.
     const cached = new Map<string, WorldRest | undefined>();
@@ -238,8 +165,26 @@ export class AutomationRunner {
     }
     let laneChanges: LaneChange[] = [];
     let confirmations: Confirmation[] = [];
+    const tokens = new Map(keys.map((key) => [keyOf(key), key.timerToken]));
+    const keptVersions = new Set<string>();
     const outcomes = await this.repo.transaction(async (tx) => {
       const locked = await this.repo.lockForRuns(tx, keys);
+      let seenBefore: Promise<Set<number>> | undefined;
+      const batch: Batch = {
+        writes: new RunWrites(),
+        changes: [],
+        saves: [],
+        facts: new Map(),
+        keptVersions,
+        // Read for the whole batch on first use: only flows' welcome asks it, of tickets at their start.
+        isNewContact: async (ticketId) => {
+          seenBefore ??= this.repo.contactsSeenBefore(
+            tx,
+            locked.map((l) => ({ companyId: l.ticket.companyId, ticketId: l.ticket.id })),
+          );
+          return !(await seenBefore).has(ticketId);
+        },
+      };
       const incoming = await this.repo.contactMessagesOf(
         tx,
         locked.map((l) => ({
@@ -254,35 +199,51 @@ export class AutomationRunner {
       laneChanges = (await this.deps.lanes?.onContactMessages(tx, wrote, now)) ?? [];
       confirmations = (await this.deps.confirmations?.onContactMessages(tx, wrote, incoming, now)) ?? [];
       const done: Outcome[] = [];
-      const saves: SavedState[] = [];
       const seen: { companyId: number; ticketId: number }[] = [];
       for (const one of locked) {
+        const token = tokens.get(keyOf({ companyId: one.ticket.companyId, ticketId: one.ticket.id }));
         const result = await this.decideOne(
           tx,
           one,
           incoming.get(one.ticket.id) ?? [],
           now,
-          timerToken,
+          token,
           cached,
+          batch,
         );
         if ("sent" in result) done.push(result);
         else {
-          if (result.save) saves.push(result.save);
+          if (result.save) batch.saves.push(result.save);
           if (result.outcome) done.push(result.outcome);
           if (one.ticket.automationDueAt)
             seen.push({ companyId: one.ticket.companyId, ticketId: one.ticket.id });
         }
       }
-      await this.repo.saveStates(tx, saves);
+      // The batch's held writes: its messages and log lines, ticket changes and states, a statement each.
+      const stored = await batch.writes.flush(tx);
+      for (const outcome of done) outcome.sent.push(...(stored.get(outcome.ticketId) ?? []));
+      await this.repo.updateTickets(tx, now, batch.changes);
+      await this.repo.saveStates(tx, batch.saves);
       await this.repo.clearDue(tx, seen);
       return done;
     });
+    this.flows.versions.committed(keptVersions);
     await this.deps.lanes?.announce(laneChanges);
     await this.deps.confirmations?.announce(confirmations);
     const more = new Set<string>();
+    const details = await this.detailsOf(outcomes);
+    await this.scheduleTimers(outcomes);
     for (const outcome of outcomes) {
-      await this.announce(outcome.companyId, outcome);
-      if (outcome.timer) await this.scheduleTimer(outcome.companyId, outcome.ticketId, outcome.timer);
+      await this.announce(outcome.companyId, outcome, details);
+      if (outcome.handedOver)
+        await this.handover
+          ?.kick(outcome.companyId, outcome.ticketId)
+          .catch((err) =>
+            this.deps.logger.warn(
+              { err, companyId: outcome.companyId, ticketId: outcome.ticketId },
+              "integration delivery failed; the sweep retries",
+            ),
+          );
       if (outcome.more) more.add(keyOf(outcome));
     }
     return more;
@@ -301,10 +262,11 @@ export class AutomationRunner {
     now: Date,
     timerToken: number | undefined,
     cached: Map<string, WorldRest | undefined>,
+    batch: Batch,
   ): Promise<Outcome | Quiet> {
     const { ticket, state: row, contact } = locked;
     const { companyId, id: ticketId } = ticket;
-    const events: BotEvent[] = incoming.map((m) => ({ type: "message", body: m.body }));
+    const events: BotEvent[] = incoming.map((m) => ({ type: "message", body: m.body, id: m.id }));
     let state = { ...INITIAL_STATE, ...(row.state as Partial<BotState>) };
     const timerDue =
       timerToken !== undefined && timerToken === row.timerToken && row.timerAt !== null && row.timerAt <= now;
@@ -336,6 +298,7 @@ export class AutomationRunner {
     const before = state;
     if (rest && contact) {
       let outOfHoursSentAt = contact.outOfHoursSentAt;
+      const flows = await this.flows.worldOf(tx, ticket, contact, state, rest.connectionFlows, batch);
       for (const event of events) {
         const world: World = {
           ...rest,
@@ -346,11 +309,14 @@ export class AutomationRunner {
             outOfHoursSentAt,
             lgpdAcceptedAt: contact.lgpdAcceptedAt,
           },
+          ...(flows ? { flows } : {}),
         };
         const decision = decide(state, event, world);
         state = decision.state;
         for (const action of decision.actions) {
           actions.push(action);
+          if (action.type === "flowLog" && flows)
+            await this.flows.started(tx, companyId, flows, action, batch);
           // Later events of this run see what earlier ones did.
           if (action.type === "enterQueue") facts.queueId = action.queueId;
           if (action.type === "assign") Object.assign(facts, { status: "open", userId: action.userId });
@@ -360,9 +326,10 @@ export class AutomationRunner {
         }
       }
     } else {
-      // Not the bot's turn (an attendant holds it, a group, bot disabled): read, answered by nobody.
-      const { timer: _timer, ...quiet } = state;
-      state = quiet;
+      // Not the bot's turn (an attendant holds it, a group, bot disabled): read, answered by nobody;
+      // a flow's walk or an integration's hold ends (the person has the conversation now).
+      const { timer: _timer, flow: _flow, integration: _integration, ...quiet } = state;
+      state = quiet.stage === "flow" || quiet.stage === "integration" ? { ...quiet, stage: "done" } : quiet;
     }
 
     const timerChanged = state.timer?.at !== before.timer?.at;
@@ -382,101 +349,121 @@ export class AutomationRunner {
       return {
         save,
         ...(timer.timer
-          ? { outcome: { companyId, ticketId, sent: [], before: ticket, after: ticket, more, ...timer } }
+          ? {
+              outcome: {
+                companyId,
+                ticketId,
+                whatsappId: ticket.whatsappId,
+                sent: [],
+                before: ticket,
+                after: ticket,
+                more,
+                ...timer,
+              },
+            }
           : {}),
       };
 
     const sends = actions.some((a) => a.type === "send" || a.type === "tellPosition");
-    const render = sends ? await this.effects.renderer(tx, ticket, facts, now) : undefined;
-    const sent = await this.effects.apply(tx, ticket, actions, now, render);
-    await this.repo.saveStates(tx, [save]);
-    const lastSent = sent.at(-1);
-    const after = await this.repo.updateTicket(tx, companyId, ticketId, {
+    const render = sends
+      ? await this.effects.renderer(tx, ticket, facts, now, {
+          contactName: contact?.name ?? "",
+          facts: batch.facts,
+        })
+      : undefined;
+    // The messages and log lines wait in batch.writes; the ticket's change and state are written with the batch's.
+    await this.effects.apply(tx, ticket, actions, now, render, batch.writes);
+    batch.saves.push(save);
+    const lastSent = batch.writes.lastMessage(ticketId);
+    const change: TicketChange = {
+      companyId,
+      ticketId,
       status: facts.status,
       queueId: facts.queueId,
       userId: facts.userId,
-      ...(facts.status === "closed" && ticket.status !== "closed" ? { closedAt: now } : {}),
-      ...(lastSent ? { lastMessage: previewOf(lastSent.body), updatedAt: now } : {}),
+      closes: facts.status === "closed" && ticket.status !== "closed",
+      lastMessage: lastSent
+        ? previewOfMessage({
+            body: lastSent.body ?? "",
+            mediaType: lastSent.mediaType,
+            extra: lastSent.extra,
+          })
+        : null,
+      keepDue: more,
+    };
+    batch.changes.push(change);
+    const after: TicketRow = {
+      ...ticket,
+      status: change.status,
+      queueId: change.queueId,
+      userId: change.userId,
+      ...(change.closes ? { closedAt: now } : {}),
+      ...(change.lastMessage !== null ? { lastMessage: change.lastMessage, updatedAt: now } : {}),
       ...(more ? {} : { automationDueAt: null }),
-    });
-    return { companyId, ticketId, sent, before: ticket, after: after ?? ticket, more, ...timer };
+    };
+    const handedOver = actions.some((a) => a.type === "handOver" && a.integrationId !== null);
+    const { whatsappId } = ticket;
+    return { companyId, ticketId, whatsappId, sent: [], before: ticket, after, more, handedOver, ...timer };
   }
 
-  /** After the commit: send the stored messages and tell the screens. */
-  private async announce(companyId: number, outcome: Outcome): Promise<void> {
+  /** The tickets' details the announcements of a batch carry, read in one statement per company. */
+  private async detailsOf(outcomes: Outcome[]): Promise<Map<number, TicketDetail>> {
+    const wanted = new Map<number, number[]>();
+    for (const outcome of outcomes)
+      if (outcome.sent.length > 0 || moved(outcome))
+        wanted.set(outcome.companyId, [...(wanted.get(outcome.companyId) ?? []), outcome.ticketId]);
+    const details = new Map<number, TicketDetail>();
+    for (const [companyId, ids] of wanted)
+      for (const detail of await this.tickets.findByIds(companyId, ids))
+        details.set(detail.ticket.id, detail);
+    return details;
+  }
+
+  /** After the commit: send the stored messages and tell the screens (`details`: the batch's, read at once). */
+  private async announce(
+    companyId: number,
+    outcome: Outcome,
+    details?: Map<number, TicketDetail>,
+  ): Promise<void> {
     const { sent, before, after } = outcome;
     if (sent.length > 0) this.deps.outbound.dispatch(sent);
-    const moved =
-      before.status !== after.status || before.queueId !== after.queueId || before.userId !== after.userId;
-    if (sent.length === 0 && !moved) return;
-    const detail = await this.tickets.findById(companyId, after.id);
+    if (sent.length === 0 && !moved(outcome)) return;
+    const detail = details ? details.get(after.id) : await this.tickets.findById(companyId, after.id);
     if (!detail) return;
     const dto = presentDetail(detail);
     for (const message of sent) this.deps.events.messageCreated(companyId, dto, presentMessage(message));
-    if (moved) this.deps.events.ticketChanged(companyId, dto, "update", before);
+    if (moved(outcome)) this.deps.events.ticketChanged(companyId, dto, "update", before);
   }
 
-  private async scheduleTimer(companyId: number, ticketId: number, timer: { at: Date; token: number }) {
+  /** The batch's new timers as pg-boss jobs, one statement; the connection rides along for the cached world. */
+  private async scheduleTimers(outcomes: Outcome[]) {
     if (!this.jobs) return; // without jobs (tests of other parts), the sweeper's pass runs due timers
-    await this.jobs.send(
+    await this.jobs.insert(
       AUTOMATION_TIMER,
-      { companyId, ticketId, token: timer.token },
-      { startAfter: timer.at, singletonKey: `${ticketId}:${timer.token}` },
+      outcomes.flatMap(({ companyId, ticketId, timer, whatsappId }) =>
+        timer
+          ? [
+              {
+                data: {
+                  companyId,
+                  ticketId,
+                  token: timer.token,
+                  ...(typeof whatsappId === "number" ? { whatsappId } : {}),
+                },
+                startAfter: timer.at,
+                singletonKey: `${ticketId}:${timer.token}`,
+              },
+            ]
+          : [],
+      ),
     );
   }
 
-  /**
-   * Inactivity (inactivity.ts) of one open ticket, under its lock: the
-   * warning, or the close with expiresInactiveMessage. The warning's id is
-   * kept in the state, so it goes once per idle stretch.
-   */
+  /** Inactivity (inactivity-run.ts) of one open ticket, under its lock. */
   async inactivity(companyId: number, ticketId: number): Promise<void> {
     const now = this.deps.now?.() ?? new Date();
-    const outcome = await this.repo.transaction(async (tx): Promise<Outcome | undefined> => {
-      const ticket = await this.repo.lockTicket(tx, companyId, ticketId);
-      if (ticket?.status !== "open" || ticket.whatsappId === null) return undefined;
-      const rules = await this.repo.inactivityRules(tx, companyId, ticket.whatsappId);
-      if (!rules) return undefined;
-      const row = await this.repo.state(tx, companyId, ticketId);
-      const state = row.state as Partial<BotState> & { inactiveWarnedMessageId?: number };
-      const last = await this.repo.lastMessage(tx, companyId, ticketId);
-      const step = inactivityStep(rules, last, state.inactiveWarnedMessageId, now);
-      if (step.kind === "none") return undefined;
-      const actions: BotAction[] =
-        step.kind === "warn"
-          ? [{ type: "send", body: rules.inactiveMessage ?? "" }]
-          : [
-              ...(rules.expiresInactiveMessage?.trim()
-                ? [{ type: "send", body: rules.expiresInactiveMessage } as const]
-                : []),
-              { type: "close" },
-            ];
-      const sent = await this.effects.apply(
-        tx,
-        ticket,
-        actions,
-        now,
-        await this.effects.renderer(tx, ticket, ticket, now),
-      );
-      const lastSent = sent.at(-1);
-      if (step.kind === "warn" && lastSent)
-        await this.repo.saveStates(tx, [
-          {
-            companyId,
-            ticketId,
-            state: { ...state, inactiveWarnedMessageId: lastSent.id },
-            handledMessageId: row.handledMessageId,
-            timerAt: row.timerAt,
-            timerToken: row.timerToken,
-          },
-        ]);
-      const after = await this.repo.updateTicket(tx, companyId, ticketId, {
-        ...(step.kind === "close" ? { status: "closed", closedAt: now } : {}),
-        ...(lastSent ? { lastMessage: previewOf(lastSent.body), updatedAt: now } : {}),
-      });
-      return { companyId, ticketId, sent, before: ticket, after: after ?? ticket, more: false };
-    });
-    if (outcome) await this.announce(companyId, outcome);
+    const outcome = await runInactivity(this.repo, this.effects, companyId, ticketId, now);
+    if (outcome) await this.announce(companyId, { ...outcome, more: false });
   }
 
   /** The inactivity pass (a job every minute): open tickets of connections that set expiresTicket. */
@@ -492,9 +479,12 @@ export class AutomationRunner {
     const tickets = await this.repo.overdueTickets(OVERDUE_SECONDS, limit);
     for (const key of tickets) await this.kick(key);
     const timers = await this.repo.overdueTimers(OVERDUE_SECONDS, limit);
-    for (const { companyId, ticketId, token } of timers) await this.run(companyId, ticketId, token);
+    await this.runTimers(timers);
+    await this.handover?.sweep();
     return tickets.length + timers.length;
   }
 }
 
-const keyOf = (key: { companyId: number; ticketId: number }) => `${key.companyId}:${key.ticketId}`;
+/** The run moved the ticket: its status, queue or user changed. */
+const moved = ({ before, after }: Pick<Outcome, "before" | "after">) =>
+  before.status !== after.status || before.queueId !== after.queueId || before.userId !== after.userId;

@@ -9,12 +9,18 @@ import {
   whatsapps,
 } from "../db/schema/index.js";
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
+import { type ConnectionFlows, loadConnectionFlows } from "./flow-world.js";
 import type { ScheduleDay } from "./hours.js";
 import type { OptionNode, QueueInfo, World } from "./machine-types.js";
 import { OUT_OF_HOURS_REPEAT_MINUTES } from "./repo.js";
 
-/** The connection's and company's side of the machine's world: everything but the clock, the ticket and the contact. */
-export type WorldRest = Omit<World, "now" | "ticket" | "contact">;
+/**
+ * The connection's and company's side of the machine's world: everything but the clock, the ticket
+ * and the contact, and of the flows only the connection's (the walk in progress is the ticket's).
+ */
+export type WorldRest = Omit<World, "now" | "ticket" | "contact" | "flows"> & {
+  connectionFlows?: ConnectionFlows;
+};
 
 /** Everything the machine reads besides the ticket, the contact and its state. */
 export async function loadWorld(
@@ -40,11 +46,15 @@ export async function loadWorld(
       expiresTicketNPS: whatsapps.expiresTicketNPS,
       maxUseBotQueuesNPS: whatsapps.maxUseBotQueuesNPS,
       greetingMediaAttachment: whatsapps.greetingMediaAttachment,
+      promptId: whatsapps.promptId,
+      integrationId: whatsapps.integrationId,
+      flowIdWelcome: whatsapps.flowIdWelcome,
+      flowIdNotPhrase: whatsapps.flowIdNotPhrase,
     })
     .from(whatsapps)
     .where(rowOf(whatsapps, companyId, whatsappId));
   if (!connection) return undefined;
-  const { greetingMediaAttachment, ...rest } = connection;
+  const { greetingMediaAttachment, flowIdWelcome, flowIdNotPhrase, ...rest } = connection;
   const [company] = await tx
     .select({
       timezone: companies.timezone,
@@ -66,6 +76,10 @@ export async function loadWorld(
     .from(whatsappQueues)
     .where(ofCompany(whatsappQueues, companyId, eq(whatsappQueues.whatsappId, whatsappId)));
   const all = await companyQueues(tx, companyId);
+  const connectionFlows = await loadConnectionFlows(tx, companyId, whatsappId, {
+    welcome: flowIdWelcome,
+    notPhrase: flowIdNotPhrase,
+  });
   const linkedIds = new Set(linked.map((l) => l.queueId));
   return {
     timeZone: company?.timezone ?? "America/Sao_Paulo",
@@ -90,6 +104,7 @@ export async function loadWorld(
       outOfHoursRepeatMinutes: OUT_OF_HOURS_REPEAT_MINUTES,
     },
     queuesById: new Map(all.map((q) => [q.id, q])),
+    ...(connectionFlows ? { connectionFlows } : {}),
   };
 }
 
@@ -104,6 +119,7 @@ async function companyQueues(tx: Db | Tx, companyId: number): Promise<QueueInfo[
       outOfHoursMessage: queues.outOfHoursMessage,
       schedules: queues.schedules,
       fileListId: queues.fileListId,
+      integrationId: queues.integrationId,
     })
     .from(queues)
     .where(eq(queues.companyId, companyId))

@@ -16,6 +16,7 @@ import type { TokenService } from "../auth/tokens.js";
 import { GraphClient } from "../channels/meta/graph-client.js";
 import { type Config, REPO_ROOT } from "../config.js";
 import type { Db } from "../db/client.js";
+import { createProviders, type Providers } from "../integrations/index.js";
 import { loggerOptions, RequestLogsAtDebug } from "../logging.js";
 import { announcementsRoutes } from "../modules/announcements/routes.js";
 import { AnnouncementsService } from "../modules/announcements/service.js";
@@ -68,6 +69,8 @@ import { MomentsService } from "../modules/moments/service.js";
 import { paymentProviderFor } from "../modules/payments/select.js";
 import { plansRoutes, publicPlansRoutes } from "../modules/plans/routes.js";
 import { PlansService } from "../modules/plans/service.js";
+import { promptsRoutes } from "../modules/prompts/routes.js";
+import { PromptsService } from "../modules/prompts/service.js";
 import { queueIntegrationsRoutes } from "../modules/queue-integrations/routes.js";
 import { QueueIntegrationsService } from "../modules/queue-integrations/service.js";
 import { queuesRoutes } from "../modules/queues/routes.js";
@@ -78,6 +81,7 @@ import { reportsRoutes } from "../modules/reports/routes.js";
 import { ReportsService } from "../modules/reports/service.js";
 import { schedulesRoutes } from "../modules/schedules/routes.js";
 import { SchedulesService, type ScheduleTimer } from "../modules/schedules/service.js";
+import type { PhoneCountries } from "../modules/settings/phone-country.js";
 import { publicSettingsRoutes, settingsRoutes } from "../modules/settings/routes.js";
 import { SettingsService } from "../modules/settings/service.js";
 import { WhitelabelService, whitelabelRoutes } from "../modules/settings/whitelabel.js";
@@ -123,6 +127,8 @@ export interface AppDeps {
   events: TicketEvents;
   /** Whether a company hides contacts' numbers from ordinary users (LGPD), cached. */
   numbers: NumberPrivacy;
+  /** Each company's phoneDefaultCountry (cached; invalidate after a settings change): typed numbers are read in it. */
+  phones: PhoneCountries;
   /** Queues password-recovery mails (modules/auth/recovery-mail.ts). */
   recoveryMail: RecoveryMail;
   storage: Storage;
@@ -138,6 +144,8 @@ export interface AppDeps {
   automation?: { notify(tickets: { companyId: number; ticketId: number }[]): void };
   /** Kanban lane moves (modules/kanban/lane-moves.ts): PUT/DELETE /ticket-tags. */
   laneMoves: LaneMoves;
+  /** The integration and AI provider clients (integrations/): one set per process, built from the config when absent. */
+  providers?: Providers;
   /** Deletes a company's rows and files in a job (modules/companies/deletion.ts). */
   companyDeletion: CompanyDeletion;
   /** Contact lists' live events, spreadsheet imports (a job) and WhatsApp number check (modules/contact-lists). */
@@ -208,6 +216,7 @@ export async function buildApp(
   registerSecurityHeaders(app, { filesUrl: config.FILES_URL });
   await registerFiles(app, deps.storage.root);
 
+  const providers = deps.providers ?? createProviders(config);
   const auth = new AuthService(deps);
   const users = new UsersService(deps);
   const tickets = new TicketsService(deps);
@@ -228,7 +237,12 @@ export async function buildApp(
     logger: app.log,
   });
   const secureCookies = config.PUBLIC_URL.startsWith("https://");
-  const settings = new SettingsService({ db: deps.db, realtime: deps.realtime, numbers: deps.numbers });
+  const settings = new SettingsService({
+    db: deps.db,
+    realtime: deps.realtime,
+    numbers: deps.numbers,
+    phones: deps.phones,
+  });
   const plans = new PlansService({ db: deps.db, onPlanChanged: () => planFeatures.invalidate() });
   const subscription = new SubscriptionService({
     db: deps.db,
@@ -259,6 +273,7 @@ export async function buildApp(
           storage: deps.storage,
           planFeatures,
           rateLimiter: new RateLimiter(deps.db, 60),
+          phones: deps.phones,
         }),
       ),
     );
@@ -315,7 +330,9 @@ export async function buildApp(
     await priv.register(
       fileListsRoutes(new FileListsService({ db: deps.db, realtime: deps.realtime, storage: deps.storage })),
     );
-    await priv.register(flowsRoutes(new FlowsService({ db: deps.db, realtime: deps.realtime })));
+    await priv.register(
+      flowsRoutes(new FlowsService({ db: deps.db, realtime: deps.realtime }), deps.storage),
+    );
     await priv.register(
       schedulesRoutes(
         new SchedulesService({
@@ -328,7 +345,9 @@ export async function buildApp(
         }),
       ),
     );
-    await priv.register(contactListsRoutes(new ContactListsService({ db: deps.db, ...deps.contactLists })));
+    await priv.register(
+      contactListsRoutes(new ContactListsService({ db: deps.db, ...deps.contactLists, phones: deps.phones })),
+    );
     await priv.register(
       campaignsRoutes(
         new CampaignsService({
@@ -347,10 +366,19 @@ export async function buildApp(
       ),
     );
     await priv.register(chatsRoutes(new ChatsService({ db: deps.db, realtime: deps.realtime })));
-    await priv.register(flowCampaignsRoutes(new FlowCampaignsService({ db: deps.db })));
     await priv.register(
-      queueIntegrationsRoutes(new QueueIntegrationsService({ db: deps.db, realtime: deps.realtime })),
+      flowCampaignsRoutes(new FlowCampaignsService({ db: deps.db, realtime: deps.realtime })),
     );
+    await priv.register(
+      queueIntegrationsRoutes(
+        new QueueIntegrationsService({
+          db: deps.db,
+          realtime: deps.realtime,
+          dialogflow: providers.dialogflow,
+        }),
+      ),
+    );
+    await priv.register(promptsRoutes(new PromptsService({ db: deps.db, realtime: deps.realtime })));
     await priv.register(settingsRoutes(settings));
     await priv.register(whitelabelRoutes(new WhitelabelService({ settings, storage: deps.storage })));
     await priv.register(

@@ -28,6 +28,6 @@ export function authenticator(tokens: TokenService, db: Db) {
     }
     // The one expiry check of the private scope: routes opt in with config.allowExpired.
     assertSubscriptionAllows(request.routeOptions.config, user.companyId, found.companyDueDate);
-    request.ctx = { companyId: user.companyId, user };
+    request.ctx = { companyId: user.companyId, user, queueIds: found.queueIds };
   };
 }

@@ -11,6 +11,11 @@ export type UserRow = InferSelectModel<typeof users>;
 export interface RequestContext {
   companyId: number;
   user: UserRow;
+  /**
+   * The queues the user works in, read with the user at authentication (one statement, not one more
+   * per request). Absent where a context is built otherwise (sockets, jobs, tests): read when needed.
+   */
+  queueIds?: number[];
 }
 
 declare module "fastify" {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.js";
 import { companies, companySettings, messages, tickets } from "../db/schema/index.js";
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
-import { previewOf } from "../modules/messages/preview.js";
+import { previewOfMessage } from "../modules/messages/preview.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
 
 type NewMessage = typeof messages.$inferInsert;
@@ -61,7 +61,7 @@ export class CallsRepo {
       if (!message) return undefined;
       const [moved] = await tx
         .update(tickets)
-        .set({ lastMessage: previewOf(message.body), updatedAt: new Date() })
+        .set({ lastMessage: previewOfMessage(message), updatedAt: new Date() })
         .where(rowOf(tickets, row.companyId, row.ticketId))
         .returning();
       return moved ? { message, ticket: moved } : undefined;

@@ -1,6 +1,6 @@
 import type { ChannelRegistry } from "../channels/registry.js";
 import type { InboundMessage, MediaRef } from "../channels/types.js";
-import type { Storage } from "../storage/storage.js";
+import { fileFacts, type Storage } from "../storage/storage.js";
 import { type IngestConnection as Connection, credentials } from "./connection.js";
 
 /**
@@ -44,7 +44,10 @@ export class InboundMedia {
         declaredType: file.mimeType,
         use: "media",
       });
-      return { url: saved.path };
+      return {
+        url: saved.path,
+        facts: fileFacts(saved),
+      };
     } catch (error) {
       // The message is kept without its file rather than lost; the attendant sees the failure.
       this.deps.logger.warn(
@@ -62,7 +65,10 @@ export class InboundMedia {
 
 /** Where a failed download came from, kept in `extra.mediaSource` (never sent to clients) for a retry. */
 export type MediaSource = Pick<MediaRef, "url" | "providerMediaId" | "mimeType" | "filename">;
-export type StoredMedia = { url: string | null; error?: string; source?: MediaSource };
+export type StoredMedia = { url: string | null; error?: string; source?: MediaSource; facts?: MediaFacts };
+
+/** What the stored file says of itself, kept in `extra` for display (the document card, the audio's length). */
+export type MediaFacts = { fileSize: number; durationSeconds?: number };
 
 /** A media retry that cannot be done (400) or failed again (502). */
 export class MediaRetryError extends Error {
@@ -81,9 +87,12 @@ function sourceOf(media: MediaRef): MediaSource {
   );
 }
 
-/** A failed download leaves the message flagged (the attendant sees "media unavailable") with its source. */
-export function mediaFailure(file: StoredMedia): Record<string, unknown> {
-  if (!file.error) return {};
+/**
+ * What `extra` gets from the stored file: its size and length when stored; a
+ * failed download leaves the message flagged (the attendant sees "media unavailable") with its source.
+ */
+export function mediaExtra(file: StoredMedia): Record<string, unknown> {
+  if (!file.error) return { ...file.facts };
   return { mediaError: file.error, ...(file.source ? { mediaSource: file.source } : {}) };
 }
 

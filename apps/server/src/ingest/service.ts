@@ -3,7 +3,7 @@ import type { ContactRef, InboundEvent, InboundMessage, InboundSink, SinkEvents 
 import type { Db } from "../db/client.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
-import { previewOf } from "../modules/messages/preview.js";
+import { previewOfMessage } from "../modules/messages/preview.js";
 import { type ContactRow, presentTicket, type TicketRow } from "../modules/tickets/presenter.js";
 import type { Realtime } from "../realtime/realtime.js";
 import type { TicketEvents } from "../realtime/ticket-events.js";
@@ -11,7 +11,7 @@ import type { Storage } from "../storage/storage.js";
 import { CallAnswers } from "./calls.js";
 import { CallsRepo } from "./calls-repo.js";
 import { credentials, type IngestConnection, UnknownMessageError } from "./connection.js";
-import { InboundMedia, MediaRetryError, type MediaSource, mediaFailure } from "./inbound-media.js";
+import { InboundMedia, MediaRetryError, type MediaSource, mediaExtra } from "./inbound-media.js";
 import { mapLimit } from "./map-limit.js";
 import { MessageChanges } from "./message-changes.js";
 import { MessageChangesRepo } from "./message-changes-repo.js";
@@ -216,8 +216,9 @@ export class IngestService implements InboundSink {
     const moves = new Map<string, { lastMessage: string; unread: boolean }>();
     const rows = placed.map(({ connection, message, contact, ticket }, i) => {
       const file = media[i] ?? { url: null };
+      const extra = { ...message.extra, ...mediaExtra(file) };
       moves.set(`${connection.id}:${message.providerMessageId}`, {
-        lastMessage: previewOf(message.body || `[${message.mediaType}]`),
+        lastMessage: previewOfMessage({ body: message.body, mediaType: message.mediaType, extra }),
         unread: !message.fromMe && message.extra?.append !== true,
       });
       return {
@@ -235,7 +236,7 @@ export class IngestService implements InboundSink {
         ack: message.fromMe ? 1 : 0,
         isForwarded: message.isForwarded,
         quotedMsgId: quoted.get(`${connection.id}:${message.quotedProviderMessageId}`) ?? null,
-        extra: { ...message.extra, ...mediaFailure(file) },
+        extra,
         createdAt: message.timestamp,
         updatedAt: message.timestamp,
       };
@@ -449,6 +450,7 @@ export class IngestService implements InboundSink {
     });
     if (!file.url) throw new MediaRetryError("The media could not be downloaded", 502);
     const { mediaError: _error, mediaSource: _source, ...rest } = extra;
+    Object.assign(rest, file.facts);
     const row = await this.repo.setRetriedMedia(message.companyId, message.id, file.url, rest);
     if (!row) return message;
     this.deps.events.messageUpdated(row.companyId, row.ticketId, presentMessage(row));

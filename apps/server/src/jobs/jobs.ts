@@ -13,7 +13,16 @@ export interface JobDefinition<T extends object = object> {
   name: string;
   cron?: string;
   handle(data: T): Promise<void>;
+  /**
+   * Jobs taken together (up to `batchSize` per fetch) and handled at once; without it, one by one.
+   * A throw fails the whole batch (each job retried), so a batch handler settles its own failures.
+   */
+  handleBatch?(items: T[]): Promise<void>;
+  batchSize?: number;
 }
+
+/** A job only its cron schedule creates waits this long at most after its minute: fewer polls. */
+const CRON_POLLING_SECONDS = 10;
 
 /**
  * pg-boss on the application's own database: PostgreSQL through its own pool,
@@ -41,11 +50,13 @@ export class Jobs {
     options: { pollingIntervalSeconds?: number } = {},
   ): Promise<void> {
     await this.boss.createQueue(job.name);
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? (job.cron ? CRON_POLLING_SECONDS : 2);
     await this.boss.work<T>(
       job.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      { pollingIntervalSeconds, ...(job.handleBatch ? { batchSize: job.batchSize ?? 64 } : {}) },
       async (batch) => {
-        for (const item of batch) await job.handle(item.data);
+        if (job.handleBatch) await job.handleBatch(batch.map((item) => item.data));
+        else for (const item of batch) await job.handle(item.data);
       },
     );
     if (job.cron) await this.boss.schedule(job.name, job.cron);
@@ -57,6 +68,15 @@ export class Jobs {
     options: PgBoss.SendOptions = {},
   ): Promise<string | null> {
     return this.boss.send(name, data, options);
+  }
+
+  /** Many jobs of one queue in one statement (a batch's timers); a singletonKey already waiting is skipped. */
+  async insert<T extends object>(
+    name: string,
+    jobs: { data: T; startAfter?: Date; singletonKey?: string }[],
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.boss.insert(jobs.map((job) => ({ name, ...job })));
   }
 
   async getJob(name: string, id: string) {

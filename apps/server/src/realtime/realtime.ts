@@ -98,7 +98,7 @@ export class Realtime {
   /**
    * One event to several rooms, with the payload each socket's user may see
    * (LGPD): `whole` to the sockets outside the masked numbers room, `masked`
-   * to those outside the whole one. Works across nodes: the adapter carries
+   * to those outside the whole one; none to the sockets in a room of `except`. Works across nodes: the adapter carries
    * the rooms and exceptions, no socket is looked at here.
    */
   toRoomsByNumbers(
@@ -106,18 +106,29 @@ export class Realtime {
     roomNames: string[],
     topic: CompanyTopic,
     payloads: NumbersPayloads,
+    except: string[] = [],
   ): void {
-    if (!payloads.masked) {
+    if (!payloads.masked && except.length === 0) {
       if (roomNames.length === 1) this.toRoom(companyId, roomNames[0] as string, topic, payloads.whole);
       else this.toRooms(companyId, roomNames, topic, payloads.whole);
       return;
     }
     const company = rooms.company(companyId);
-    if (roomNames.some((r) => r !== company && !r.startsWith(`${company}:`)))
+    if ([...roomNames, ...except].some((r) => r !== company && !r.startsWith(`${company}:`)))
       throw new Error(`a room is not of company ${companyId}`);
     const event = companyEvent(companyId, topic);
-    this.io?.to(roomNames).except(rooms.numbers(companyId, false)).emit(event, payloads.whole);
-    this.io?.to(roomNames).except(rooms.numbers(companyId, true)).emit(event, payloads.masked);
+    if (!payloads.masked) {
+      this.io?.to(roomNames).except(except).emit(event, payloads.whole);
+      return;
+    }
+    this.io
+      ?.to(roomNames)
+      .except([...except, rooms.numbers(companyId, false)])
+      .emit(event, payloads.whole);
+    this.io
+      ?.to(roomNames)
+      .except([...except, rooms.numbers(companyId, true)])
+      .emit(event, payloads.masked);
   }
 
   /** `toRoomsByNumbers` to the whole company. */

@@ -9,10 +9,10 @@ import type { TokenService } from "../auth/tokens.js";
 import type { Db } from "../db/client.js";
 import { tickets } from "../db/schema/index.js";
 import { ofCompany } from "../db/tenant-scope.js";
+import type { UserRow } from "../http/context.js";
 import { companyExpired } from "../http/subscription-gate.js";
 import { canWatchMoments } from "../modules/moments/policy.js";
 import { viewScopeFor } from "../modules/tickets/policy.js";
-import { TicketsRepo } from "../modules/tickets/repo.js";
 import { presentUser } from "../modules/users/presenter.js";
 import { UsersRepo } from "../modules/users/repo.js";
 import { mayAlwaysSeeNumbers } from "../privacy/number-privacy.js";
@@ -59,16 +59,16 @@ export async function createSocketServer(options: {
 }): Promise<{ io: Server; close(): Promise<void> }> {
   const { db, tokens, realtime, logger } = options;
   const usersRepo = new UsersRepo(db);
-  const ticketsRepo = new TicketsRepo(db);
   /** A user's view scope (spec 1 section 6) and number visibility (LGPD) as they are in the database now. */
+  const viewerOf = (user: UserRow, queueIds: number[]) => ({
+    scope: viewScopeFor(user, queueIds),
+    wholeNumbers: mayAlwaysSeeNumbers(user),
+    watchesMoments: canWatchMoments(user),
+  });
   const scopeOf = async (companyId: number, userId: number) => {
-    const user = await usersRepo.findForAuth(userId);
-    if (!user || user.companyId !== companyId) return undefined;
-    return {
-      scope: viewScopeFor(user, await ticketsRepo.queueIdsOf(companyId, userId)),
-      wholeNumbers: mayAlwaysSeeNumbers(user),
-      watchesMoments: canWatchMoments(user),
-    };
+    const found = await usersRepo.findForAuthWithDueDate(userId);
+    if (!found || found.user.companyId !== companyId) return undefined;
+    return viewerOf(found.user, found.queueIds);
   };
   const origins = new Set(options.origins.map((o) => new URL(o).origin));
   const io = new Server(options.httpServer, {
@@ -113,13 +113,14 @@ export async function createSocketServer(options: {
       if (companyExpired(user.companyId, found.companyDueDate)) {
         return next(new Error("ERR_SUBSCRIPTION_EXPIRED"));
       }
-      const viewer = await scopeOf(user.companyId, user.id);
+      // The handshake's read already holds the user's queues: the viewer needs no second one.
+      const viewer = viewerOf(user, found.queueIds);
       socket.data = {
         companyId: user.companyId,
         userId: user.id,
         tokenVersion: user.tokenVersion,
-        audience: viewer ? viewerRooms(user.companyId, viewer.scope) : [],
-        wholeNumbers: viewer?.wholeNumbers ?? false,
+        audience: viewerRooms(user.companyId, viewer.scope),
+        wholeNumbers: viewer.wholeNumbers,
       } satisfies SocketData;
       // The socket lives no longer than its token; the client reconnects with a fresh one.
       const timer = setTimeout(() => socket.disconnect(true), Math.max(0, claims.expiresAt - Date.now()));

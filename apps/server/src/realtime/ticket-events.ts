@@ -1,4 +1,4 @@
-import type { MessageDto, TicketDto, TicketVisibilityFacts } from "@inbox/shared";
+import type { MessageDto, TicketDto, TicketEventPayload, TicketVisibilityFacts } from "@inbox/shared";
 import { maskAppMessageEvent, maskTicketEvent } from "../privacy/number-masks.js";
 import type { NumberPrivacy } from "../privacy/number-privacy.js";
 import { type Realtime, rooms } from "./realtime.js";
@@ -23,24 +23,44 @@ export class TicketEvents {
   /**
    * A ticket was created or changed (status, user, queue, unread, last message…).
    * `before`: the ticket as it was when a transition moved it (accept, return,
-   * transfer, close): the users who saw it then hear the update too, so their
-   * lists drop it (the web applies canSeeTicket to every update).
+   * transfer, close). The users who saw it then and may not any more hear only
+   * its removal (`delete` with the ticket's id: not its new holder and queue),
+   * and their sockets leave its conversation; those who see it now hear the update.
+   * `assignedBy`: the user who handed it to its holder (their screen calls them).
    */
   ticketChanged(
     companyId: number,
     ticket: TicketDto,
     action: "create" | "update" = "update",
     before?: TicketVisibilityFacts,
+    assignedBy?: number,
   ): void {
     const now = this.listRooms(companyId, ticket);
-    const audience = new Set([...now, momentsRoom(companyId)]);
-    if (before) for (const room of ticketRooms(companyId, before)) audience.add(room);
+    const moments = momentsRoom(companyId);
     const conversation = rooms.ticket(companyId, ticket.id);
-    this.emit(companyId, [conversation, ...audience], "ticket", { action, ticket }, maskTicketEvent, () => {
-      // After a transition, whoever may no longer see the ticket stops hearing its conversation
-      // (they heard this update first, so their screen can leave it).
-      if (before) this.realtime.leaveRoomUnlessIn(companyId, conversation, now);
-    });
+    const payload: TicketEventPayload = {
+      action,
+      ticket,
+      ...(assignedBy !== undefined ? { assignedBy } : {}),
+    };
+    if (!before) {
+      this.emit(companyId, [conversation, ...now, moments], "ticket", payload, maskTicketEvent);
+      return;
+    }
+    // Every socket still seeing the ticket is in a room of `now` (the attendance panel's in `moments`):
+    // the conversation's room does not hear the update, or one who lost sight of it would.
+    const lost = ticketRooms(companyId, before).filter((room) => !now.includes(room));
+    const removal = { action: "delete" as const, ticketId: ticket.id };
+    this.emit(
+      companyId,
+      [conversation, ...lost],
+      "ticket",
+      removal,
+      (payload) => payload,
+      () => this.realtime.leaveRoomUnlessIn(companyId, conversation, now),
+      [...now, moments],
+    );
+    this.emit(companyId, [...now, moments], "ticket", payload, maskTicketEvent);
   }
 
   /** A ticket was deleted; lists drop it by id. */
@@ -88,7 +108,7 @@ export class TicketEvents {
   /**
    * Emits with the payload each socket may see: whole for everyone when the
    * company shows numbers, masked for ordinary users when it hides them.
-   * `after` runs once the event is out.
+   * `after` runs once the event is out; sockets in a room of `except` do not hear it.
    */
   private emit<P extends object>(
     companyId: number,
@@ -97,12 +117,16 @@ export class TicketEvents {
     payload: P,
     mask: (payload: P) => object,
     after?: () => void,
+    except: string[] = [],
   ): void {
     this.numbers.inOrder(companyId, (hides) => {
-      this.realtime.toRoomsByNumbers(companyId, roomNames, topic, {
-        whole: payload,
-        ...(hides ? { masked: mask(payload) } : {}),
-      });
+      this.realtime.toRoomsByNumbers(
+        companyId,
+        roomNames,
+        topic,
+        { whole: payload, ...(hides ? { masked: mask(payload) } : {}) },
+        except,
+      );
       after?.();
     });
   }

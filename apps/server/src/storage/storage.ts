@@ -3,6 +3,7 @@ import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "../http/app-error.js";
+import { mediaDuration } from "./media-duration.js";
 
 /**
  * What a file may be, per use: `image` for avatars, logos and schedule or
@@ -24,6 +25,10 @@ export interface StoredFile {
   kind: FileKind;
   /** The sender's file name, sanitised: for display only, never a path on disk. */
   name: string;
+  /** Bytes stored. */
+  size: number;
+  /** Audio and video: the length in seconds read from the bytes, when the container says it. */
+  durationSeconds?: number;
 }
 
 export interface FileInput {
@@ -69,11 +74,16 @@ export function localStorage(root: string): Storage {
       const relative = join(`company${companyId}`, safeSegment(folder), name);
       await mkdir(join(root, `company${companyId}`, safeSegment(folder)), { recursive: true });
       await writeFile(join(root, relative), input.bytes);
+      const kind = kindOf(type.mime);
+      const durationSeconds =
+        kind === "audio" || kind === "video" ? await mediaDuration(input.bytes, type.mime) : undefined;
       return {
         path: `/public/${relative.split("\\").join("/")}`,
         mimeType: type.mime,
-        kind: kindOf(type.mime),
+        kind,
         name: displayName(input.name, type.ext),
+        size: input.bytes.byteLength,
+        ...(durationSeconds !== undefined ? { durationSeconds } : {}),
       };
     },
     async remove(publicPath) {
@@ -151,4 +161,15 @@ export function displayName(name: string | undefined, ext: string): string {
     .trim()
     .slice(0, 200);
   return clean && clean !== "." && clean !== ".." ? clean : `file.${ext}`;
+}
+
+/** A stored file's size and length as a message's `extra` keeps them (`fileSize`, `durationSeconds`). */
+export function fileFacts(file: Pick<StoredFile, "size" | "durationSeconds">): {
+  fileSize: number;
+  durationSeconds?: number;
+} {
+  return {
+    fileSize: file.size,
+    ...(file.durationSeconds !== undefined ? { durationSeconds: file.durationSeconds } : {}),
+  };
 }

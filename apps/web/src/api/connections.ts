@@ -145,8 +145,24 @@ export function useConnectionSettings(companyId: number, enabled: boolean) {
   });
 }
 
-/** Put a connection the server answered with into the list, in place. */
+/**
+ * Loads the list again from scratch: a load still in flight is cancelled first (TanStack Query
+ * would otherwise wait for it, and its answer may predate the change that asked for the reload).
+ */
+export function reloadConnections(queryClient: QueryClient): void {
+  const queryKey = queryKeys.connections.list;
+  void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+}
+
+/**
+ * Put a connection the server answered with into the list, in place; with no list cached yet (still
+ * loading, perhaps from before the save) the list is loaded again instead, so the save is never lost.
+ */
 export function storeConnection(queryClient: QueryClient, saved: ConnectionDto): void {
+  if (queryClient.getQueryData(queryKeys.connections.list) === undefined) {
+    reloadConnections(queryClient);
+    return;
+  }
   queryClient.setQueryData<ConnectionDto[]>(queryKeys.connections.list, (list) =>
     list ? applySavedConnection(list, saved) : list,
   );

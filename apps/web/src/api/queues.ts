@@ -27,6 +27,8 @@ export interface ChatbotOptionBody {
   optUserId: number | null;
   /** The file list a `file` option sends. */
   optFileId: number | null;
+  /** The integration an `integration` option hands the contact to. */
+  optIntegrationId: number | null;
   options: ChatbotOptionBody[];
 }
 
@@ -40,7 +42,8 @@ export interface QueueBody {
   closeTicket: boolean;
   ativarRoteador: boolean;
   tempoRoteador: number;
-  integrationId: null;
+  /** The integration the bot hands a contact it brings into the queue to, after the greeting. */
+  integrationId: number | null;
   /** The file list the bot sends when it brings a contact into the queue. */
   fileListId: number | null;
   schedules?: QueueScheduleDayInput[];

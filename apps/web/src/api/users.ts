@@ -42,6 +42,17 @@ export function useUserChoices(enabled: boolean) {
   });
 }
 
+/** Every user of the company with the ids of their queues (GET /users/list), for the transfer dialog. */
+export function useUsersWithQueues(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.users.all, "choices"] as const,
+    queryFn: () => usersApi.list(),
+    enabled,
+    staleTime: 60_000,
+    select: (list) => list.map(({ id, name, queues }) => ({ id, name, queueIds: queues.map((q) => q.id) })),
+  });
+}
+
 /**
  * Users whose name matches `term`, asked only once it has 3 characters (spec 1 section 5, spec 3
  * section 5), debounced 500 ms: the first page of GET /users?searchParam.

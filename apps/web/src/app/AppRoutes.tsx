@@ -19,7 +19,7 @@ import { DashboardPage } from "../pages/dashboard/DashboardPage";
 import { ForbiddenPage } from "../pages/errors/ForbiddenPage";
 import { NotFoundPage } from "../pages/errors/NotFoundPage";
 import { FilesPage } from "../pages/files/FilesPage";
-import { FlowEditorPage } from "../pages/flows/FlowEditorPage";
+import { FlowEditorPage } from "../pages/flowbuilder/FlowEditorPage";
 import { FlowsPage } from "../pages/flows/FlowsPage";
 import { HelpsPage } from "../pages/helps/HelpsPage";
 import { InvoicesPage } from "../pages/invoices/InvoicesPage";
@@ -27,6 +27,9 @@ import { OpenInvoicesPage } from "../pages/invoices/OpenInvoicesPage";
 import { KanbanPage } from "../pages/kanban/KanbanPage";
 import { MessagesApiPage } from "../pages/messages-api/MessagesApiPage";
 import { MomentsPage } from "../pages/moments/MomentsPage";
+import { PhraseListsPage } from "../pages/phrase-lists/PhraseListsPage";
+import { PromptsPage } from "../pages/prompts/PromptsPage";
+import { QueueIntegrationsPage } from "../pages/queue-integration/QueueIntegrationsPage";
 import { QueuesPage } from "../pages/queues/QueuesPage";
 import { QuickMessagesPage } from "../pages/quick-messages/QuickMessagesPage";
 import { ReportsPage } from "../pages/reports/ReportsPage";
@@ -38,6 +41,7 @@ import { TicketsPage } from "../pages/tickets/TicketsPage";
 import { TodoListPage } from "../pages/todolist/TodoListPage";
 import { UsersPage } from "../pages/users/UsersPage";
 import { EXPIRED_SUBSCRIPTION_PATH } from "./auth/subscription-notice";
+import { HomeRoute } from "./guards/HomeRoute";
 import { PublicOnly } from "./guards/PublicOnly";
 import { RequireAuth } from "./guards/RequireAuth";
 import { RequirePermission } from "./guards/RequirePermission";
@@ -58,9 +62,9 @@ export function AppRoutes() {
           <Route
             index
             element={
-              <RequirePermission allow={canSeeDashboard}>
+              <HomeRoute>
                 <DashboardPage />
-              </RequirePermission>
+              </HomeRoute>
             }
           />
           <Route
@@ -162,6 +166,9 @@ export function AppRoutes() {
           <Route path="/messages-api" element={<MessagesApiPage />} />
           <Route path="/flowbuilders" element={<FlowsPage />} />
           <Route path="/flowbuilder/:id?" element={<FlowEditorPage />} />
+          <Route path="/phrase-lists" element={<PhraseListsPage />} />
+          <Route path="/queue-integration" element={<QueueIntegrationsPage />} />
+          <Route path="/prompts" element={<PromptsPage />} />
           <Route path="/todolist" element={<TodoListPage />} />
           <Route
             path="/announcements"

@@ -5,13 +5,8 @@ import { matchPath, useLocation, useNavigate } from "react-router";
 import { readVolume } from "../app/volume";
 import { useCompanyEvent } from "../realtime/realtime-context";
 import { closeDesktopNotification, showDesktopNotification } from "./desktop";
-import {
-  type MediaLabel,
-  type NotificationSettings,
-  notificationContent,
-  notificationTag,
-  shouldNotify,
-} from "./rules";
+import { previewLabels } from "./preview-labels";
+import { type NotificationSettings, notificationContent, notificationTag, shouldNotify } from "./rules";
 import { playNotificationSound } from "./sound";
 import { clearViewing, publishViewing, VIEWING_REFRESH_MS, viewedElsewhere } from "./viewing";
 
@@ -87,8 +82,7 @@ export function TicketNotifications({ viewer, settings }: TicketNotificationsPro
     if (!shouldNotify(payload, viewer, settings, looking.ticket, looking.focused)) return;
     playNotificationSound(readVolume());
     const content = notificationContent(payload.message, payload.ticket, payload.contact, {
-      media: (type: MediaLabel) => t(`notifications.media.${type}`),
-      newMessage: t("notifications.newMessage"),
+      preview: previewLabels(t),
       unknownContact: t("notifications.unknownContact"),
     });
     showDesktopNotification(content, (uuid) => navigate(`/tickets/${uuid}`));

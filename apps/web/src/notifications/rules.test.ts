@@ -1,4 +1,10 @@
-import type { AppMessageEventPayload, MessageDto, TicketDto, TicketViewer } from "@inbox/shared";
+import {
+  type AppMessageEventPayload,
+  type MessageDto,
+  PREVIEW_LABELS_PT,
+  type TicketDto,
+  type TicketViewer,
+} from "@inbox/shared";
 import { describe, expect, it } from "vitest";
 import { buildMessage, buildTicket } from "../test/tickets";
 import {
@@ -91,8 +97,7 @@ describe("shouldNotify", () => {
 });
 
 const texts: NotificationTexts = {
-  media: (type) => `[${type}]`,
-  newMessage: "New message",
+  preview: { ...PREVIEW_LABELS_PT, image: "📷 Photo", message: "New message" },
   unknownContact: "Contact",
 };
 
@@ -128,16 +133,28 @@ describe("notificationContent", () => {
     expect(contact).toBeDefined();
     const image = notificationContent(buildMessage({ body: "", mediaType: "image" }), ticket, contact, texts);
     expect(image.title).toBe(contact?.name);
-    expect(image.body).toBe("[image]");
+    expect(image.body).toBe("📷 Photo");
     expect(image.icon).toBeUndefined();
     const other = notificationContent(
-      buildMessage({ body: "  ", mediaType: "sticker" }),
+      buildMessage({ body: "  ", mediaType: "chat" }),
       ticket,
       undefined,
       texts,
     );
     expect(other.title).toBe("Contact");
     expect(other.body).toBe("New message");
+  });
+
+  it("reads media as the ticket list does: label, file name or length, then the caption", () => {
+    const ticket = buildTicket({ id: 4 });
+    const body = (message: Partial<MessageDto>) =>
+      notificationContent(buildMessage(message), ticket, undefined, texts).body;
+    expect(body({ body: "olha", mediaType: "image" })).toBe("📷 Photo olha");
+    expect(body({ body: "", mediaType: "audio", details: { durationSeconds: 8 } })).toBe("🎤 Áudio 0:08");
+    expect(body({ body: "", mediaType: "application", details: { fileName: "nota-fiscal.pdf" } })).toBe(
+      "📄 nota-fiscal.pdf",
+    );
+    expect(body({ body: "", mediaType: "sticker" })).toBe("💟 Figurinha");
   });
 });
 

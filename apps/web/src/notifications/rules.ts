@@ -3,6 +3,8 @@ import {
   type ContactRefDto,
   canSeeTicket,
   type MessageDto,
+  messagePreview,
+  type PreviewLabels,
   type TicketDto,
   type TicketViewer,
   type TicketVisibilityFacts,
@@ -75,22 +77,9 @@ export function cutNotificationText(text: string, max = NOTIFICATION_BODY_MAX): 
   return `${cut.trimEnd()}…`;
 }
 
-/** Media types with their own label when a message has no text. */
-export const MEDIA_LABELS = [
-  "image",
-  "audio",
-  "video",
-  "application",
-  "locationMessage",
-  "contactMessage",
-] as const;
-export type MediaLabel = (typeof MEDIA_LABELS)[number];
-
 export interface NotificationTexts {
-  /** Label of a media message without text ("📷 Image"). */
-  media: (type: MediaLabel) => string;
-  /** Body of any other message without text. */
-  newMessage: string;
+  /** The labels of a message's kind ('📷 Foto', '🎤 Áudio'); `message` is any other message without text. */
+  preview: PreviewLabels;
   /** Title when the contact is unknown. */
   unknownContact: string;
 }
@@ -106,6 +95,20 @@ export interface NotificationContent {
 
 export const notificationTag = (ticketUuid: string) => `ticket-${ticketUuid}`;
 
+/** A message in one line, as the ticket list and the bell read it: '📷 Foto legenda', '🎤 Áudio 0:08', '📄 nota.pdf'. */
+export function previewOfMessage(message: MessageDto, labels: PreviewLabels): string {
+  return messagePreview(
+    {
+      body: message.body,
+      mediaType: message.mediaType,
+      fileName: message.details?.fileName,
+      durationSeconds: message.details?.durationSeconds,
+      sticker: message.details?.sticker,
+    },
+    labels,
+  );
+}
+
 /** Title = contact name, body = the message without WhatsApp's markers, cut; icon = the contact's avatar. */
 export function notificationContent(
   message: MessageDto,
@@ -114,13 +117,10 @@ export function notificationContent(
   texts: NotificationTexts,
 ): NotificationContent {
   const who = ticket.contact ?? contact;
-  const text = cutNotificationText(stripWhatsApp(message.body));
-  const media = (MEDIA_LABELS as readonly string[]).includes(message.mediaType)
-    ? texts.media(message.mediaType as MediaLabel)
-    : null;
+  const text = cutNotificationText(stripWhatsApp(previewOfMessage(message, texts.preview)));
   return {
     title: who?.name.trim() || texts.unknownContact,
-    body: text || media || texts.newMessage,
+    body: text,
     icon: who?.profilePicUrl || undefined,
     tag: notificationTag(ticket.uuid),
     ticketUuid: ticket.uuid,

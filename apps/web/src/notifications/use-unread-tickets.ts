@@ -6,7 +6,7 @@ import type {
   TicketViewer,
 } from "@inbox/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useContext, useEffect } from "react";
+import { useContext, useEffect, useRef } from "react";
 import { api } from "../api/client";
 import { RealtimeContext, useCompanyEvent } from "../realtime/realtime-context";
 import { applyUnreadTicket, removeUnreadTicket, unreadListOf, unreadTotal } from "./unread-tickets";
@@ -16,35 +16,56 @@ export const unreadTicketsPrefix = ["tickets", "unread"] as const;
 /** The viewer is part of the key: changed rights or queues load the list again. */
 export const unreadTicketsKey = (viewer: TicketViewer) => [...unreadTicketsPrefix, viewer] as const;
 
+/** The bell's loaded state: the first pages' tickets and the server's exact count. */
+export interface UnreadState {
+  tickets: TicketDto[];
+  /** Tickets with unread messages the viewer sees: the sum of the answers' `count` (exact, by index). */
+  count: number;
+  /** Every such ticket is in `tickets` (no page had more). */
+  complete: boolean;
+}
+
 /**
  * GET /tickets?withUnreadMessages=true for open and pending, and group when
  * the viewer has allowGroup (as the original app's bell), first page each,
- * without show-all: the viewer's own view.
+ * without show-all: the viewer's own view. Each answer's `count` is the
+ * server's exact count of its status, so the bell's total is theirs.
  */
-export async function fetchUnreadTickets(viewer: TicketViewer, signal?: AbortSignal): Promise<TicketDto[]> {
+export async function fetchUnreadTickets(viewer: TicketViewer, signal?: AbortSignal): Promise<UnreadState> {
   const statuses = viewer.allowGroup ? ["open", "pending", "group"] : ["open", "pending"];
   const pages = await Promise.all(
     statuses.map((status) =>
       api.get<TicketList>("/tickets", { status, withUnreadMessages: true, showAll: false }, signal),
     ),
   );
-  return unreadListOf(
+  const tickets = unreadListOf(
     pages.flatMap((page) => page.tickets),
     viewer,
   );
+  const complete = pages.every((page) => !page.hasMore);
+  const count = pages.reduce((sum, page) => sum + page.count, 0);
+  return { tickets, count: complete ? tickets.length : Math.max(count, tickets.length), complete };
 }
 
 export interface UnreadTickets {
   tickets: TicketDto[];
+  /** How many tickets with unread messages the viewer sees: the bell's badge. */
+  count: number;
   /** Sum of unreadMessages over `tickets`: the tab title's badge. */
   total: number;
 }
 
+/** After a change the list cannot place (a ticket beyond the first pages), the count is asked again this much later. */
+const RECOUNT_DELAY_MS = 1000;
+
 /**
- * The bell's tickets, loaded once and then kept live from the socket:
- * `company-{id}-ticket` (create, update, delete) and new messages of
+ * The bell's tickets and count, loaded once and then kept live from the
+ * socket: `company-{id}-ticket` (create, update, delete) and new messages of
  * `company-{id}-appMessage`. The server sends a socket only the events of
  * tickets its user may see; the list applies the viewer's own view on top.
+ * While every unread ticket is loaded the count follows the list; beyond the
+ * first pages, a ticket entering or leaving the list moves the count by one,
+ * and a change to a ticket the list does not hold asks the server again.
  */
 export function useUnreadTickets(viewer: TicketViewer): UnreadTickets {
   const queryClient = useQueryClient();
@@ -55,6 +76,8 @@ export function useUnreadTickets(viewer: TicketViewer): UnreadTickets {
     queryFn: ({ signal }) => fetchUnreadTickets(viewer, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
+  const recount = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(recount.current), []);
 
   // Events may have been missed before a (re)connection: load again then.
   useEffect(() => {
@@ -68,21 +91,42 @@ export function useUnreadTickets(viewer: TicketViewer): UnreadTickets {
     };
   }, [socket, queryClient]);
 
-  const update = (change: (list: TicketDto[]) => TicketDto[]) => {
-    queryClient.setQueryData<TicketDto[]>(key, (list) => (list ? change(list) : list));
+  /** At most one recount a second, however busy the socket. */
+  const askAgain = () => {
+    if (recount.current !== undefined) return;
+    recount.current = setTimeout(() => {
+      recount.current = undefined;
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    }, RECOUNT_DELAY_MS);
+  };
+
+  const update = (ticketId: number, change: (list: TicketDto[]) => TicketDto[]) => {
+    const state = queryClient.getQueryData<UnreadState>(key);
+    if (!state) return;
+    const had = state.tickets.some((t) => t.id === ticketId);
+    const tickets = change(state.tickets);
+    const has = tickets.some((t) => t.id === ticketId);
+    if (!had && !has && state.complete) return;
+    let count = state.count;
+    if (state.complete) count = tickets.length;
+    else if (had && !has) count -= 1;
+    // Beyond the first pages: whether it was counted before is the server's to say.
+    else if (!had) askAgain();
+    queryClient.setQueryData<UnreadState>(key, { ...state, tickets, count: Math.max(count, tickets.length) });
   };
 
   useCompanyEvent<TicketEventPayload>("ticket", (payload) => {
-    if (payload.action === "delete") update((list) => removeUnreadTicket(list, payload.ticketId));
-    else update((list) => applyUnreadTicket(list, payload.ticket, viewer));
+    if (payload.action === "delete")
+      update(payload.ticketId, (list) => removeUnreadTicket(list, payload.ticketId));
+    else update(payload.ticket.id, (list) => applyUnreadTicket(list, payload.ticket, viewer));
   });
 
   useCompanyEvent<AppMessageEventPayload>("appMessage", (payload) => {
     if (payload.action !== "create" || !payload.ticket) return;
     const { ticket, contact } = payload;
-    update((list) => applyUnreadTicket(list, ticket, viewer, contact));
+    update(ticket.id, (list) => applyUnreadTicket(list, ticket, viewer, contact));
   });
 
-  const tickets = query.data ?? [];
-  return { tickets, total: unreadTotal(tickets) };
+  const tickets = query.data?.tickets ?? [];
+  return { tickets, count: query.data?.count ?? 0, total: unreadTotal(tickets) };
 }

@@ -124,6 +124,16 @@ export const campaignTemplateSchema = z.object({
 export type CampaignTemplate = z.infer<typeof campaignTemplateSchema>;
 
 /**
+ * A Cloud API campaign's templates, one per message slot (index i = slot i+1, null or missing: the
+ * slot is empty): the variants a contact may get there, as message1..5 are elsewhere.
+ */
+export const campaignTemplatesSchema = z
+  .array(campaignTemplateSchema.nullable())
+  .max(CAMPAIGN_MESSAGE_SLOTS)
+  .optional()
+  .default([]);
+
+/**
  * GET /campaigns/templates/{whatsappId}: one of a Cloud API connection's APPROVED templates, as the
  * Graph API lists them (`/{waba-id}/message_templates`), reduced to what the campaign dialog needs:
  * the body's text with its {{n}} placeholders and how many there are (one value each in
@@ -144,7 +154,8 @@ export type CloudTemplateList = z.infer<typeof cloudTemplateListDto>;
  * POST /campaigns and PUT /campaigns/{id}. The status is the server's: PROGRAMADA when scheduledAt
  * is given, INATIVA otherwise (a status the client sends is ignored). companyId is ignored (the
  * token decides). A scheduled campaign needs an audience (a contact list or a tag) and a message
- * (or, on a Cloud API connection, a template: checked by the server, which knows the channel).
+ * (or, on a Cloud API connection, a template in one of the slots: checked by the server, which
+ * knows the channel).
  */
 export const campaignSchema = z
   .object({
@@ -180,7 +191,7 @@ export const campaignSchema = z
     queueId: optionalId,
     statusTicket: z.enum(CAMPAIGN_TICKET_STATUSES).optional().default("closed"),
     openTicket: z.enum(CAMPAIGN_OPEN_TICKET).optional().default("disabled"),
-    template: campaignTemplateSchema.nullable().optional().default(null),
+    templates: campaignTemplatesSchema,
     companyId: z.unknown().optional(),
   })
   .superRefine((value, ctx) => {
@@ -200,6 +211,15 @@ export function filledCampaignSlots(
   return CAMPAIGN_MESSAGE_FIELDS.flatMap((field, index) =>
     (campaign[field] ?? "").trim() ? [index + 1] : [],
   );
+}
+
+/** A Cloud API campaign's filled slots (1-based), in order: those with a template. */
+export function filledCampaignTemplateSlots(campaign: {
+  templates?: readonly (unknown | null | undefined)[] | null;
+}): number[] {
+  return (campaign.templates ?? [])
+    .slice(0, CAMPAIGN_MESSAGE_SLOTS)
+    .flatMap((template, index) => (template ? [index + 1] : []));
 }
 
 export const campaignsQuery = z.object({
@@ -255,9 +275,12 @@ export const campaignDto = z.object({
   queue: ref,
   statusTicket: z.enum(CAMPAIGN_TICKET_STATUSES),
   openTicket: z.enum(CAMPAIGN_OPEN_TICKET),
-  template: z
-    .object({ name: z.string(), language: z.string(), variables: z.array(z.string()), body: z.string() })
-    .nullable(),
+  /** Cloud API: the template of each slot (index i = slot i+1), null for an empty slot; [] elsewhere. */
+  templates: z.array(
+    z
+      .object({ name: z.string(), language: z.string(), variables: z.array(z.string()), body: z.string() })
+      .nullable(),
+  ),
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
   companyId: z.number(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHANNELS } from "../enums.js";
 import { checkShifts, SHIFTS, shiftTime } from "./business-hours.js";
-import { dbId, looseBoolean, noneAsNull, notBuiltYet } from "./common.js";
+import { dbId, looseBoolean, noneAsNull } from "./common.js";
 
 const optionalText = z.string().max(4096).nullable().optional();
 const minutes = z.coerce.number().int().min(0).max(1_000_000);
@@ -159,20 +159,21 @@ export const connectionBaseSchema = z.object({
   collectiveVacationStart: optionalInstant,
   collectiveVacationEnd: optionalInstant,
   collectiveVacationMessage: optionalText,
-  promptId: notBuiltYet("AI prompts"),
-  integrationId: notBuiltYet("Integrations"),
-  flowIdWelcome: notBuiltYet("Flows"),
-  flowIdNotPhrase: notBuiltYet("Flows"),
+  /**
+   * The automation of a connection (spec 3): the AI prompt that answers its contacts, the
+   * integration it hands conversations to, the flow a new contact's first message starts and the
+   * one run when no phrase campaign matches. Each of the company (ERR_VALIDATION otherwise); null: none.
+   */
+  promptId: noneAsNull(dbId.nullable()).optional(),
+  integrationId: noneAsNull(dbId.nullable()).optional(),
+  flowIdWelcome: noneAsNull(dbId.nullable()).optional(),
+  flowIdNotPhrase: noneAsNull(dbId.nullable()).optional(),
 });
 
 /** Fields the API keeps that this product's connection dialog does not edit (yet). */
 export const connectionFieldsOutsideDialog = {
   token: true,
   provider: true,
-  promptId: true,
-  integrationId: true,
-  flowIdWelcome: true,
-  flowIdNotPhrase: true,
 } as const;
 
 /** What the rules across fields read: a create body, or a stored connection merged with an update. */

@@ -99,6 +99,8 @@ export const CONTACT_LIST_REFUSALS = [
   "NUMBER_REQUIRED",
   "NUMBER_TOO_SHORT",
   "NUMBER_TOO_LONG",
+  /** Not a phone number in the company's phoneDefaultCountry nor internationally (docs/PHONE-NUMBERS.md). */
+  "NUMBER_INVALID",
   "EMAIL_INVALID",
   "DUPLICATE_IN_FILE",
   "ALREADY_IN_LIST",

@@ -36,15 +36,22 @@ const contactName = (max: number) =>
   z.string({ error: "Required" }).trim().min(1, "Required").min(2, "Too Short!").max(max, "Too Long!");
 
 /**
- * The number as typed (a Brazilian phone mask may add '+', spaces, brackets
- * and dashes): only its digits are kept, 8 to 50 of them.
+ * The number as typed (spaces, brackets, dots and dashes of any format): its
+ * digits, 8 to 50 of them, after a leading '+' when it had one, so that
+ * '+1 415 555 2671' stays international. The server then stores it as E.164
+ * digits with the company's default country (toE164Digits, phone.ts).
  */
 export const contactNumber = z
   .string({ error: "Required" })
   .trim()
   .min(1, "Required")
-  .transform((value) => value.replace(/\D/g, ""))
-  .pipe(z.string().min(8, "Too Short!").max(50, "Too Long!"));
+  .transform((value) => `${value.startsWith("+") ? "+" : ""}${value.replace(/\D/g, "")}`)
+  .pipe(
+    z
+      .string()
+      .refine((value) => value.replace("+", "").length >= 8, "Too Short!")
+      .refine((value) => value.replace("+", "").length <= 50, "Too Long!"),
+  );
 
 /** Empty, or a valid address. */
 export const contactEmail = z
@@ -137,7 +144,10 @@ export type ContactDto = z.infer<typeof contactDto>;
 
 export const contactListDto = z.object({
   contacts: z.array(contactDto),
-  count: z.number(),
+  /** Counting stops at 10,000: a larger address book answers 10,000 and pages on with `hasMore`. */
+  count: z
+    .number()
+    .describe("Matching contacts, counted up to 10,000; `hasMore` tells whether another page follows."),
   hasMore: z.boolean(),
 });
 export type ContactList = z.infer<typeof contactListDto>;

@@ -51,3 +51,8 @@ export type FlowCampaignDto = z.infer<typeof flowCampaignDto>;
 
 /** GET /flowcampaign: `flow` (spec 3's name for the list). */
 export const flowCampaignListDto = z.object({ flow: z.array(flowCampaignDto) });
+
+/** company-{id}-flowcampaign. */
+export type FlowCampaignEventPayload =
+  | { action: "create" | "update"; flowCampaign: FlowCampaignDto }
+  | { action: "delete"; flowCampaignId: number };

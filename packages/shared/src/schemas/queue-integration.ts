@@ -77,8 +77,40 @@ export const queueIntegrationSchema = z.object({
     .refine((value) => value === "" || /^\d{10,15}$/.test(value), "Invalid number")
     .optional()
     .default(""),
+  /**
+   * The secret webhook and n8n deliveries are signed with (docs/INTEGRATIONS.md): made by the server
+   * at create and answered only then; a save with one (24 characters or more) replaces it, "" or
+   * absent keeps it.
+   */
+  webhookSecret: z
+    .string()
+    .max(200, "Too Long!")
+    .refine((value) => value === "" || value.length >= 24, "Too Short!")
+    .optional(),
 });
 export type QueueIntegrationInput = z.infer<typeof queueIntegrationSchema>;
+
+/**
+ * POST /queueIntegration/test (spec 3: the Dialogflow test): one detect intent with these fields.
+ * Without jsonContent, the stored key of integrationId (an integration of the company) is used.
+ */
+export const queueIntegrationTestSchema = z.object({
+  projectName: z.string({ error: "Required" }).trim().min(1, "Required").max(200, "Too Long!"),
+  jsonContent: z.string().max(20_000, "Too Long!").optional().default(""),
+  language: z.string().trim().max(20, "Too Long!").optional().default("pt-BR"),
+  integrationId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  text: z.string().trim().min(1, "Required").max(256, "Too Long!").optional().default("Olá"),
+});
+export type QueueIntegrationTestInput = z.infer<typeof queueIntegrationTestSchema>;
+
+export const queueIntegrationTestDto = z.object({
+  /** The agent's answers, in order. */
+  messages: z.array(z.string()),
+  intent: z.string().nullable(),
+  confidence: z.number(),
+  endInteraction: z.boolean(),
+});
+export type QueueIntegrationTestResult = z.infer<typeof queueIntegrationTestDto>;
 
 export const queueIntegrationsQuery = z.object({
   searchParam: z.string().max(200).optional().default(""),
@@ -109,6 +141,10 @@ export const queueIntegrationDto = z.object({
   geminiTemperature: z.number(),
   geminiMaxMessages: z.number(),
   geminiTestPhone: z.string(),
+  /** Deliveries are signed (webhook and n8n); the secret itself is in the create answer only. */
+  webhookSecretSet: z.boolean(),
+  /** Only in the answer of POST /queueIntegration: the signing secret, shown once. */
+  webhookSecret: z.string().optional(),
   companyId: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

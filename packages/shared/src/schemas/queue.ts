@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { shiftTime } from "./business-hours.js";
-import { dbId, looseBoolean, noneAsNull, notBuiltYet } from "./common.js";
+import { dbId, looseBoolean, noneAsNull } from "./common.js";
 import { WEEKDAYS_EN } from "./connection.js";
 
 /** Queues and their chatbot options (spec 2 sections 3, 5, 7 and 9). */
@@ -58,7 +58,8 @@ const chatbotOptionFields = {
   optQueueId: noneAsNull(dbId.nullable()).optional().default(null),
   /** The user an `attendent` option hands the ticket to. */
   optUserId: noneAsNull(dbId.nullable()).optional().default(null),
-  optIntegrationId: notBuiltYet("Integrations"),
+  /** The integration an `integration` option hands the conversation to. */
+  optIntegrationId: noneAsNull(dbId.nullable()).optional().default(null),
   /** The file list a `file` option sends (GET /files/list). */
   optFileId: noneAsNull(dbId.nullable()).optional().default(null),
 };
@@ -71,7 +72,7 @@ export interface ChatbotOptionInput {
   closeTicket: boolean;
   optQueueId: number | null;
   optUserId: number | null;
-  optIntegrationId?: null;
+  optIntegrationId: number | null;
   optFileId: number | null;
   options: ChatbotOptionInput[];
 }
@@ -142,7 +143,8 @@ const queueShape = {
     .number()
     .refine((v) => (QUEUE_ROTATOR_MINUTES as readonly number[]).includes(v), "Invalid rotator time")
     .optional(),
-  integrationId: notBuiltYet("Integrations"),
+  /** The integration the bot hands a contact to when it brings them into the queue; null for none. */
+  integrationId: noneAsNull(dbId.nullable()).optional(),
   /** The file list the bot sends when it brings a contact into the queue; null for none. */
   fileListId: noneAsNull(dbId.nullable()).optional(),
   /** Business hours, used when the company's scheduleType is queue; absent keeps the stored ones. */

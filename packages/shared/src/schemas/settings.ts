@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHONE_COUNTRIES } from "../phone.js";
 import { isValidCnpj, isValidCpf } from "../tax-id.js";
 import { checkShifts, SHIFT_INCOMPLETE, SHIFT_ORDER, SHIFTS, shiftTime } from "./business-hours.js";
 import { WEEKDAYS_EN } from "./connection.js";
@@ -108,6 +109,12 @@ export const SETTING_DEFINITIONS = {
   sendQueuePositionMessage: message(),
   showNotificationPending: flag(),
   DirectTicketsToWallets: { ...flag(), column: "directTicketsToWallets" },
+  /** ISO 3166-1 alpha-2 country of numbers typed without a country code (docs/PHONE-NUMBERS.md); default BR. */
+  phoneDefaultCountry: {
+    kind: { type: "choice", values: PHONE_COUNTRIES },
+    store: "company",
+    access: "admin",
+  },
   allowSignup: flag("super", "platform"),
   trialDays: { kind: { type: "choice", values: TRIAL_DAYS }, store: "platform", access: "super" },
   primaryColorLight: { kind: { type: "color" }, store: "platform", access: "super" },

@@ -67,6 +67,11 @@ export const ticketLogEntryDto = z.object({
   /** A "lane" entry: the kanban lane left and the one entered (null: no lane, or a lane since deleted). */
   fromLane: laneRef.nullable(),
   toLane: laneRef.nullable(),
+  /** A "flow" entry (issue 13): the flow's node the bot went through, or how its walk ended. */
+  flowStep: z
+    .object({ flowId: z.number(), nodeType: z.string().nullable(), ended: z.string().nullable() })
+    .nullable()
+    .optional(),
   createdAt: z.string(),
 });
 export type TicketLogEntryDto = z.infer<typeof ticketLogEntryDto>;

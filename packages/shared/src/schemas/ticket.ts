@@ -90,7 +90,12 @@ function safeJson(text: string): unknown {
   }
 }
 
-export const ticketUuidParam = z.object({ uuid: z.uuid("Invalid ticket") });
+/**
+ * A conversation's address (/tickets/{uuid}). Anything short is taken: an
+ * address that is no uuid (a mistyped or old link, /tickets/999999) names no
+ * ticket, and the server answers ERR_NO_TICKET_FOUND (404) as for a missing one.
+ */
+export const ticketUuidParam = z.object({ uuid: z.string().min(1).max(100) });
 export const ticketIdParam = z.object({ ticketId: dbIdParam });
 
 export const messagePageQuery = z.object({
@@ -199,6 +204,10 @@ export const messageDetailsDto = z.object({
   mediaGone: z.enum(["expired", "disappearing"]).optional(),
   /** A document's file name as the sender gave it (for display only). */
   fileName: z.string().optional(),
+  /** The stored file's size in bytes (the document card's '1,2 MB'). */
+  fileSize: z.number().optional(),
+  /** An audio's or video's length in seconds, read from its bytes when it was stored ('🎤 Áudio 0:08'). */
+  durationSeconds: z.number().optional(),
   /** A shared location, with a map link. */
   location: z
     .object({
@@ -269,7 +278,15 @@ export type MessageList = z.infer<typeof messageListDto>;
 
 /** Payload of `company-{id}-ticket`. */
 export type TicketEventPayload =
-  | { action: "update" | "create"; ticket: TicketDto }
+  | {
+      action: "update" | "create";
+      ticket: TicketDto;
+      /**
+       * The user who handed the ticket to its holder (`ticket.userId`): a transfer, or a ticket
+       * opened for someone else. Absent when the holder took it themselves or nothing changed hands.
+       */
+      assignedBy?: number;
+    }
   | { action: "delete"; ticketId: number };
 
 /** Payload of `company-{id}-appMessage`: `ticket` and `contact` come with a new message. */

@@ -78,6 +78,7 @@ function describe(
       body: m.caption ?? m.fileName ?? "",
       mediaType: "application",
       media: mediaOf(m.mimetype, m.fileName),
+      ...(m.fileName ? { extra: { fileName: m.fileName } } : {}),
     };
   }
   if (content.stickerMessage) {

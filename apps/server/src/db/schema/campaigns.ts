@@ -22,6 +22,14 @@ import { tags } from "./tags.js";
 import { tickets } from "./tickets.js";
 import { users } from "./users.js";
 
+/** A Cloud API template as a campaign stores it (packages/shared campaignTemplateSchema). */
+export interface CampaignTemplateRow {
+  name: string;
+  language: string;
+  variables: string[];
+  body?: string;
+}
+
 /**
  * Campaigns (spec 3 sections 2 to 9; docs/CAMPAIGNS.md): five message variants sent to a contact
  * list or to the contacts of a tag through one connection, at the pace of the campaign settings.
@@ -58,8 +66,11 @@ export const campaigns = pgTable(
     statusTicket: text().notNull().default("closed"),
     /** enabled, disabled. */
     openTicket: text().notNull().default("disabled"),
-    /** Cloud API: the approved template sent instead of free text `{ name, language, variables, body }`. */
-    template: jsonb().$type<{ name: string; language: string; variables: string[]; body?: string }>(),
+    /**
+     * Cloud API: the approved template of each message slot, sent instead of free text (index i =
+     * slot i+1, null: an empty slot) `[{ name, language, variables, body } | null]`.
+     */
+    templates: jsonb().$type<(CampaignTemplateRow | null)[]>().notNull().default([]),
     mediaPath: text(),
     mediaName: text(),
     /** When the sender expanded the audience (EM_ANDAMENTO the first time); null before. */

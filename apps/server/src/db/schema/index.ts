@@ -16,6 +16,7 @@ export * from "./helps.js";
 export * from "./invoices.js";
 export * from "./messages-api.js";
 export * from "./payment-charges.js";
+export * from "./prompts.js";
 export * from "./queue-integrations.js";
 export * from "./queues.js";
 export * from "./quick-messages.js";

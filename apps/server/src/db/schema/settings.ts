@@ -55,5 +55,7 @@ export const companySettings = pgTable("company_settings", {
   directTicketsToWallets: text().notNull().default("disabled"),
   allUserChat: text().notNull().default("disabled"),
   allowGroup: text().notNull().default("disabled"),
+  /** ISO 3166-1 alpha-2: the country of numbers typed without a country code (docs/PHONE-NUMBERS.md). */
+  phoneDefaultCountry: text().notNull().default("BR"),
   ...timestamps,
 });

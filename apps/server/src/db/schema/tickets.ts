@@ -88,6 +88,16 @@ export const tickets = pgTable(
       t.queueId,
       t.isGroup,
     ),
+    /**
+     * The bell's exact count (GET /tickets?withUnreadMessages, list-query.ts' branches): only the
+     * tickets with unread messages, a user's own and a queue's, answered from the index alone.
+     */
+    index("tickets_company_user_unread_idx")
+      .on(t.companyId, t.userId, t.status, t.queueId, t.isGroup, t.id)
+      .where(sql`${t.unreadMessages} > 0`),
+    index("tickets_company_queue_unread_idx")
+      .on(t.companyId, t.queueId, t.status, t.userId, t.isGroup, t.id)
+      .where(sql`${t.unreadMessages} > 0`),
     index("tickets_company_contact_idx").on(t.companyId, t.contactId),
     /**
      * The ticket report (modules/reports/repo.ts): a company's tickets created in a range, newest
@@ -199,6 +209,8 @@ export const ticketLogs = pgTable(
     /** A "lane" entry (modules/kanban): the kanban lane the ticket left and the one it entered (null: none). */
     fromTagId: integer(),
     toTagId: integer(),
+    /** A "flow" entry (automation/flow-machine.ts): the flow, the node gone through and how the walk ended. */
+    detail: jsonb().$type<{ flowId: number; nodeId?: string; nodeType?: string; ended?: string }>(),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [

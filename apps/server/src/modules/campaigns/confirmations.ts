@@ -7,7 +7,7 @@ import type { Realtime } from "../../realtime/realtime.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import type { OutboundService } from "../messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../messages/presenter.js";
-import { previewOf } from "../messages/preview.js";
+import { previewOfMessage } from "../messages/preview.js";
 import type { TicketRow } from "../tickets/presenter.js";
 import { TicketsRepo } from "../tickets/repo.js";
 import { presentDetail } from "../tickets/service.js";
@@ -171,7 +171,7 @@ export class CampaignConfirmations {
       .where(rowOf(campaignShippings, companyId, row.id));
     await tx
       .update(ticketsTable)
-      .set({ lastMessage: previewOf(body), updatedAt: now })
+      .set({ lastMessage: previewOfMessage(message), updatedAt: now })
       .where(rowOf(ticketsTable, companyId, ticket.id));
     return { companyId, campaignId: row.campaignId, ticketId: ticket.id, message };
   }

@@ -63,14 +63,16 @@ export function presentCampaign(
     queue: ref(row.queueId, row.queueName),
     statusTicket: oneOf<CampaignTicketStatus>(CAMPAIGN_TICKET_STATUSES, row.statusTicket, "closed"),
     openTicket: oneOf<CampaignOpenTicket>(CAMPAIGN_OPEN_TICKET, row.openTicket, "disabled"),
-    template: row.template
-      ? {
-          name: row.template.name,
-          language: row.template.language,
-          variables: row.template.variables ?? [],
-          body: row.template.body ?? "",
-        }
-      : null,
+    templates: (row.templates ?? []).map((template) =>
+      template
+        ? {
+            name: template.name,
+            language: template.language,
+            variables: template.variables ?? [],
+            body: template.body ?? "",
+          }
+        : null,
+    ),
     mediaPath: row.mediaPath,
     mediaName: row.mediaName,
     companyId: row.companyId,

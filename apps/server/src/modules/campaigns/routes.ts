@@ -60,7 +60,7 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
       {
         config: owned,
         schema: {
-          description: `The campaign with its report counts (the report page). ${WHO}`,
+          description: `The campaign with its report counts (the report page) and its message slots: message1..5 and, on a whatsappapi connection, templates (index i = slot i+1, null for an empty slot). ${WHO}`,
           params: idParam,
           response: { 200: campaignDto },
         },
@@ -71,7 +71,9 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
     const saveNotes =
       "The status is the server's: PROGRAMADA when scheduledAt is given (a time without offset is the " +
       "company's time zone), INATIVA otherwise. A scheduled campaign needs contactListId or tagListId and a " +
-      "message (a template on a whatsappapi connection). userId and queueId are kept only with openTicket " +
+      "message (on a whatsappapi connection a template in one of the slots: templates[i] is slot i+1's, " +
+      "the variant's template a contact gets; templates is [] on other channels). userId and queueId are " +
+      "kept only with openTicket " +
       `enabled. ${WHO}`;
 
     app.post(

@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import {
   type CampaignVariable,
   filledCampaignSlots,
+  filledCampaignTemplateSlots,
   parseCampaignSettings,
   renderCampaignMessage,
 } from "@inbox/shared";
@@ -19,6 +20,7 @@ import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import { attachmentKind, mimeTypeOf } from "../messages/media.js";
 import type { NewOutbound, OutboundService } from "../messages/outbound-service.js";
+import { previewOfMessage } from "../messages/preview.js";
 import { TicketLifecycleRepo } from "../tickets/lifecycle-repo.js";
 import { nextSendAt } from "./pacing.js";
 import { presentCampaign } from "./presenter.js";
@@ -201,7 +203,10 @@ export class CampaignSender {
     const { companyId } = campaign;
     const contactId = row.contactId ?? (await this.contactFor(tx, companyId, row));
     const ticketId = await this.ticketFor(tx, campaign, contactId, connection);
-    const slots = filledCampaignSlots(campaign);
+    // The variants: the slots with a template on a Cloud API connection, the slots with a text
+    // elsewhere and on a Cloud API campaign stored without a template (the API never schedules one).
+    const templated = connection.channel === "whatsappapi" ? filledCampaignTemplateSlots(campaign) : [];
+    const slots = templated.length > 0 ? templated : filledCampaignSlots(campaign);
     const variant = slots.length > 0 ? (slots[row.id % slots.length] as number) : 1;
     const outbound: NewOutbound = {
       companyId,
@@ -210,7 +215,6 @@ export class CampaignSender {
       whatsappId: connection.id,
       ...this.messageOf(campaign, connection, variant, row, variables),
     };
-    const body = outbound.body;
     if (campaign.mediaPath && !outbound.template) {
       const mimeType = mimeTypeOf(campaign.mediaPath);
       const kind = attachmentKind(mimeType) ?? { mediaType: "application", kind: "document" as const };
@@ -226,7 +230,7 @@ export class CampaignSender {
     if (!message) throw new Error("campaign message insert returned no row");
     await tx
       .update(tickets)
-      .set({ lastMessage: body.slice(0, 255) || "[media]", updatedAt: now })
+      .set({ lastMessage: previewOfMessage(message), updatedAt: now })
       .where(rowOf(tickets, companyId, ticketId));
     // Confirmation on: the row awaits the contact's answer (confirmations.ts) when its variant has a
     // confirmation message to answer with.
@@ -247,7 +251,7 @@ export class CampaignSender {
   }
 
   /**
-   * What one contact gets: on a Cloud API connection with a template, the template with each of its
+   * What one contact gets: on a Cloud API connection, the variant's template with each of its
    * parameters rendered for the contact (the stored body is the template's text filled in, what the
    * contact reads); otherwise the variant's free text.
    */
@@ -258,7 +262,7 @@ export class CampaignSender {
     row: { number: string; name: string; email: string },
     variables: readonly CampaignVariable[],
   ): Pick<NewOutbound, "body" | "kind" | "mediaType" | "template"> {
-    const template = campaign.template;
+    const template = campaign.templates?.[variant - 1];
     if (connection.channel === "whatsappapi" && template) {
       // Meta refuses an empty parameter: a variable that renders to nothing is sent as a dash.
       const parameters = template.variables.map(

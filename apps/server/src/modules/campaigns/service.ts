@@ -16,6 +16,7 @@ import {
   canEditCampaignMessages,
   canRestartCampaign,
   filledCampaignSlots,
+  filledCampaignTemplateSlots,
   isCampaignEditable,
   naiveTimeToInstant,
   parseCampaignSettings,
@@ -243,8 +244,8 @@ export class CampaignsService {
     const cloudApi = connection?.channel === "whatsappapi";
     const scheduledAt = await this.instantOf(ctx.companyId, input.scheduledAt);
     if (scheduledAt) {
-      if (cloudApi && !input.template)
-        throw new AppError("ERR_VALIDATION", { field: "template", message: CAMPAIGN_TEMPLATE_REQUIRED });
+      if (cloudApi && filledCampaignTemplateSlots(input).length === 0)
+        throw new AppError("ERR_VALIDATION", { field: "templates", message: CAMPAIGN_TEMPLATE_REQUIRED });
       if (!cloudApi && filledCampaignSlots(input).length === 0)
         throw new AppError("ERR_VALIDATION", { field: "message1", message: CAMPAIGN_MESSAGE_REQUIRED });
     }
@@ -263,7 +264,8 @@ export class CampaignsService {
       queueId: openTicket ? (input.queueId ?? null) : null,
       statusTicket: input.statusTicket,
       openTicket: input.openTicket,
-      template: cloudApi && input.template ? input.template : null,
+      // Other channels send the free-text slots: no template is kept for them.
+      templates: cloudApi ? input.templates : [],
     };
   }
 

@@ -19,6 +19,7 @@ import { companyLimits } from "../companies/limits.js";
 import { CompaniesRepo } from "../companies/repo.js";
 import { channelAudio } from "../messages/channel-audio.js";
 import { checkedQueueIds } from "../queues/links.js";
+import { checkAutomationLinks } from "./automation-links.js";
 import { authorizeChannel, authorizeManage, canManageConnections, channelAllowed } from "./policy.js";
 import { presentConnection } from "./presenter.js";
 import { checkProviderId, PROVIDER_ID_FIELDS, providerIdOf, refusingProviderIdRace } from "./provider-ids.js";
@@ -107,6 +108,7 @@ export class ConnectionsService {
       const queueIds = await checkedQueueIds(tx, ctx.companyId, input.queueIds);
       await checkSendIdQueue(tx, ctx.companyId, input.sendIdQueue);
       await checkImportQueue(tx, ctx.companyId, input.queueIdImportMessages);
+      await checkAutomationLinks(tx, ctx.companyId, input);
       const { queueIds: _q, accessToken: _t, appSecret: _s, ...fields } = input;
       const values: NewConnection = {
         ...fields,
@@ -147,6 +149,7 @@ export class ConnectionsService {
       const queueIds = input.queueIds ? await checkedQueueIds(tx, ctx.companyId, input.queueIds) : undefined;
       await checkSendIdQueue(tx, ctx.companyId, input.sendIdQueue);
       await checkImportQueue(tx, ctx.companyId, input.queueIdImportMessages);
+      await checkAutomationLinks(tx, ctx.companyId, input);
       const { queueIds: _q, channel: _c, accessToken: _t, appSecret: _s, ...fields } = input;
       const values: Partial<NewConnection> = { ...fields, ...writeOnlySecrets(input) };
       if (values.verifyToken === "") delete values.verifyToken;

@@ -4,13 +4,18 @@ import { mkdir, open, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type ContactListImportDto, type ContactListRefusal, contactListRowSchema } from "@inbox/shared";
+import {
+  type ContactListImportDto,
+  type ContactListRefusal,
+  contactListRowSchema,
+  toE164Digits,
+} from "@inbox/shared";
 import { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
-import { normalizePhone } from "../../ingest/phone.js";
 import type { JobDefinition, Jobs } from "../../jobs/jobs.js";
+import type { PhoneCountries } from "../settings/phone-country.js";
 import type { ContactListEvents } from "./events.js";
 import { presentImport } from "./presenter.js";
 import { ContactListsRepo, type NewContactListItem, type RefusedRowRecord } from "./repo.js";
@@ -122,6 +127,8 @@ export class ContactListImporter {
       /** The private folder uploads wait in until their job reads them. */
       dir: string;
       checkNumbers?: NumberChecker;
+      /** The company's phoneDefaultCountry: each row's number is stored as E.164 digits read in it. */
+      phones: Pick<PhoneCountries, "country">;
       logger: Logger;
     },
   ) {
@@ -208,6 +215,7 @@ export class ContactListImporter {
     alreadyProcessed: number,
   ): Promise<ImportFailure | undefined> {
     if (!filePath) return "UNREADABLE_FILE";
+    const country = await this.deps.phones.country(companyId);
     const seen = new Set<string>();
     let columns: ReturnType<typeof columnsOf>;
     let processed = 0;
@@ -241,8 +249,12 @@ export class ContactListImporter {
               number: cell(columns.number),
             });
         } else {
-          const number = normalizePhone(parsed.data.number);
-          if (seen.has(number)) {
+          const e164 = toE164Digits(parsed.data.number, country);
+          const number = e164.ok ? e164.digits : "";
+          if (!e164.ok) {
+            if (!resumed)
+              refused.push({ line: sheetRow.line, reason: "NUMBER_INVALID", number: cell(columns.number) });
+          } else if (seen.has(number)) {
             if (!resumed) refused.push({ line: sheetRow.line, reason: "DUPLICATE_IN_FILE", number });
           } else {
             seen.add(number);

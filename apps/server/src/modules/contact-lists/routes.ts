@@ -12,6 +12,7 @@ import {
   contactListSchema,
   contactListsQuery,
   idParam,
+  PHONE_NUMBER_RULE,
 } from "@inbox/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -130,7 +131,8 @@ export function contactListsRoutes(service: ContactListsService): FastifyPluginA
             "Multipart `file`: an .xlsx or .xls spreadsheet (type read from its bytes, at most 20 MB) whose " +
             "first row names the columns (name/nome, number/numero, email). Answers 202 with the queued " +
             "import; a job reads it and company-{id}-contactListImport carries its progress. Valid rows are " +
-            "kept and every refused row is reported with its line and reason (docs/CONTACT-LISTS.md, Import: the " +
+            "kept (numbers read as POST /contact-list-items reads them; a row whose number cannot be a phone " +
+            "number is refused as NUMBER_INVALID) and every refused row is reported with its line and reason (docs/CONTACT-LISTS.md, Import: the " +
             `rule). ${ITEMS}`,
           params: idParam,
           response: { 202: contactListImportDto },
@@ -196,8 +198,8 @@ export function contactListsRoutes(service: ContactListsService): FastifyPluginA
         config: { ...gated, numbers: maskContactListItem },
         schema: {
           description:
-            "Adds a person to contactListId. The number keeps its digits and is stored as ingest stores " +
-            "contacts' numbers; a number the list holds answers ERR_DUPLICATED_CONTACT. isWhatsappValid is " +
+            `Adds a person to contactListId. ${PHONE_NUMBER_RULE} A number the list holds answers ` +
+            "ERR_DUPLICATED_CONTACT. isWhatsappValid is " +
             `set when a connected WhatsApp (QR code) session of the company can check it. ${ITEMS}`,
           body: contactListItemSchema,
           response: { 201: contactListItemDto },
@@ -210,7 +212,12 @@ export function contactListsRoutes(service: ContactListsService): FastifyPluginA
       "/contact-list-items/:id",
       {
         config: { ...gated, owner: "contactListItem", numbers: maskContactListItem },
-        schema: { params: idParam, body: contactListItemSchema, response: { 200: contactListItemDto } },
+        schema: {
+          description: `${PHONE_NUMBER_RULE} The stored number sent back unchanged is kept. ${ITEMS}`,
+          params: idParam,
+          body: contactListItemSchema,
+          response: { 200: contactListItemDto },
+        },
       },
       (req) => service.updateItem(req.ctx, req.params.id, req.body),
     );

@@ -9,7 +9,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
-import { normalizePhone } from "../../ingest/phone.js";
+import type { PhoneCountries } from "../settings/phone-country.js";
 import type { ContactListEvents } from "./events.js";
 import type { ContactListImporter, NumberChecker, SpreadsheetUpload } from "./import.js";
 import { authorize } from "./policy.js";
@@ -21,6 +21,8 @@ export interface ContactListsServiceDeps {
   events: ContactListEvents;
   importer: ContactListImporter;
   checkNumbers?: NumberChecker;
+  /** The company's phoneDefaultCountry: typed numbers are stored as E.164 digits read in it. */
+  phones: PhoneCountries;
 }
 
 interface PageQuery {
@@ -121,7 +123,9 @@ export class ContactListsService {
     const current = await this.repo.item(ctx.companyId, id);
     if (!current) throw itemNotFound();
     await this.findList(ctx, input.contactListId);
-    const number = await this.freeNumber(ctx, input.contactListId, input.number, id);
+    // The item's stored number sent back unchanged is kept as it is (older items may predate E.164).
+    const typed = input.number.replace(/\D/g, "") === current.number ? current.number : input.number;
+    const number = await this.freeNumber(ctx, input.contactListId, typed, id);
     const recheck = number !== current.number;
     const row = await this.repo
       .updateItem(ctx.companyId, id, {
@@ -188,9 +192,12 @@ export class ContactListsService {
     return row;
   }
 
-  /** The number normalised as ingest stores it, if no other item of the list holds it (ERR_DUPLICATED_CONTACT). */
+  /**
+   * The number as E.164 digits in the company's country (400 ERR_WAPP_INVALID_CONTACT when it cannot be
+   * one), if no other item of the list holds it (ERR_DUPLICATED_CONTACT).
+   */
   private async freeNumber(ctx: RequestContext, contactListId: number, typed: string, itemId?: number) {
-    const number = normalizePhone(typed);
+    const number = await this.deps.phones.e164(ctx.companyId, typed);
     const holder = await this.repo.itemByNumber(ctx.companyId, contactListId, number);
     if (holder && holder.id !== itemId) throw duplicateError();
     return number;

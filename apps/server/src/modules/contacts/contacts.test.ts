@@ -1,5 +1,5 @@
 import type { ContactDto, ContactList } from "@inbox/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   buildCompany,
@@ -12,6 +12,7 @@ import {
 } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { companySettings, contactCustomFields, contacts } from "../../db/schema/index.js";
+import { LIST_COUNT_CAP } from "./repo.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -155,6 +156,32 @@ describe("listing contacts", () => {
     expect(new Set(seen).size).toBe(85);
     const ordered = pages.flatMap((p) => p.contacts.map((c) => c.name));
     expect(ordered).toEqual([...ordered].sort());
+  });
+
+  it("counts up to LIST_COUNT_CAP and pages on with hasMore; a page past the end keeps the count", async () => {
+    const team = await buildTeam(server.app, db());
+    const companyId = team.company.id;
+    await db().execute(sql`INSERT INTO contacts (company_id, name, number, channel)
+      SELECT ${companyId}::int, 'Muitos ' || g, (5511980000000 + g)::text, 'whatsapp'
+      FROM generate_series(1, ${LIST_COUNT_CAP + 5}) g`);
+    const first = (
+      await request("GET", "/contacts?pageNumber=1", team.userSession.headers)
+    ).json() as ContactList;
+    expect([first.contacts.length, first.count, first.hasMore]).toEqual([40, LIST_COUNT_CAP, true]);
+    const last = Math.ceil((LIST_COUNT_CAP + 5) / 40);
+    const end = (
+      await request("GET", `/contacts?pageNumber=${last}`, team.userSession.headers)
+    ).json() as ContactList;
+    expect([end.contacts.length, end.hasMore]).toEqual([(LIST_COUNT_CAP + 5) % 40, false]);
+    const past = (
+      await request("GET", `/contacts?pageNumber=${last + 1}`, team.userSession.headers)
+    ).json() as ContactList;
+    expect([past.contacts.length, past.count, past.hasMore]).toEqual([0, LIST_COUNT_CAP, false]);
+    // A search under the cap is counted exactly.
+    const some = (
+      await request("GET", "/contacts?searchParam=Muitos%20999", team.userSession.headers)
+    ).json() as ContactList;
+    expect(some.count).toBe(11); // 999 and 9990 to 9999
   });
 
   it("searches name and number case-insensitively and filters channel and groups", async () => {

@@ -9,6 +9,7 @@ import {
   contactRefDto,
   contactUpdateSchema,
   idParam,
+  PHONE_NUMBER_RULE,
 } from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -80,7 +81,11 @@ export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod 
       "/contacts",
       {
         config: { numbers: maskContactRef },
-        schema: { description: WALLET_RULE, body: contactCreateSchema, response: { 201: contactDto } },
+        schema: {
+          description: `${PHONE_NUMBER_RULE}\n\n${WALLET_RULE}`,
+          body: contactCreateSchema,
+          response: { 201: contactDto },
+        },
       },
       async (req, reply) => reply.status(201).send(await service.create(req.ctx, req.body)),
     );
@@ -90,7 +95,9 @@ export function contactsRoutes(service: ContactsService): FastifyPluginAsyncZod 
       {
         config: { owner: "contact", numbers: maskContactRef },
         schema: {
-          description: WALLET_RULE,
+          description:
+            `${PHONE_NUMBER_RULE} A WhatsApp group's id, a Messenger or Instagram id, or the stored number sent ` +
+            `back unchanged is kept as it is.\n\n${WALLET_RULE}`,
           params: idParam,
           body: contactUpdateSchema,
           response: { 200: contactDto },

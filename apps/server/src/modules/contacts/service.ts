@@ -7,6 +7,7 @@ import {
   type ContactRefDto,
   type ContactUpdateInput,
   LIMITS,
+  toE164Digits,
 } from "@inbox/shared";
 import type { Db, Tx } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/unique-violation.js";
@@ -17,6 +18,7 @@ import { maskContactRef } from "../../privacy/number-masks.js";
 import type { NumberPrivacy } from "../../privacy/number-privacy.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
+import type { PhoneCountries } from "../settings/phone-country.js";
 import { presentTicket } from "../tickets/presenter.js";
 import { authorize } from "./policy.js";
 import { presentContact, presentContactPick } from "./presenter.js";
@@ -29,6 +31,8 @@ export interface ContactsServiceDeps {
   events: TicketEvents;
   /** LGPD: who may search and change numbers, and what contact events carry. */
   numbers: NumberPrivacy;
+  /** The company's phoneDefaultCountry: typed numbers are stored as E.164 digits read in it. */
+  phones: PhoneCountries;
 }
 
 /** Contacts created by hand are WhatsApp contacts (the contact modal has a phone number field). */
@@ -45,7 +49,7 @@ export class ContactsService {
   async list(ctx: RequestContext, query: ContactListQuery): Promise<ContactList> {
     const pageSize = LIMITS.pageSize;
     const masked = await this.masksFor(ctx);
-    const { rows, count } = await this.repo.list(
+    const { rows, count, hasMore } = await this.repo.list(
       ctx.companyId,
       { search: query.searchParam, searchNumbers: !masked, channel: query.channel, isGroup: query.isGroup },
       { number: query.pageNumber, size: pageSize },
@@ -53,7 +57,7 @@ export class ContactsService {
     return {
       contacts: rows.map(presentContact),
       count,
-      hasMore: query.pageNumber * pageSize < count,
+      hasMore,
     };
   }
 
@@ -73,14 +77,15 @@ export class ContactsService {
    */
   async showByNumber(ctx: RequestContext, rawNumber: string): Promise<ContactDto> {
     if (await this.masksFor(ctx)) throw new AppError("ERR_NO_CONTACT_FOUND");
-    const number = normalizePhone(rawNumber);
+    const parsed = toE164Digits(rawNumber, await this.deps.phones.country(ctx.companyId));
+    const number = parsed.ok ? parsed.digits : normalizePhone(rawNumber);
     const row = number ? await this.repo.findByNumber(ctx.companyId, MANUAL_CHANNEL, number) : undefined;
     if (!row) throw new AppError("ERR_NO_CONTACT_FOUND");
     return this.show(ctx, row.id);
   }
 
   async create(ctx: RequestContext, input: ContactCreateInput): Promise<ContactDto> {
-    const number = normalizePhone(input.number);
+    const number = await this.deps.phones.e164(ctx.companyId, input.number);
     const values: NewContact = {
       name: input.name,
       number,
@@ -114,7 +119,7 @@ export class ContactsService {
     }
     // A user who sees masked numbers sends the mask back: the number is not theirs to change.
     if (typedNumber !== undefined && !(await this.masksFor(ctx))) {
-      const number = target.channel === MANUAL_CHANNEL ? normalizePhone(typedNumber) : typedNumber;
+      const number = await this.typedNumber(ctx, target, typedNumber);
       if (number !== target.number) values.number = number;
     }
     await this.withDuplicateCheck(() =>
@@ -160,6 +165,17 @@ export class ContactsService {
     const contact = await this.find(ctx, id);
     await this.announce(ctx.companyId, "update", contact);
     return this.present(ctx, contact);
+  }
+
+  /**
+   * The number an edit stores: E.164 digits for a person's WhatsApp number; the
+   * stored one sent back unchanged (the modal sends every field) is kept as it
+   * is, and group ids and Messenger/Instagram ids are not phone numbers.
+   */
+  private async typedNumber(ctx: RequestContext, target: ContactWithRefs, typed: string): Promise<string> {
+    const digits = typed.replace(/\D/g, "");
+    if (target.channel !== MANUAL_CHANNEL || target.isGroup || digits === target.number) return digits;
+    return this.deps.phones.e164(ctx.companyId, typed);
   }
 
   /** A wallet user must be a user of the company (held until the write commits). */

@@ -6,6 +6,7 @@ import {
   type DashboardMoment,
   type DashboardMomentsQuery,
   type DashboardQuery,
+  readableLastMessage,
   WITHOUT_QUEUE,
 } from "@inbox/shared";
 import type { Db } from "../../db/client.js";
@@ -98,7 +99,11 @@ export class DashboardService {
         message: `The range may cover at most ${DASHBOARD_MAX_DAYS} days`,
       });
     }
-    const scope = scopeFor(ctx.user, await this.repo.queueIdsOf(ctx.companyId, ctx.user.id), query.showAll);
+    const scope = scopeFor(
+      ctx.user,
+      ctx.queueIds ?? (await this.repo.queueIdsOf(ctx.companyId, ctx.user.id)),
+      query.showAll,
+    );
     const statuses = query.status === undefined ? DEFAULT_MOMENT_STATUSES : [query.status].flat();
     const rows = await this.repo.moments(ctx.companyId, scope, rangeOf(first, last, query.utcOffset), {
       statuses,
@@ -120,7 +125,7 @@ export class DashboardService {
         number: contact.number,
         profilePicUrl: contact.profilePicUrl,
       },
-      lastMessage: previewOf(ticket.lastMessage),
+      lastMessage: previewOf(readableLastMessage(ticket.lastMessage)),
       whatsapp: whatsapp && { id: whatsapp.id, name: whatsapp.name, channel: whatsapp.channel },
       queue: queue && { id: queue.id, name: queue.name, color: queue.color },
       unreadMessages: ticket.unreadMessages,

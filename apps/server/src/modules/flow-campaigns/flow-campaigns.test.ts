@@ -7,8 +7,14 @@ import { flowCampaigns, flows, whatsapps } from "../../db/schema/index.js";
 /** Phrase campaigns through the API (spec 3 /phrase-lists, /flowcampaign), on a real database. */
 
 let server: TestServer;
+const events: { companyId: number; topic: string; payload: unknown }[] = [];
 beforeAll(async () => {
   server = await startTestServer();
+  const emit = server.realtime.toCompany.bind(server.realtime);
+  server.realtime.toCompany = (companyId, topic, payload) => {
+    events.push({ companyId, topic, payload });
+    emit(companyId, topic, payload);
+  };
 });
 afterAll(() => server.close());
 
@@ -57,6 +63,15 @@ describe("/flowcampaign", () => {
     });
     expect((await call("DELETE", `/flowcampaign/${id}`, h)).statusCode).toBe(200);
     expect((await call("GET", `/flowcampaign/${id}`, h)).statusCode).toBe(404);
+    // The /phrase-lists page stays live: each change on company-{id}-flowcampaign, to this company only.
+    const mine = events.filter((e) => e.topic === "flowcampaign" && e.companyId === team.company.id);
+    expect(mine.map((e) => (e.payload as { action: string }).action)).toEqual([
+      "create",
+      "create",
+      "update",
+      "delete",
+    ]);
+    expect(mine[3]?.payload).toEqual({ action: "delete", flowCampaignId: id });
   });
 
   it("requires name, flow and phrase; refuses another company's flow or connection; a missing connection is fine", async () => {

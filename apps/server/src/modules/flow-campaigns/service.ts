@@ -1,12 +1,14 @@
 import {
   FLOW_CAMPAIGN_LIST_MAX,
   type FlowCampaignDto,
+  type FlowCampaignEventPayload,
   type FlowCampaignInput,
   type FlowCampaignUpdate,
 } from "@inbox/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
+import type { Realtime } from "../../realtime/realtime.js";
 import { authorizeDelete } from "./policy.js";
 import { type FlowCampaignRow, FlowCampaignsRepo } from "./repo.js";
 
@@ -19,12 +21,13 @@ function present(row: FlowCampaignRow): FlowCampaignDto {
 /**
  * Phrase campaigns (spec 3 /phrase-lists, /flowcampaign). The flow and the connection must be the
  * company's (400 on flowId / whatsappId otherwise); which phrase starts which flow on a contact's
- * message is the flow runtime's (issue 13), not built yet.
+ * message is the flow runtime's. Every change is announced on `company-{id}-flowcampaign` so the
+ * /phrase-lists page stays live.
  */
 export class FlowCampaignsService {
   private readonly repo: FlowCampaignsRepo;
 
-  constructor(deps: { db: Db }) {
+  constructor(private readonly deps: { db: Db; realtime: Realtime }) {
     this.repo = new FlowCampaignsRepo(deps.db);
   }
 
@@ -40,20 +43,30 @@ export class FlowCampaignsService {
 
   async create(ctx: RequestContext, input: FlowCampaignInput): Promise<FlowCampaignDto> {
     const values = await this.checked(ctx.companyId, input);
-    return present(await this.repo.insert(ctx.companyId, values));
+    return this.announce(ctx.companyId, "create", present(await this.repo.insert(ctx.companyId, values)));
   }
 
   async update(ctx: RequestContext, input: FlowCampaignUpdate): Promise<FlowCampaignDto> {
     const values = await this.checked(ctx.companyId, input);
     const row = await this.repo.update(ctx.companyId, input.id, values);
     if (!row) throw notFound();
-    return present(row);
+    return this.announce(ctx.companyId, "update", present(row));
   }
 
   async remove(ctx: RequestContext, id: number): Promise<{ message: string }> {
     authorizeDelete(ctx.user);
     if (!(await this.repo.remove(ctx.companyId, id))) throw notFound();
+    this.emit(ctx.companyId, { action: "delete", flowCampaignId: id });
     return { message: "Phrase campaign deleted" };
+  }
+
+  private announce(companyId: number, action: "create" | "update", dto: FlowCampaignDto): FlowCampaignDto {
+    this.emit(companyId, { action, flowCampaign: dto });
+    return dto;
+  }
+
+  private emit(companyId: number, payload: FlowCampaignEventPayload): void {
+    this.deps.realtime.toCompany(companyId, "flowcampaign", payload);
   }
 
   private async checked(companyId: number, input: FlowCampaignInput) {

@@ -1,6 +1,6 @@
-import { asc, count, ilike } from "drizzle-orm";
+import { asc, count, ilike, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { flows } from "../../db/schema/index.js";
+import { flows, queueIntegrations, queues, users } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
 
@@ -61,6 +61,37 @@ export class FlowsRepo {
       .values({ ...values, companyId })
       .returning();
     return row as FlowRow;
+  }
+
+  /** Replaces the flow's graph; undefined when the company has no such flow. */
+  async saveGraph(
+    companyId: number,
+    id: number,
+    graph: { nodes: unknown[]; connections: unknown[] },
+  ): Promise<FlowRow | undefined> {
+    const [row] = await this.db
+      .update(flows)
+      .set({ nodes: graph.nodes, connections: graph.connections, updatedAt: new Date() })
+      .where(rowOf(flows, companyId, id))
+      .returning();
+    return row;
+  }
+
+  /** Of these ids, the ones naming a queue, user or integration of another company (or none). */
+  async foreignIds(
+    companyId: number,
+    kind: "queue" | "user" | "integration",
+    ids: number[],
+  ): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const table = kind === "queue" ? queues : kind === "user" ? users : queueIntegrations;
+    const found = await this.db
+      .select({ id: table.id })
+      .from(table)
+      .where(ofCompany(table, companyId, inArray(table.id, unique)));
+    const own = new Set(found.map((r) => r.id));
+    return unique.filter((id) => !own.has(id));
   }
 
   async rename(companyId: number, id: number, name: string): Promise<FlowRow | undefined> {

@@ -5,10 +5,14 @@ import {
   type FlowCreateInput,
   type FlowDto,
   type FlowEventPayload,
+  type FlowGraphNode,
   type FlowNode,
   type FlowPage,
+  type FlowSaveInput,
   type FlowShow,
   type FlowUpdateInput,
+  type FlowWithGraph,
+  flowGraphErrors,
 } from "@inbox/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
@@ -93,6 +97,59 @@ export class FlowsService {
       connections: source.connections,
     });
     return this.announce(ctx.companyId, "create", row);
+  }
+
+  /**
+   * POST /flowbuilder/flow: replaces the flow's graph. Refused (400 ERR_VALIDATION, one issue per
+   * problem, `field` naming the node) when flow-check finds errors, so no contact walks a graph
+   * that stalls; and when a node names a queue, user or integration the company does not have.
+   */
+  async saveGraph(ctx: RequestContext, input: FlowSaveInput): Promise<FlowWithGraph> {
+    authorizeFlows(ctx.user);
+    const graph = { nodes: input.nodes, connections: input.connections };
+    const errors = flowGraphErrors(graph);
+    if (errors.length > 0)
+      throw new AppError("ERR_VALIDATION", {
+        field: errors[0]?.nodeId ? `nodes.${errors[0].nodeId}` : "nodes",
+        message: errors.map((e) => e.message).join("; "),
+        details: {
+          issues: errors.map((e) => ({
+            field: e.nodeId ? `nodes.${e.nodeId}` : "nodes",
+            message: e.message,
+          })),
+        },
+      });
+    await this.refuseForeignReferences(ctx.companyId, input.nodes);
+    const row = await this.repo.saveGraph(ctx.companyId, input.idFlow, graph);
+    if (!row) throw notFound();
+    this.announce(ctx.companyId, "update", row);
+    return presentFlowWithGraph(row);
+  }
+
+  /** The ticket node's queue and user and the integration node's integration must be the company's. */
+  private async refuseForeignReferences(companyId: number, nodes: FlowGraphNode[]): Promise<void> {
+    const queueIds: number[] = [];
+    const userIds: number[] = [];
+    const integrationIds: number[] = [];
+    for (const node of nodes) {
+      if (node.type === "ticket") {
+        if (node.data.queue?.id) queueIds.push(node.data.queue.id);
+        if (node.data.userId) userIds.push(node.data.userId);
+      } else if (node.type === "integration" && node.data.integrationId)
+        integrationIds.push(node.data.integrationId);
+    }
+    for (const [kind, ids, field] of [
+      ["queue", queueIds, "queue"],
+      ["user", userIds, "userId"],
+      ["integration", integrationIds, "integrationId"],
+    ] as const) {
+      const foreign = await this.repo.foreignIds(companyId, kind, ids);
+      if (foreign.length > 0)
+        throw new AppError("ERR_VALIDATION", {
+          field,
+          message: `No ${kind} ${foreign.join(", ")} in this company`,
+        });
+    }
   }
 
   async delete(ctx: RequestContext, id: number): Promise<void> {

@@ -42,7 +42,7 @@ export class BoardService {
   async board(ctx: RequestContext, query: KanbanQuery): Promise<KanbanBoard> {
     const [laneTags, queueIds] = await Promise.all([
       this.tags.list(ctx.companyId, 1),
-      this.tickets.queueIdsOf(ctx.companyId, ctx.user.id),
+      this.tickets.viewerQueueIds(ctx),
     ]);
     const lanes = [
       { id: DEFAULT_LANE, tag: null },

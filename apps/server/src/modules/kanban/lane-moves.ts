@@ -10,7 +10,7 @@ import type { Jobs } from "../../jobs/jobs.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import type { OutboundService } from "../messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../messages/presenter.js";
-import { previewOf } from "../messages/preview.js";
+import { previewOfMessage } from "../messages/preview.js";
 import type { TicketRow } from "../tickets/presenter.js";
 import { TicketsRepo } from "../tickets/repo.js";
 import { presentDetail, type TicketsService } from "../tickets/service.js";
@@ -125,7 +125,7 @@ export class LaneMoves {
       if (last)
         await tx
           .update(ticketsTable)
-          .set({ lastMessage: previewOf(last.body), updatedAt: now })
+          .set({ lastMessage: previewOfMessage(last), updatedAt: now })
           .where(rowOf(ticketsTable, companyId, ticketId));
     }
     return change;

@@ -128,6 +128,22 @@ describe("POST /api/messages/send", () => {
     expect(world.sim.sent.filter((s) => s.accountId === api.accountId)).toHaveLength(0);
   });
 
+  it("reads number in the company's country as E.164 and refuses what is no phone number", async () => {
+    const api = await apiCompany();
+    const to = number();
+    // '(11) 9xxxx-xxxx': the national form, read in the default country (BR).
+    const res = await send(api.token, {
+      number: `(${to.slice(2, 4)}) ${to.slice(4, 9)}-${to.slice(9)}`,
+      body: "Oi",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [contact] = await db().select().from(contacts).where(eq(contacts.number, to));
+    expect(contact?.companyId).toBe(api.companyId);
+    const refused = await send(api.token, { number: "12345678", body: "x" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: "ERR_WAPP_INVALID_CONTACT", field: "number" });
+  });
+
   it("an Idempotency-Key makes retries, even at once, answer the first send and send nothing more", async () => {
     const api = await apiCompany();
     const to = number();

@@ -12,7 +12,7 @@ import {
 } from "../../db/schema/index.js";
 import { rowOf } from "../../db/tenant-scope.js";
 import type { MessageRow } from "../messages/presenter.js";
-import { previewOf } from "../messages/preview.js";
+import { previewOfMessage } from "../messages/preview.js";
 import { TicketLifecycleRepo } from "../tickets/lifecycle-repo.js";
 import type { TicketRow } from "../tickets/presenter.js";
 
@@ -130,7 +130,7 @@ export class MessagesApiRepo {
       const now = new Date();
       await tx
         .update(tickets)
-        .set({ lastMessage: previewOf(last?.body || "[media]"), updatedAt: now })
+        .set({ lastMessage: last ? previewOfMessage(last) : "", updatedAt: now })
         .where(rowOf(tickets, companyId, ticket.id));
       if (send.closeTicket && ticket.status !== "closed") {
         await this.lifecycle.update(tx, companyId, ticket.id, { status: "closed", closedAt: now });

@@ -9,14 +9,14 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { PlanFeatures } from "../../http/plan-gate.js";
 import { companyExpired, subscriptionExpiredError } from "../../http/subscription-gate.js";
-import { normalizePhone } from "../../ingest/phone.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
-import type { Storage } from "../../storage/storage.js";
+import { fileFacts, type Storage } from "../../storage/storage.js";
 import { attachmentKind } from "../messages/media.js";
 import type { Upload } from "../messages/message-files.js";
 import type { NewOutbound, OutboundService } from "../messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../messages/presenter.js";
 import { signedBody } from "../messages/signature.js";
+import type { PhoneCountries } from "../settings/phone-country.js";
 import { TicketsRepo } from "../tickets/repo.js";
 import { presentDetail } from "../tickets/service.js";
 import { type ApiConnection, MessagesApiRepo } from "./repo.js";
@@ -29,6 +29,8 @@ export interface MessagesApiDeps {
   planFeatures: Pick<PlanFeatures, "require">;
   /** A limiter with a 60-second window: MESSAGES_API_RATE_PER_MINUTE sends per connection token. */
   rateLimiter: Pick<RateLimiter, "hit">;
+  /** The company's phoneDefaultCountry: `number` is read in it and stored as E.164 digits. */
+  phones: Pick<PhoneCountries, "e164">;
 }
 
 const SENT = "Mensagem enviada";
@@ -87,9 +89,7 @@ export class MessagesApiService {
     const body = input.body.trim();
     if (!body && files.length === 0)
       throw new AppError("ERR_VALIDATION", { field: "body", message: "Required" });
-    const number = normalizePhone(input.number);
-    if (number.length < 8)
-      throw new AppError("ERR_VALIDATION", { field: "number", message: "Invalid number" });
+    const number = await this.deps.phones.e164(companyId, input.number);
     const user = input.userId ? await this.repo.user(companyId, input.userId) : undefined;
     if (input.userId && !user)
       throw new AppError("ERR_VALIDATION", { field: "userId", message: "Unknown user" });
@@ -113,6 +113,7 @@ export class MessagesApiService {
         mediaUrl: saved.path,
         mimeType: saved.mimeType,
         filename: saved.name,
+        ...fileFacts(saved),
         // The body captions the first file (spec 3: the media form's body), never an audio.
         body: i === 0 && kind.kind !== "audio" ? text : "",
       });

@@ -6,7 +6,7 @@ import type { TicketDetail } from "../tickets/repo.js";
 import { presentDetail } from "../tickets/service.js";
 import type { NewOutbound } from "./outbound-service.js";
 import { type MessageRow, presentMessage } from "./presenter.js";
-import { previewOf } from "./preview.js";
+import { previewOfMessage } from "./preview.js";
 import type { MessagesRepo } from "./repo.js";
 import type { MessagesServiceDeps } from "./service.js";
 
@@ -48,8 +48,8 @@ export class Conversation {
     options: { dispatch: boolean } = { dispatch: true },
   ): Promise<MessageRow[]> {
     const rows = messages.map((m) => this.deps.outbound.rowOf(m));
-    const last = messages.filter((m) => !m.isPrivate).at(-1);
-    const lastMessage = last ? previewOf(last.body || `[${last.mediaType ?? "chat"}]`) : undefined;
+    const last = rows.filter((m) => !m.isPrivate).at(-1);
+    const lastMessage = last ? previewOfMessage({ ...last, body: last.body ?? "" }) : undefined;
     const stored = await this.repo.storeOutgoing(ctx.companyId, target.ticket.id, rows, lastMessage);
     const ticket = target.present(stored.ticket ?? target.ticket);
     for (const row of stored.messages)

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { basename, join, normalize } from "node:path";
 import type { Channel } from "@inbox/shared";
 import { AppError } from "../../http/app-error.js";
-import { detectFile, type Storage } from "../../storage/storage.js";
+import { detectFile, fileFacts, type Storage } from "../../storage/storage.js";
 import { channelAudio } from "./channel-audio.js";
 import { attachmentKind, mimeTypeOf } from "./media.js";
 import type { NewOutbound } from "./outbound-service.js";
@@ -73,7 +73,13 @@ export class MessageFiles {
       declaredType: fitted.mimeType,
       use: "media",
     });
-    return { ...message, mediaUrl: saved.path, mimeType: saved.mimeType, filename: saved.name };
+    return {
+      ...message,
+      mediaUrl: saved.path,
+      mimeType: saved.mimeType,
+      filename: saved.name,
+      ...fileFacts(saved),
+    };
   }
 
   /** The bytes of a stored file, by its `/public/...` path. */

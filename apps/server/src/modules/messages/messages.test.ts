@@ -76,6 +76,10 @@ describe("GET /messages/{ticketId}", () => {
     expect(older.hasMore).toBe(false);
     expect(older.messages.map((m) => m.body)).toEqual(["m0", "m1", "m2", "m3", "m4"]);
     expect(older.messages[0]).toMatchObject({ fromMe: true, ack: 2 });
+    expect(older.count).toBe(total);
+    // A page past the end is empty and still tells the count.
+    const past = (await page(team.adminSession, ticket.id, 3)).json() as MessageList;
+    expect([past.messages.length, past.count, past.hasMore]).toEqual([0, total, false]);
   });
 
   it("opening the conversation reads it: the unread counter goes to 0 and the lists hear it", async () => {

@@ -38,6 +38,9 @@ export interface NewOutbound {
   mediaUrl?: string | null;
   mimeType?: string;
   filename?: string;
+  /** The stored file's size in bytes and, for audio and video, its length (storage reads them once). */
+  fileSize?: number;
+  durationSeconds?: number;
   quotedMsgId?: number | null;
   vcard?: { name: string; number: string };
   /** kind "template" (Cloud API): the template and its filled body parameters; `body` is the filled text. */
@@ -91,6 +94,8 @@ export class OutboundService {
         kind: input.kind ?? "text",
         ...(input.mimeType ? { mimeType: input.mimeType } : {}),
         ...(input.filename ? { filename: input.filename } : {}),
+        ...(input.fileSize !== undefined ? { fileSize: input.fileSize } : {}),
+        ...(input.durationSeconds !== undefined ? { durationSeconds: input.durationSeconds } : {}),
         ...(input.vcard ? { vcard: input.vcard } : {}),
         ...(input.template ? { template: input.template } : {}),
         ...(input.sendAfter ? { sendAfter: input.sendAfter.toISOString() } : {}),

@@ -145,6 +145,11 @@ export function detailsOf(row: Pick<MessageRow, "mediaType" | "mediaUrl" | "extr
   // The sender's name for the file (inbound: the channel's; ours: the upload's), as display text only.
   const fileName = textOrNull(extra.fileName) ?? textOrNull(extra.filename);
   if (fileName) details.fileName = displayName(fileName, "bin");
+  // What storage read from the file's bytes when it was stored (the document card, the audio's length).
+  const fileSize = numberOf(extra.fileSize);
+  if (row.mediaUrl && fileSize !== null && fileSize >= 0) details.fileSize = fileSize;
+  const duration = numberOf(extra.durationSeconds);
+  if (row.mediaUrl && duration !== null && duration > 0) details.durationSeconds = duration;
   const location = record(extra.location);
   const latitude = numberOf(location.latitude);
   const longitude = numberOf(location.longitude);

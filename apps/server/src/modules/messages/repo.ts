@@ -1,6 +1,8 @@
-import { and, count, desc, eq, isNotNull, like, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, like, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { descNullsLast } from "../../db/order.js";
+import { countOfPage } from "../../db/page-count.js";
+import { preparedPer } from "../../db/prepared.js";
 import {
   companySettings,
   contacts,
@@ -31,12 +33,16 @@ export class MessagesRepo {
     ticketId: number,
     page: { number: number; size: number },
   ): Promise<{ rows: { message: MessageRow; sender: MessageSender | null }[]; count: number }> {
-    const where = ofCompany(messages, companyId, eq(messages.ticketId, ticketId));
-    const [rows, [total]] = await Promise.all([
-      ticketMessagesPageQuery(this.db, companyId, ticketId, page),
-      this.db.select({ value: count() }).from(messages).where(where),
-    ]);
-    return { rows: rows.reverse(), count: Number(total?.value ?? 0) };
+    const rows = await preparedPageOf(this.db).execute({
+      companyId,
+      ticketId,
+      limit: page.size,
+      offset: (page.number - 1) * page.size,
+    });
+    return {
+      rows: rows.map(({ message, sender }) => ({ message, sender })).reverse(),
+      count: await countOfPage(this.db, rows[0], page.number, messageCount(companyId, ticketId)),
+    };
   }
 
   /** Whether the company lets attendants sign their messages (sendSignMessage; enabled unless set otherwise). */
@@ -240,12 +246,45 @@ export function ticketMessagesPageQuery(
   ticketId: number,
   page: { number: number; size: number },
 ) {
+  return pageQuery(db, companyId, ticketId, page.size, (page.number - 1) * page.size);
+}
+
+type Value<T> = T | Placeholder;
+
+/** How many messages a ticket holds (GET /messages' `count`). */
+function messageCount(companyId: Value<number>, ticketId: Value<number>): SQL {
+  return sql`SELECT count(*) FROM ${messages} WHERE ${and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId))}`;
+}
+
+function pageQuery(
+  db: Db,
+  companyId: Value<number>,
+  ticketId: Value<number>,
+  limit: Value<number>,
+  offset: Value<number>,
+) {
   return db
-    .select({ message: messages, sender: { id: users.id, name: users.name } })
+    .select({
+      message: messages,
+      sender: { id: users.id, name: users.name },
+      // The ticket's whole count beside its page (db/page-count.ts).
+      count: sql<number>`(${messageCount(companyId, ticketId)})`,
+    })
     .from(messages)
     .leftJoin(users, and(eq(users.id, messages.userId), eq(users.companyId, messages.companyId)))
-    .where(ofCompany(messages, companyId, eq(messages.ticketId, ticketId)))
+    .where(and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId)))
     .orderBy(descNullsLast(messages.createdAt), descNullsLast(messages.id))
-    .limit(page.size)
-    .offset((page.number - 1) * page.size);
+    .limit(limit)
+    .offset(offset);
 }
+
+/** A conversation's page, prepared once per database handle (db/prepared.ts). */
+const preparedPageOf = preparedPer((db) =>
+  pageQuery(
+    db,
+    sql.placeholder("companyId"),
+    sql.placeholder("ticketId"),
+    sql.placeholder("limit"),
+    sql.placeholder("offset"),
+  ).prepare("messages_page_of_ticket"),
+);

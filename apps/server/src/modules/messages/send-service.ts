@@ -2,6 +2,7 @@ import { MESSAGE_BODY_MAX, type MessageDto, type SendMessageInput } from "@inbox
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import { storedPath } from "../../storage/file-url.js";
+import { fileFacts } from "../../storage/storage.js";
 import type { TicketDetail } from "../tickets/repo.js";
 import { type Conversation, channelOf, shown } from "./conversation.js";
 import { attachmentKind } from "./media.js";
@@ -91,6 +92,7 @@ export class SendService {
         mediaUrl: saved.path,
         mimeType: saved.mimeType,
         filename: saved.name,
+        ...fileFacts(saved),
         body: kind.kind === "audio" ? "" : sign((caption ?? "").trim()),
       });
     }

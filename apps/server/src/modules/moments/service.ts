@@ -1,4 +1,10 @@
-import { MOMENTS_COLUMN_CAP, type MomentItem, momentColumnOf, type UsersMoments } from "@inbox/shared";
+import {
+  MOMENTS_COLUMN_CAP,
+  type MomentItem,
+  momentColumnOf,
+  readableLastMessage,
+  type UsersMoments,
+} from "@inbox/shared";
 import type { Db } from "../../db/client.js";
 import type { RequestContext } from "../../http/context.js";
 import { fileUrl } from "../../storage/file-url.js";
@@ -68,7 +74,7 @@ function present(row: MomentTicketRow): MomentItem {
       number: row.contact_number,
       profilePicUrl: fileUrl(row.contact_picture),
     },
-    lastMessage: previewOf(row.last_message),
+    lastMessage: previewOf(readableLastMessage(row.last_message)),
     unreadMessages: Number(row.unread_messages),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -2,22 +2,30 @@ import { QUEUE_INTEGRATION_ADMIN_ONLY } from "@inbox/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam } from "../../../test/factories.js";
+import { type FakeDialogflow, startFakeDialogflow } from "../../../test/fakes/fake-dialogflow.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { queueIntegrations } from "../../db/schema/index.js";
 
 /** Integrations through the API (spec 3 /queue-integration), on a real database. */
 
 let server: TestServer;
+let dialogflow: FakeDialogflow;
 const events: { companyId: number; topic: string; payload: unknown }[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  dialogflow = await startFakeDialogflow();
+  server = await startTestServer({
+    env: { DIALOGFLOW_BASE_URL: dialogflow.url, INTEGRATIONS_TIMEOUT_MS: "1000" },
+  });
   const emit = server.realtime.toCompany.bind(server.realtime);
   server.realtime.toCompany = (companyId, topic, payload) => {
     events.push({ companyId, topic, payload });
     emit(companyId, topic, payload);
   };
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await dialogflow.close();
+});
 
 const db = () => server.database.db;
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, headers: object, payload?: object) =>
@@ -108,6 +116,31 @@ describe("/queueIntegration", () => {
     expect(event).not.toContain("AIzaSecret");
   });
 
+  it("makes a webhook signing secret at create, answered only then; a save with one replaces it", async () => {
+    const team = await buildTeam(server.app, db());
+    const h = team.adminSession.headers;
+    const created = await call("POST", "/queueIntegration", h, { name: "Gancho", type: "webhook" });
+    const { id, webhookSecret } = created.json();
+    expect(webhookSecret).toMatch(/^[\w-]{43}$/);
+    expect(created.json().webhookSecretSet).toBe(true);
+    const shown = await call("GET", `/queueIntegration/${id}`, h);
+    expect(shown.json()).toMatchObject({ webhookSecretSet: true });
+    expect(shown.body).not.toContain(webhookSecret);
+    expect(JSON.stringify(events)).not.toContain(webhookSecret);
+    const own = "a-secret-of-my-own-choosing-1234";
+    const kept = await call("PUT", `/queueIntegration/${id}`, h, { name: "Gancho", type: "webhook" });
+    expect(kept.body).not.toContain(webhookSecret);
+    await call("PUT", `/queueIntegration/${id}`, h, { name: "Gancho", type: "webhook", webhookSecret: own });
+    const [row] = await db().select().from(queueIntegrations).where(eq(queueIntegrations.id, id));
+    expect(row?.webhookSecret).toBe(own);
+    const short = await call("PUT", `/queueIntegration/${id}`, h, {
+      name: "Gancho",
+      type: "webhook",
+      webhookSecret: "x",
+    });
+    expect(short.json()).toMatchObject({ error: "ERR_VALIDATION", field: "webhookSecret" });
+  });
+
   it("validates with the spec's messages", async () => {
     const team = await buildTeam(server.app, db());
     const h = team.adminSession.headers;
@@ -151,5 +184,64 @@ describe("/queueIntegration", () => {
     const write = await call("POST", "/queueIntegration", h, { name: "Minha", type: "webhook" });
     expect(write.statusCode).toBe(403);
     expect(write.json()).toMatchObject({ error: "ERR_NO_PERMISSION", message: QUEUE_INTEGRATION_ADMIN_ONLY });
+  });
+
+  it("POST /queueIntegration/test: a detect intent with the given or the stored key, failures as codes", async () => {
+    const team = await buildTeam(server.app, db());
+    const h = team.adminSession.headers;
+    const fields = { projectName: "agente-teste", language: "pt-BR" };
+    const given = await call("POST", "/queueIntegration/test", h, {
+      ...fields,
+      jsonContent: dialogflow.jsonContent,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toEqual({
+      messages: ["Olá! Como posso ajudar?", "Digite 'tchau' para sair."],
+      intent: "Default Welcome Intent",
+      confidence: 1,
+      endInteraction: false,
+    });
+    const created = await call("POST", "/queueIntegration", h, {
+      name: "Dialogflow",
+      type: "dialogflow",
+      ...fields,
+      jsonContent: dialogflow.jsonContent,
+    });
+    const stored = await call("POST", "/queueIntegration/test", h, {
+      ...fields,
+      integrationId: created.json().id,
+      text: "tchau",
+    });
+    expect(stored.json()).toMatchObject({ messages: ["Até logo!"], endInteraction: true });
+
+    const noKey = await call("POST", "/queueIntegration/test", h, { ...fields, jsonContent: '{"a":1}' });
+    expect(noKey.json()).toMatchObject({ error: "ERR_INTEGRATION_CREDENTIALS", field: "jsonContent" });
+    const refused = await call("POST", "/queueIntegration/test", h, {
+      projectName: "missing",
+      jsonContent: dialogflow.jsonContent,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe("ERR_INTEGRATION_REFUSED");
+    dialogflow.hang = true;
+    const slow = await call("POST", "/queueIntegration/test", h, {
+      ...fields,
+      jsonContent: dialogflow.jsonContent,
+    });
+    dialogflow.hang = false;
+    expect(slow.statusCode).toBe(502);
+    expect(slow.json().error).toBe("ERR_INTEGRATION_UNAVAILABLE");
+    expect(JSON.stringify([given.json(), refused.json(), slow.json()])).not.toContain("PRIVATE KEY");
+
+    const other = await buildTeam(server.app, db());
+    const foreign = await call("POST", "/queueIntegration/test", other.adminSession.headers, {
+      ...fields,
+      integrationId: created.json().id,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const user = await call("POST", "/queueIntegration/test", team.userSession.headers, {
+      ...fields,
+      jsonContent: dialogflow.jsonContent,
+    });
+    expect(user.statusCode).toBe(403);
   });
 });

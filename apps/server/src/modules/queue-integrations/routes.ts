@@ -4,6 +4,8 @@ import {
   queueIntegrationPageDto,
   queueIntegrationSchema,
   queueIntegrationsQuery,
+  queueIntegrationTestDto,
+  queueIntegrationTestSchema,
 } from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -31,6 +33,23 @@ export function queueIntegrationsRoutes(service: QueueIntegrationsService): Fast
         },
       },
       (req) => service.page(req.ctx, req.query),
+    );
+
+    app.post(
+      "/queueIntegration/test",
+      {
+        config: gated,
+        schema: {
+          description:
+            "Dialogflow test (spec 3): one detect intent of `text` (default 'Olá') with projectName, jsonContent " +
+            "(or the stored key of integrationId) and language; answers the agent's messages, or " +
+            "ERR_INTEGRATION_CREDENTIALS, ERR_INTEGRATION_REFUSED (400) or ERR_INTEGRATION_UNAVAILABLE (502). " +
+            WHO,
+          body: queueIntegrationTestSchema,
+          response: { 200: queueIntegrationTestDto },
+        },
+      },
+      (req) => service.test(req.ctx, req.body),
     );
 
     app.get(

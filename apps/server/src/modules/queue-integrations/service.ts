@@ -4,10 +4,14 @@ import {
   type QueueIntegrationEventPayload,
   type QueueIntegrationInput,
   type QueueIntegrationPage,
+  type QueueIntegrationTestInput,
+  type QueueIntegrationTestResult,
 } from "@inbox/shared";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
+import { type DialogflowClient, parseDialogflowCredentials } from "../../integrations/dialogflow.js";
+import { newWebhookSecret } from "../../integrations/webhook.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import { authorizeRead, authorizeWrite } from "./policy.js";
 import { presentQueueIntegration } from "./presenter.js";
@@ -16,6 +20,8 @@ import { type NewQueueIntegration, QueueIntegrationsRepo } from "./repo.js";
 export interface QueueIntegrationsServiceDeps {
   db: Db;
   realtime: Realtime;
+  /** The Dialogflow test's client (integrations/dialogflow.ts). */
+  dialogflow: DialogflowClient;
 }
 
 const notFound = () => new AppError("ERR_NOT_FOUND", { message: "Integration not found" });
@@ -58,8 +64,11 @@ export class QueueIntegrationsService {
 
   async create(ctx: RequestContext, input: QueueIntegrationInput): Promise<QueueIntegrationDto> {
     authorizeWrite(ctx.user);
-    const row = await this.repo.insert(ctx.companyId, valuesOf(input));
-    return this.announce(ctx.companyId, "create", presentQueueIntegration(row));
+    const webhookSecret = input.webhookSecret || newWebhookSecret();
+    const row = await this.repo.insert(ctx.companyId, { ...valuesOf(input), webhookSecret });
+    // The event carries no secret; the creator's answer does, once (docs/INTEGRATIONS.md).
+    const dto = this.announce(ctx.companyId, "create", presentQueueIntegration(row));
+    return { ...dto, webhookSecret };
   }
 
   async update(ctx: RequestContext, id: number, input: QueueIntegrationInput): Promise<QueueIntegrationDto> {
@@ -67,6 +76,39 @@ export class QueueIntegrationsService {
     const row = await this.repo.update(ctx.companyId, id, valuesOf(input));
     if (!row) throw notFound();
     return this.announce(ctx.companyId, "update", presentQueueIntegration(row));
+  }
+
+  /**
+   * The Dialogflow test (spec 3 section 7): a detect intent in a session of its own; a failure
+   * becomes a code the page translates, with the provider's reason as the message.
+   */
+  async test(ctx: RequestContext, input: QueueIntegrationTestInput): Promise<QueueIntegrationTestResult> {
+    authorizeWrite(ctx.user);
+    let jsonContent = input.jsonContent.trim();
+    if (!jsonContent && input.integrationId !== undefined) {
+      const row = await this.repo.find(ctx.companyId, input.integrationId);
+      if (!row) throw notFound();
+      jsonContent = row.jsonContent ?? "";
+    }
+    if (!parseDialogflowCredentials(jsonContent))
+      throw new AppError("ERR_INTEGRATION_CREDENTIALS", {
+        field: "jsonContent",
+        message: "jsonContent is not a service-account JSON key",
+      });
+    const result = await this.deps.dialogflow.detectIntent({
+      projectName: input.projectName,
+      jsonContent,
+      languageCode: input.language || "pt-BR",
+      sessionId: `test-${ctx.companyId}-${ctx.user.id}`,
+      text: input.text,
+    });
+    if (!result.ok)
+      throw new AppError(result.retryable ? "ERR_INTEGRATION_UNAVAILABLE" : "ERR_INTEGRATION_REFUSED", {
+        status: result.retryable ? 502 : 400,
+        message: result.reason,
+      });
+    const { messages, intent, confidence, endInteraction } = result.value;
+    return { messages, intent, confidence, endInteraction };
   }
 
   async remove(ctx: RequestContext, id: number): Promise<{ message: string }> {
@@ -88,9 +130,10 @@ export class QueueIntegrationsService {
 
 /** The row's values; a credential left out or "" keeps the stored one, null clears it. */
 function valuesOf(input: QueueIntegrationInput): NewQueueIntegration {
-  const { jsonContent, geminiApiKey, ...rest } = input;
+  const { jsonContent, geminiApiKey, webhookSecret, ...rest } = input;
   return {
     ...rest,
+    ...(webhookSecret ? { webhookSecret } : {}),
     ...(jsonContent === null || jsonContent ? { jsonContent } : {}),
     ...(geminiApiKey === null || geminiApiKey ? { geminiApiKey } : {}),
   };

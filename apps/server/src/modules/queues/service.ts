@@ -12,6 +12,8 @@ import {
   type QueueUpdateInput,
 } from "@inbox/shared";
 import type { Db, Tx } from "../../db/client.js";
+import { queueIntegrations } from "../../db/schema/index.js";
+import { rowOf } from "../../db/tenant-scope.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
@@ -97,6 +99,7 @@ export class QueuesService {
         ativarRoteador: input.ativarRoteador ?? false,
         tempoRoteador: input.tempoRoteador ?? 0,
         fileListId: await this.checkedFileList(tx, ctx.companyId, input.fileListId),
+        integrationId: await this.checkedIntegration(tx, ctx.companyId, input.integrationId),
         schedules: checkedSchedules(input.schedules) ?? [],
       });
       if (input.chatbots?.length)
@@ -128,6 +131,8 @@ export class QueuesService {
       if (input.tempoRoteador !== undefined) values.tempoRoteador = input.tempoRoteador;
       if (input.fileListId !== undefined)
         values.fileListId = await this.checkedFileList(tx, ctx.companyId, input.fileListId);
+      if (input.integrationId !== undefined)
+        values.integrationId = await this.checkedIntegration(tx, ctx.companyId, input.integrationId);
       const schedules = checkedSchedules(input.schedules);
       if (schedules !== undefined) values.schedules = schedules;
       await this.repo.update(tx, ctx.companyId, id, values);
@@ -309,6 +314,26 @@ export class QueuesService {
     return ids;
   }
 
+  /** A queue's integration must be one of the company's (400 on integrationId otherwise). */
+  private async checkedIntegration(
+    tx: Tx,
+    companyId: number,
+    id: number | null | undefined,
+  ): Promise<number | null> {
+    if (!id) return null;
+    const [found] = await tx
+      .select({ id: queueIntegrations.id })
+      .from(queueIntegrations)
+      .where(rowOf(queueIntegrations, companyId, id));
+    if (!found)
+      throw new AppError("ERR_NOT_FOUND", {
+        status: 400,
+        field: "integrationId",
+        message: "Unknown integration",
+      });
+    return id;
+  }
+
   /** A queue's file list must be one of the company's (400 on fileListId otherwise). */
   private async checkedFileList(
     tx: Tx,
@@ -326,7 +351,9 @@ export class QueuesService {
     const queueIds = new Set<number>();
     const userIds = new Set<number>();
     const fileListIds = new Set<number>();
+    const integrationIds = new Set<number>();
     walk(options, (option) => {
+      if (option.optIntegrationId) integrationIds.add(option.optIntegrationId);
       if (option.optQueueId) queueIds.add(option.optQueueId);
       if (option.optUserId) userIds.add(option.optUserId);
       if (option.optFileId) fileListIds.add(option.optFileId);
@@ -337,6 +364,13 @@ export class QueuesService {
       throw new AppError("ERR_NOT_FOUND", { status: 400, field: "optQueueId", message: "Unknown queue" });
     if ((await this.repo.existingUserIds(tx, companyId, [...userIds])).length !== userIds.size)
       throw new AppError("ERR_NOT_FOUND", { status: 400, field: "optUserId", message: "Unknown user" });
+    for (const id of integrationIds)
+      if ((await this.checkedIntegration(tx, companyId, id).catch(() => null)) === null)
+        throw new AppError("ERR_NOT_FOUND", {
+          status: 400,
+          field: "optIntegrationId",
+          message: "Unknown integration",
+        });
   }
 
   /** Name and colour are unique in the company (spec 2 section 5), compared without case. */
@@ -414,7 +448,7 @@ function optionValues(option: ChatbotOptionInput, owner: Owner): NewChatbot {
     closeTicket: option.closeTicket,
     optQueueId: option.queueType === "queue" ? option.optQueueId : null,
     optUserId: option.queueType === "attendent" ? option.optUserId : null,
-    optIntegrationId: null,
+    optIntegrationId: option.queueType === "integration" ? option.optIntegrationId : null,
     optFileId: option.queueType === "file" ? option.optFileId : null,
   };
 }

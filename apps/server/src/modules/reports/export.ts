@@ -4,6 +4,7 @@ import {
   REPORT_EXPORT_COLUMNS,
   type ReportExportColumn,
   type ReportExportLabels,
+  readableLastMessage,
   type TicketStatus,
 } from "@inbox/shared";
 import ExcelJS from "exceljs";
@@ -48,7 +49,7 @@ export function exportCells(row: ExportRowRecord, labels: ReportExportLabels): u
     userName: cellText(row.userName),
     queueName: cellText(row.queueName),
     status: labels.statuses[row.status as TicketStatus] ?? row.status,
-    lastMessage: cellText(previewOf(row.lastMessage)),
+    lastMessage: cellText(previewOf(readableLastMessage(row.lastMessage))),
     createdAt: wallClock(row.createdLocal),
     closedAt: wallClock(row.closedLocal),
     supportTime: formatSupportTime(supportSeconds(row)),

@@ -1,4 +1,5 @@
 import type { ReportRow } from "@inbox/shared";
+import { readableLastMessage } from "@inbox/shared";
 import { previewOf } from "../messages/preview.js";
 import type { ReportRowRecord } from "./repo.js";
 
@@ -19,7 +20,7 @@ export function reportRow(record: ReportRowRecord): ReportRow {
     userName: record.userName,
     queueName: record.queueName,
     status: record.status,
-    lastMessage: previewOf(record.lastMessage),
+    lastMessage: previewOf(readableLastMessage(record.lastMessage)),
     createdAt: record.createdAt.toISOString(),
     closedAt: record.closedAt?.toISOString() ?? null,
     supportTime: supportSeconds(record),

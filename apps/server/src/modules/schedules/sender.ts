@@ -14,6 +14,7 @@ import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { mimeTypeOf } from "../messages/media.js";
 import type { NewOutbound, OutboundService } from "../messages/outbound-service.js";
 import { presentMessage } from "../messages/presenter.js";
+import { previewOfMessage } from "../messages/preview.js";
 import { TicketLifecycleRepo } from "../tickets/lifecycle-repo.js";
 import type { TicketRow } from "../tickets/presenter.js";
 import { TicketsRepo } from "../tickets/repo.js";
@@ -152,7 +153,7 @@ export class ScheduleSender {
     if (!message) throw new Error("scheduled message insert returned no row");
     await tx
       .update(tickets)
-      .set({ lastMessage: body || "[image]", updatedAt: new Date() })
+      .set({ lastMessage: previewOfMessage(message), updatedAt: new Date() })
       .where(rowOf(tickets, companyId, ticket.id));
     await this.repo.update(
       companyId,

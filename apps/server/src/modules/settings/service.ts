@@ -19,6 +19,7 @@ import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { NumberPrivacy } from "../../privacy/number-privacy.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import type { PhoneCountries } from "./phone-country.js";
 import { authorizeChangeSetting, authorizeListSettings, authorizeOwnCompany } from "./policy.js";
 import { COMPANY_SETTING_COLUMNS, type CompanySettingsRow, SettingsRepo } from "./repo.js";
 
@@ -32,6 +33,8 @@ export interface SettingsServiceDeps {
   realtime: Realtime;
   /** Caches enableLGPD and lgpdHideNumber per company (5 s): told of every change. */
   numbers: Pick<NumberPrivacy, "invalidate">;
+  /** Caches phoneDefaultCountry per company (5 s): told of its changes. */
+  phones: Pick<PhoneCountries, "invalidate">;
 }
 
 /** The company's typed settings row as spec keys (two are spelled capitalised by the spec). */
@@ -110,6 +113,7 @@ export class SettingsService {
     else await this.repo.putKeyValue(this.deps.db, target, key, value);
 
     if (PRIVACY_KEYS.has(key)) this.deps.numbers.invalidate(target);
+    if (key === "phoneDefaultCountry") this.deps.phones.invalidate(target);
     const setting = { key, value };
     this.announce(target, { action: "update", setting });
     return setting;

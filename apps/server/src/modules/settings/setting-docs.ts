@@ -61,6 +61,8 @@ export const SETTING_RULES: Record<SettingKey, string> = {
   showNotificationPending: "Users are notified of new waiting (pending) tickets, not only of their own.",
   DirectTicketsToWallets:
     "A contact's wallet user (the contact's walletUserId, chosen by an admin) receives the contact's new tickets directly: opened for that user in their first queue of the connection (none when they share none), logged create then open by that user; without a wallet user, for groups and for reopened tickets, pending as usual.",
+  phoneDefaultCountry:
+    "ISO 3166-1 alpha-2 country (default BR). Numbers typed without a country code (contact form, contact-list items and imports, the Messages API number) are read as numbers of this country and stored as E.164 digits without '+' (55 11 98888-7777 -> 5511988887777; Brazilian mobiles with the ninth digit); numbers with '+' or 00 are international. The web shows this country's numbers in national format, others international. Numbers from channels are not changed.",
   allowSignup:
     "Platform (company 1). Public: whether the public signup is offered (the login page's link); anything but enabled refuses POST /auth/signup (403 ERR_SIGNUP_DISABLED). Super users only.",
   trialDays:
@@ -82,7 +84,8 @@ export const SETTING_RULES: Record<SettingKey, string> = {
 
 function values(definition: SettingDefinition): string {
   const { kind } = definition;
-  if (kind.type === "choice") return kind.values.join(" | ");
+  if (kind.type === "choice")
+    return kind.values.length > 20 ? `one of ${kind.values.length} codes` : kind.values.join(" | ");
   if (kind.type === "text") return `text up to ${kind.max} characters ("" clears)`;
   if (kind.type === "color") return "#RGB, #RRGGBB or #RRGGBBAA";
   if (kind.type === "pixKey") return "a PIX key";

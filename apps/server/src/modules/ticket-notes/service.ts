@@ -30,7 +30,7 @@ export class TicketNotesService {
   async list(ctx: RequestContext, contactId: number, ticketId?: number): Promise<TicketNoteDto[]> {
     await this.deps.contacts.find(ctx, contactId);
     if (ticketId !== undefined) await this.deps.tickets.findVisibleById(ctx, ticketId);
-    const scope = viewScopeFor(ctx.user, await this.ticketsRepo.queueIdsOf(ctx.companyId, ctx.user.id));
+    const scope = viewScopeFor(ctx.user, await this.ticketsRepo.viewerQueueIds(ctx));
     return (await this.repo.list(ctx.companyId, contactId, scope, ticketId)).map(presentNote);
   }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { canSeeTicket, type TicketDto, ticketScope } from "@inbox/shared";
+import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,7 +14,7 @@ import {
   login,
 } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { userQueues } from "../../db/schema/index.js";
+import { companySettings, userQueues } from "../../db/schema/index.js";
 
 /**
  * Lists move tickets between tabs and attendants live (spec 1 section 4, live
@@ -37,7 +38,7 @@ afterAll(() => server.close());
 
 const db = () => server.database.db;
 
-type TicketEvent = { action: string; ticket?: TicketDto; ticketId?: number };
+type TicketEvent = { action: string; ticket?: TicketDto; ticketId?: number; assignedBy?: number };
 
 /** A socket that keeps the ticket events of its company. */
 async function listen(token: string, companyId: number) {
@@ -113,10 +114,13 @@ describe("lifecycle events over sockets", () => {
     });
     expect(accept.statusCode, accept.body).toBe(200);
     await until(() => heard.bruno.length === 1 && heard.ana.length === 1 && heard.admin.length === 1);
-    const moved = heard.bruno[0]?.ticket as TicketDto;
+    const moved = heard.ana[0]?.ticket as TicketDto;
     expect(moved).toMatchObject({ id: ticket.id, status: "open", userId: ana.id });
-    // The web's live rule drops it from Bruno's lists: he may no longer see it.
+    // Ana took it herself: nobody handed it to her.
+    expect(heard.ana[0]?.assignedBy).toBeUndefined();
+    // Bruno may no longer see it: he hears only its removal, not who took it.
     expect(canSeeTicket(ticketScope({ ...bruno, queueIds: [sales.id] }, false), moved)).toBe(false);
+    expect(heard.bruno[0]).toEqual({ action: "delete", ticketId: ticket.id });
 
     // Ana transfers to Carla in support: Ana and Carla hear it, Bruno no longer does.
     const transfer = await server.app.inject({
@@ -128,6 +132,10 @@ describe("lifecycle events over sockets", () => {
     expect(transfer.statusCode, transfer.body).toBe(200);
     await until(() => heard.ana.length === 2 && heard.carla.length === 1);
     expect(heard.carla[0]?.ticket).toMatchObject({ status: "open", userId: carla.id, queueId: support.id });
+    // Carla's screen learns that Ana handed it to her (her sound and bell entry).
+    expect(heard.carla[0]?.assignedBy).toBe(ana.id);
+    // Ana works in sales only: the ticket leaves her sight, she hears its removal and nothing of its new place.
+    expect(heard.ana[1]).toEqual({ action: "delete", ticketId: ticket.id });
 
     // The admin deletes it: Carla's list drops it by id.
     const removed = await server.app.inject({
@@ -158,7 +166,7 @@ describe("lifecycle events over sockets", () => {
       ]);
     const ticket = await buildTicket(db(), c, { status: "open", userId: ana.id, queueId: sales.id });
     const sessions = { ana: await login(server.app, ana.email), carla: await login(server.app, carla.email) };
-    await listen(sessions.ana.token, c);
+    const anaHeard = await listen(sessions.ana.token, c);
     const anaSocket = open.at(-1) as Socket;
     const anaMessages: string[] = [];
     anaSocket.on(`company-${c}-appMessage`, (p: { action: string; message?: { body: string } }) => {
@@ -175,6 +183,8 @@ describe("lifecycle events over sockets", () => {
       });
     expect((await note(sessions.ana, "before the transfer")).statusCode).toBe(200);
     await until(() => anaMessages.length === 1);
+    await settle();
+    const heardBefore = anaHeard.length;
 
     const transfer = await server.app.inject({
       method: "PUT",
@@ -187,6 +197,45 @@ describe("lifecycle events over sockets", () => {
     expect((await note(sessions.carla, "after the transfer")).statusCode).toBe(200);
     await settle();
     expect(anaMessages).toEqual(["before the transfer"]);
+    // Her list and her open conversation hear the removal once, and never the ticket in its new queue.
+    expect(anaHeard.slice(heardBefore)).toEqual([{ action: "delete", ticketId: ticket.id }]);
+  });
+
+  it("with numbers hidden (LGPD), the attendant who loses sight still hears only the removal", async () => {
+    const company = await buildCompany(db());
+    const c = company.id;
+    await db()
+      .update(companySettings)
+      .set({ enableLGPD: "enabled", lgpdHideNumber: "enabled" })
+      .where(eq(companySettings.companyId, c));
+    server.numbers.invalidate(c);
+    const sales = await buildQueue(db(), c);
+    const support = await buildQueue(db(), c);
+    const ana = await buildUser(db(), c);
+    const carla = await buildUser(db(), c);
+    await db()
+      .insert(userQueues)
+      .values([
+        { companyId: c, userId: ana.id, queueId: sales.id },
+        { companyId: c, userId: carla.id, queueId: support.id },
+      ]);
+    const ticket = await buildTicket(db(), c, { status: "open", userId: ana.id, queueId: sales.id });
+    const sessions = { ana: await login(server.app, ana.email), carla: await login(server.app, carla.email) };
+    const anaHeard = await listen(sessions.ana.token, c);
+    const carlaHeard = await listen(sessions.carla.token, c);
+    // Back to the support queue, waiting: Carla's queue sees it, Ana's does not.
+    const transfer = await server.app.inject({
+      method: "PUT",
+      url: `/tickets/${ticket.id}`,
+      headers: sessions.ana.headers,
+      payload: { userId: null, queueId: support.id, status: "pending", isTransfered: true },
+    });
+    expect(transfer.statusCode, transfer.body).toBe(200);
+    await until(() => anaHeard.length === 1 && carlaHeard.length === 1);
+    await settle();
+    expect(anaHeard).toEqual([{ action: "delete", ticketId: ticket.id }]);
+    expect(carlaHeard[0]?.ticket).toMatchObject({ id: ticket.id, status: "pending", queueId: support.id });
+    expect(carlaHeard).toHaveLength(1);
   });
 
   it("another company's sockets hear nothing", async () => {

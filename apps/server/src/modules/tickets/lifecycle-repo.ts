@@ -361,6 +361,7 @@ export class TicketLifecycleRepo {
         queueColor: queues.color,
         fromLane: { id: fromLane.id, name: fromLane.name, color: fromLane.color },
         toLane: { id: toLane.id, name: toLane.name, color: toLane.color },
+        detail: ticketLogs.detail,
         createdAt: ticketLogs.createdAt,
       })
       .from(ticketLogs)

@@ -328,14 +328,16 @@ describe("PUT /tickets/{id}: accept", () => {
     expect(await logTypes(t.id)).toEqual([]);
   });
 
-  it("the lists hear the move: rooms that saw it pending and rooms that see it open", async () => {
+  it("the lists hear the move: rooms that see it open the update, rooms that saw it pending only its removal", async () => {
     const o = await office();
     const t = await o.pending();
-    const emit = vi.spyOn(server.realtime, "toRooms");
+    const emit = vi.spyOn(server.realtime, "toRoomsByNumbers");
     try {
       await ok(await put(o.anaS, t.id, { status: "open" }));
-      const call = emit.mock.calls.find(([company, , topic]) => company === o.c && topic === "ticket");
-      const rooms = call?.[1] ?? [];
+      const calls = emit.mock.calls.filter(([company, , topic]) => company === o.c && topic === "ticket");
+      const actionOf = (payload: unknown) => (payload as { whole?: { action?: string } }).whole?.action;
+      const call = calls.find((c) => actionOf(c[3]) === "update");
+      const removal = calls.find((c) => actionOf(c[3]) === "delete");
       const before = ticketRooms(o.c, {
         status: "pending",
         userId: null,
@@ -348,8 +350,16 @@ describe("PUT /tickets/{id}: accept", () => {
         queueId: o.queue.id,
         isGroup: false,
       });
-      for (const room of [...before, ...after]) expect(rooms).toContain(room);
-      expect(call?.[3]).toMatchObject({ action: "update", ticket: { id: t.id, status: "open" } });
+      // Those who lose sight of it (the queue's pending list) hear only its id, not its new holder.
+      for (const room of after) expect(call?.[1]).toContain(room);
+      const lost = before.filter((room) => !after.includes(room));
+      expect(lost.length).toBeGreaterThan(0);
+      for (const room of lost) {
+        expect(removal?.[1]).toContain(room);
+        expect(call?.[1]).not.toContain(room);
+      }
+      expect(call?.[3]).toMatchObject({ whole: { action: "update", ticket: { id: t.id, status: "open" } } });
+      expect(removal?.[3]).toMatchObject({ whole: { action: "delete", ticketId: t.id } });
     } finally {
       emit.mockRestore();
     }

@@ -18,7 +18,7 @@ import type { RequestContext } from "../../http/context.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import type { NewOutbound } from "../messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../messages/presenter.js";
-import { asksToAccept, type LifecycleActor, planTransition, type Transition } from "./lifecycle.js";
+import { asksToAccept, handedBy, type LifecycleActor, planTransition, type Transition } from "./lifecycle.js";
 import { type LifecycleSettings, TicketLifecycleRepo } from "./lifecycle-repo.js";
 import { isOneOpenViolation, OneOpenConflict, otherOpenTicket } from "./one-open.js";
 import { viewScopeFor } from "./policy.js";
@@ -111,7 +111,7 @@ export class TicketLifecycleService {
       }),
     );
     const dto = presentDetail(await this.detail(companyId, id));
-    this.deps.events.ticketChanged(companyId, dto, "create");
+    this.deps.events.ticketChanged(companyId, dto, "create", undefined, handedBy(ctx, undefined, dto));
     return dto;
   }
 
@@ -123,7 +123,7 @@ export class TicketLifecycleService {
       admin: isAdminProfile(ctx.user),
       userClosePendingTicket: ctx.user.userClosePendingTicket === "enabled",
     };
-    const scope = viewScopeFor(ctx.user, await this.tickets.queueIdsOf(companyId, ctx.user.id));
+    const scope = viewScopeFor(ctx.user, await this.tickets.viewerQueueIds(ctx));
 
     const lookup = await this.tickets.findById(companyId, id);
     if (!lookup) throw new AppError("ERR_NO_TICKET_FOUND");
@@ -203,14 +203,14 @@ export class TicketLifecycleService {
       );
       const next = await this.detail(companyId, continuedIn);
       const dto = presentDetail(next);
-      this.deps.events.ticketChanged(companyId, dto, "create");
+      this.deps.events.ticketChanged(companyId, dto, "create", undefined, handedBy(ctx, before, dto));
       return (await this.sendOutgoing(ctx, next, applied, body)) ?? dto;
     }
     const detail = await this.detail(companyId, id);
     if (transition.action === "taken" || transition.action === "unchanged") return presentDetail(detail);
 
     const dto = presentDetail(detail);
-    this.deps.events.ticketChanged(companyId, dto, "update", before);
+    this.deps.events.ticketChanged(companyId, dto, "update", before, handedBy(ctx, before, dto));
     if (detail.ticket.status === "nps") this.deps.automation?.notify([{ companyId, ticketId: id }]);
     const sent = await this.sendOutgoing(ctx, detail, applied, body);
     return sent ?? dto;
@@ -308,7 +308,7 @@ export class TicketLifecycleService {
   async logs(ctx: RequestContext, ticketId: number): Promise<TicketLogEntryDto[]> {
     const detail = await this.tickets.findById(ctx.companyId, ticketId);
     if (!detail) throw new AppError("ERR_NO_TICKET_FOUND");
-    const scope = viewScopeFor(ctx.user, await this.tickets.queueIdsOf(ctx.companyId, ctx.user.id));
+    const scope = viewScopeFor(ctx.user, await this.tickets.viewerQueueIds(ctx));
     if (!canSeeTicket(scope, detail.ticket)) throw new AppError("ERR_NO_PERMISSION");
     const rows = await this.repo.logs(ctx.companyId, ticketId);
     return rows
@@ -326,6 +326,10 @@ export class TicketLifecycleService {
             : null,
         fromLane: r.fromLane?.name ? r.fromLane : null,
         toLane: r.toLane?.name ? r.toLane : null,
+        flowStep:
+          r.type === "flow" && r.detail
+            ? { flowId: r.detail.flowId, nodeType: r.detail.nodeType ?? null, ended: r.detail.ended ?? null }
+            : null,
         createdAt: r.createdAt.toISOString(),
       }));
   }

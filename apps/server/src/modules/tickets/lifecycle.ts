@@ -213,3 +213,18 @@ function update(ticket: LifecycleTicket, body: TicketUpdateBody, flags: TicketCh
   if (Object.keys(changes).length === 0) return { ...none, action: "unchanged", changes };
   return { ...none, action: "update", changes, ...(queueChanged ? { log: "queue" as const } : {}) };
 }
+
+/**
+ * The signed-in user, when this change handed the ticket to someone else
+ * (a transfer, a ticket opened for another attendant): the event names them
+ * so the new holder's screen calls them. Taking a ticket oneself hands nothing.
+ */
+export function handedBy(
+  ctx: { user: { id: number } },
+  before: { userId: number | null } | undefined,
+  after: { userId: number | null },
+): number | undefined {
+  if (after.userId === null || after.userId === ctx.user.id || after.userId === before?.userId)
+    return undefined;
+  return ctx.user.id;
+}

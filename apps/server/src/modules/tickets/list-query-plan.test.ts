@@ -1,10 +1,10 @@
 import { TICKET_STATUSES } from "@inbox/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../test/harness.js";
-import { planOf, sortsOverScansOf } from "../../../test/plans.js";
+import { type PlanNode, planOf, sortsOverScansOf } from "../../../test/plans.js";
 import type { Database } from "../../db/client.js";
 import { ticketMessagesPageQuery } from "../messages/repo.js";
-import { type ListPage, pageIdsQuery, type TicketFilters } from "./list-query.js";
+import { countQuery, type ListPage, pageIdsQuery, type TicketFilters } from "./list-query.js";
 import type { TicketScope } from "./policy.js";
 
 /**
@@ -52,6 +52,26 @@ describe("GET /tickets page query plans", () => {
       });
     }
   }
+});
+
+/** Every scan of `table` in the plan, as "node type index". */
+function scansOf(node: PlanNode, table: string): string[] {
+  const here = node["Relation Name"] === table ? [`${node["Node Type"]} ${node["Index Name"] ?? ""}`] : [];
+  return [...here, ...(node.Plans ?? []).flatMap((child) => scansOf(child, table))];
+}
+
+describe("the bell's unread count plan", () => {
+  it("counts an attendant's unread tickets from the unread indexes alone", async () => {
+    for (const status of ["open", "pending", "group"] as const) {
+      const filters = { ...noFilters, status, withUnreadMessages: true };
+      const scans = scansOf(await planOf(database, countQuery(1, attendant, filters)), "tickets");
+      expect(scans.length, status).toBeGreaterThan(0);
+      for (const scan of scans)
+        expect(scan, `${status}: ${scans.join("; ")}`).toMatch(
+          /^Index Only Scan tickets_company_(user|queue)_unread_idx$/,
+        );
+    }
+  });
 });
 
 describe("GET /messages/{ticketId} page query plan", () => {

@@ -1,5 +1,5 @@
 import { TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
-import { and, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
 import { ofCompany } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
@@ -109,7 +109,8 @@ export function filterCondition(companyId: number, f: TicketFilters): SQL | unde
       ? sql`EXISTS (SELECT 1 FROM ${ticketTags} WHERE ${ticketTags.companyId} = ${companyId}
               AND ${ticketTags.ticketId} = ${tickets.id} AND ${inArray(ticketTags.tagId, f.tagIds)})`
       : undefined,
-    f.withUnreadMessages ? gt(tickets.unreadMessages, 0) : undefined,
+    // Written out, not a parameter: the unread indexes' predicate (unread_messages > 0) must be provable.
+    f.withUnreadMessages ? sql`${tickets.unreadMessages} > 0` : undefined,
     f.isGroup !== undefined ? eq(tickets.isGroup, f.isGroup) : undefined,
     term
       ? or(
@@ -136,7 +137,7 @@ function searchContacts(companyId: number, f: TicketFilters): SQL {
 }
 
 /**
- * The ids of one page, in the list's order (`updated_at` then `id`, both
+ * The ids of one page with their `position`, in the list's order (`updated_at` then `id`, both
  * descending unless ascending), plus one more when a next page exists. The
  * nulls are placed as the indexes place them (`DESC NULLS LAST`, walked
  * backwards `ASC NULLS FIRST`; neither column is ever null): with the
@@ -154,8 +155,10 @@ export function pageIdsQuery(companyId: number, scope: TicketScope, f: TicketFil
         ORDER BY ${tickets.updatedAt} ${direction}, ${tickets.id} ${direction} LIMIT ${reach})`,
     ),
   );
-  if (branches.length === 0) return sql`SELECT NULL::int AS id WHERE FALSE`;
-  return sql`${searchContacts(companyId, f)}SELECT v.id FROM (${sql.join(branches, sql` UNION `)}) AS v
+  if (branches.length === 0) return sql`SELECT NULL::int AS id, NULL::bigint AS position WHERE FALSE`;
+  return sql`${searchContacts(companyId, f)}SELECT v.id,
+      row_number() OVER (ORDER BY v.updated_at ${direction}, v.id ${direction}) AS position
+    FROM (${sql.join(branches, sql` UNION `)}) AS v
     ORDER BY v.updated_at ${direction}, v.id ${direction}
     LIMIT ${page.size + 1} OFFSET ${(page.number - 1) * page.size}`;
 }

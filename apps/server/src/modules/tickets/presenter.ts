@@ -1,4 +1,10 @@
-import { type ContactRefDto, contactRefDto, type TicketDto, ticketDto } from "@inbox/shared";
+import {
+  type ContactRefDto,
+  contactRefDto,
+  readableLastMessage,
+  type TicketDto,
+  ticketDto,
+} from "@inbox/shared";
 import type { contacts, queues, tags, tickets, users, whatsapps } from "../../db/schema/index.js";
 import { fileUrl } from "../../storage/file-url.js";
 import { previewOf } from "../messages/preview.js";
@@ -47,7 +53,7 @@ export function presentTicket(row: TicketRow, contact?: ContactRow, refs?: Ticke
     isGroup: row.isGroup,
     isBot: row.isBot,
     // Rows written before previews were bounded may hold a whole long text.
-    lastMessage: previewOf(row.lastMessage),
+    lastMessage: previewOf(readableLastMessage(row.lastMessage)),
     unreadMessages: row.unreadMessages,
     useIntegration: row.useIntegration,
     createdAt: row.createdAt.toISOString(),

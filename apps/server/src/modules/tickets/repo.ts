@@ -1,5 +1,7 @@
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../db/client.js";
+import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { countOfPage } from "../../db/page-count.js";
+import { preparedPer } from "../../db/prepared.js";
 import {
   contacts,
   messages,
@@ -13,7 +15,8 @@ import {
   users,
   whatsapps,
 } from "../../db/schema/index.js";
-import { ofCompany, rowOf } from "../../db/tenant-scope.js";
+import { ofCompany } from "../../db/tenant-scope.js";
+import type { RequestContext } from "../../http/context.js";
 import { countQuery, type ListPage, pageIdsQuery, type TicketFilters } from "./list-query.js";
 import type { TicketScope } from "./policy.js";
 import type { ContactRow, TicketRefs, TicketRow } from "./presenter.js";
@@ -27,8 +30,9 @@ export class TicketsRepo {
   /**
    * One page, most recently updated first with the id as tiebreak, so paging
    * by offset shows each ticket exactly once while the list holds still.
-   * The page's ids come first (list-query.ts: one index walk per visibility
-   * branch), then the details of those tickets only.
+   * One statement: the page's ids (list-query.ts: one index walk per
+   * visibility branch), then the details of those tickets only, and the
+   * tab's count beside them (an init plan, evaluated once).
    */
   async list(
     companyId: number,
@@ -40,64 +44,36 @@ export class TicketsRepo {
     // would cost more than finding the page, and no badge shows it. Its `count` is the number of
     // tickets found up to this page; `hasMore` tells whether there are more.
     const searching = filters.search !== "";
-    const [idRows, countRows] = await Promise.all([
-      this.db.execute(pageIdsQuery(companyId, scope, filters, page)),
-      searching ? undefined : this.db.execute(countQuery(companyId, scope, filters)),
-    ]);
-    const ids = rowsOf<{ id: number }>(idRows).map((r) => Number(r.id));
-    const pageIds = ids.slice(0, page.size);
-    const details = await this.findByIds(companyId, pageIds);
-    const byId = new Map(details.map((d) => [d.ticket.id, d]));
-    return {
-      rows: pageIds.flatMap((id) => byId.get(id) ?? []),
-      count: countRows
-        ? Number(rowsOf<{ value: number | string }>(countRows)[0]?.value ?? 0)
-        : (page.number - 1) * page.size + pageIds.length,
-      hasMore: ids.length > page.size,
-    };
+    const pageIds = this.db
+      .$with("page", { id: sql<number>`id`, position: sql<number>`position` })
+      .as(pageIdsQuery(companyId, scope, filters, page));
+    const counting = searching ? undefined : countQuery(companyId, scope, filters);
+    const rows = await detailQuery(this.db.with(pageIds), counting)
+      .innerJoin(pageIds, sql`${tickets.id} = page.id`)
+      .where(eq(tickets.companyId, companyId))
+      .orderBy(sql`page.position`);
+    const found = rows.slice(0, page.size).map(detailOf);
+    const count = counting
+      ? await countOfPage(this.db, rows[0], page.number, counting)
+      : (page.number - 1) * page.size + found.length;
+    return { rows: found, count, hasMore: rows.length > page.size };
   }
 
   async findByUuid(companyId: number, uuid: string): Promise<TicketDetail | undefined> {
-    const [row] = await this.detailQuery()
-      .where(ofCompany(tickets, companyId, eq(tickets.uuid, uuid)))
-      .limit(1);
-    if (!row) return undefined;
-    return withRatings([row], await this.latestRatings(companyId, [row.ticket.id]))[0];
+    const [row] = await findersOf(this.db).byUuid.execute({ companyId, uuid });
+    return row && detailOf(row);
   }
 
   async findById(companyId: number, id: number): Promise<TicketDetail | undefined> {
-    // The id is known: the ticket and its rating are asked for side by side.
-    const [rows, ratings] = await Promise.all([
-      this.detailQuery()
-        .where(rowOf(tickets, companyId, id))
-        .limit(1),
-      this.latestRatings(companyId, [id]),
-    ]);
-    return withRatings(rows, ratings)[0];
+    const [row] = await findersOf(this.db).byId.execute({ companyId, id });
+    return row && detailOf(row);
   }
 
-  /** Several tickets by id (a list's page, the tickets closeAll closed): two queries whatever their number. */
+  /** Several tickets by id (the tickets closeAll closed): one query whatever their number. */
   async findByIds(companyId: number, ids: number[]): Promise<TicketDetail[]> {
     if (ids.length === 0) return [];
-    const [rows, ratings] = await Promise.all([
-      this.detailQuery().where(ofCompany(tickets, companyId, inArray(tickets.id, ids))),
-      this.latestRatings(companyId, ids),
-    ]);
-    return withRatings(rows, ratings);
-  }
-
-  /**
-   * The latest rating (0 to 10) of each of these tickets that has one, read
-   * for all of them at once: one walk of `user_ratings_company_ticket_idx`
-   * per page, not a query per ticket.
-   */
-  private async latestRatings(companyId: number, ticketIds: number[]): Promise<Map<number, number>> {
-    const rows = await this.db
-      .selectDistinctOn([userRatings.ticketId], { ticketId: userRatings.ticketId, rate: userRatings.rate })
-      .from(userRatings)
-      .where(ofCompany(userRatings, companyId, inArray(userRatings.ticketId, ticketIds)))
-      .orderBy(userRatings.ticketId, desc(userRatings.createdAt), desc(userRatings.id));
-    return new Map(rows.map((r) => [r.ticketId, r.rate]));
+    const rows = await detailQuery(this.db).where(ofCompany(tickets, companyId, inArray(tickets.id, ids)));
+    return rows.map(detailOf);
   }
 
   /**
@@ -152,6 +128,11 @@ export class TicketsRepo {
       )`);
   }
 
+  /** The viewer's queues (their tickets' scope): as authentication read them, or read now. */
+  viewerQueueIds(ctx: RequestContext): Promise<number[]> {
+    return ctx.queueIds ? Promise.resolve(ctx.queueIds) : this.queueIdsOf(ctx.companyId, ctx.user.id);
+  }
+
   /** The queues a user works in (their tickets' scope). */
   async queueIdsOf(companyId: number, userId: number): Promise<number[]> {
     const rows = await this.db
@@ -160,44 +141,75 @@ export class TicketsRepo {
       .where(ofCompany(userQueues, companyId, eq(userQueues.userId, userId)));
     return rows.map((r) => r.id);
   }
-
-  /** Ticket, contact, queue, user, connection and tags in one query; the joins stay inside the company. */
-  private detailQuery() {
-    return this.db
-      .select({
-        ticket: tickets,
-        contact: contacts,
-        queue: { id: queues.id, name: queues.name, color: queues.color },
-        user: { id: users.id, name: users.name, color: users.color },
-        whatsapp: {
-          id: whatsapps.id,
-          name: whatsapps.name,
-          channel: whatsapps.channel,
-          status: whatsapps.status,
-        },
-        tags: sql<TicketRefs["tags"]>`coalesce((
-          SELECT json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
-                          ORDER BY ${tags.name}, ${tags.id})
-          FROM ${ticketTags} JOIN ${tags} ON ${tags.id} = ${ticketTags.tagId} AND ${tags.companyId} = ${ticketTags.companyId}
-          WHERE ${ticketTags.companyId} = ${tickets.companyId} AND ${ticketTags.ticketId} = ${tickets.id}
-        ), '[]'::json)`,
-      })
-      .from(tickets)
-      .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
-      .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, tickets.companyId)))
-      .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
-      .leftJoin(
-        whatsapps,
-        and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)),
-      )
-      .$dynamic();
-  }
 }
 
-/** Details with their rating (spec 1 section 3 userRating): null when not rated. */
-function withRatings(rows: TicketDetail[], ratings: Map<number, number>): TicketDetail[] {
-  return rows.map((row) => {
-    const rate = ratings.get(row.ticket.id);
-    return { ...row, userRating: rate === undefined ? null : { rate } };
-  });
+/**
+ * Ticket, contact, queue, user, connection, tags and latest rating in one
+ * query; the joins stay inside the company. `count`, when given, is asked
+ * beside them (an uncorrelated subquery: PostgreSQL runs it once).
+ */
+function detailQuery(from: Pick<Db, "select">, count?: SQL) {
+  return from
+    .select({
+      ticket: tickets,
+      contact: contacts,
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+      user: { id: users.id, name: users.name, color: users.color },
+      whatsapp: {
+        id: whatsapps.id,
+        name: whatsapps.name,
+        channel: whatsapps.channel,
+        status: whatsapps.status,
+      },
+      tags: sql<TicketRefs["tags"]>`coalesce((
+        SELECT json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+                        ORDER BY ${tags.name}, ${tags.id})
+        FROM ${ticketTags} JOIN ${tags} ON ${tags.id} = ${ticketTags.tagId} AND ${tags.companyId} = ${ticketTags.companyId}
+        WHERE ${ticketTags.companyId} = ${tickets.companyId} AND ${ticketTags.ticketId} = ${tickets.id}
+      ), '[]'::json)`,
+      // The latest rating (spec 1 section 3 userRating), one walk of user_ratings_company_ticket_idx.
+      rate: sql<number | null>`(SELECT ${userRatings.rate} FROM ${userRatings}
+        WHERE ${userRatings.companyId} = ${tickets.companyId} AND ${userRatings.ticketId} = ${tickets.id}
+        ORDER BY ${userRatings.createdAt} DESC, ${userRatings.id} DESC LIMIT 1)`,
+      count: count ? sql<number | string>`(${count})` : sql<null>`NULL`,
+    })
+    .from(tickets)
+    .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
+    .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, tickets.companyId)))
+    .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
+    .leftJoin(
+      whatsapps,
+      and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)),
+    )
+    .$dynamic();
+}
+
+/**
+ * The finders a conversation's opening runs, prepared once per database handle (db/prepared.ts).
+ */
+const findersOf = preparedPer((db) => {
+  const ofCompanyTicket = (key: SQL) => and(eq(tickets.companyId, sql.placeholder("companyId")), key);
+  return {
+    byId: detailQuery(db)
+      .where(ofCompanyTicket(eq(tickets.id, sql.placeholder("id"))))
+      .limit(1)
+      .prepare("tickets_detail_by_id"),
+    byUuid: detailQuery(db)
+      .where(ofCompanyTicket(eq(tickets.uuid, sql.placeholder("uuid"))))
+      .limit(1)
+      .prepare("tickets_detail_by_uuid"),
+  };
+});
+
+/** A detail row as the services take it: the rating as spec 1 section 3 userRating (null: not rated). */
+function detailOf(row: TicketDetail & { rate: number | null }): TicketDetail {
+  return {
+    ticket: row.ticket,
+    contact: row.contact,
+    queue: row.queue,
+    user: row.user,
+    whatsapp: row.whatsapp,
+    tags: row.tags,
+    userRating: row.rate === null ? null : { rate: Number(row.rate) },
+  };
 }

@@ -1,4 +1,5 @@
 import { LIMITS, type TicketDto, type TicketList, type TicketListQuery, WITHOUT_QUEUE } from "@inbox/shared";
+import { z } from "zod";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
@@ -27,7 +28,7 @@ export class TicketsService {
 
   async list(ctx: RequestContext, query: TicketListQuery): Promise<TicketList> {
     const [queueIds, masked] = await Promise.all([
-      this.repo.queueIdsOf(ctx.companyId, ctx.user.id),
+      this.repo.viewerQueueIds(ctx),
       this.deps.numbers.masksFor(ctx),
     ]);
     const scope = scopeFor(ctx.user, queueIds, query.showAll);
@@ -61,6 +62,8 @@ export class TicketsService {
 
   /** Opening a ticket writes an "access" log entry (once per run of views by the same user). */
   async showByUuid(ctx: RequestContext, uuid: string): Promise<TicketDto> {
+    // An address that is no uuid names no ticket (and the uuid column would refuse it).
+    if (!z.uuid().safeParse(uuid).success) throw new AppError("ERR_NO_TICKET_FOUND");
     const detail = await this.findVisible(ctx, this.repo.findByUuid(ctx.companyId, uuid));
     await this.repo.logAccess(ctx.companyId, detail.ticket.id, ctx.user.id, detail.ticket.queueId);
     return presentDetail(detail);
@@ -97,7 +100,7 @@ export class TicketsService {
     ctx: RequestContext,
     finding: Promise<TicketDetail | undefined>,
   ): Promise<TicketDetail> {
-    const [detail, queueIds] = await Promise.all([finding, this.repo.queueIdsOf(ctx.companyId, ctx.user.id)]);
+    const [detail, queueIds] = await Promise.all([finding, this.repo.viewerQueueIds(ctx)]);
     if (!detail) throw new AppError("ERR_NO_TICKET_FOUND");
     const scope = viewScopeFor(ctx.user, queueIds);
     authorizeView(scope, detail.ticket);

@@ -153,6 +153,9 @@ describe("GET /tickets: order and paging", () => {
     expect(seen).toEqual(expected);
     const ascending = await list(team.adminSession, { status: "closed", sortTickets: "ASC" });
     expect(ids(ascending)).toEqual([...expected].reverse().slice(0, LIMITS.pageSize));
+    // A page past the end is empty and still tells the tab's count.
+    const past = await list(team.adminSession, { status: "closed", pageNumber: 4 });
+    expect([past.tickets.length, past.count, past.hasMore]).toEqual([0, total, false]);
   });
 
   it("a search is paged by hasMore; its count is what was found up to the page", async () => {
@@ -357,7 +360,7 @@ describe("GET /tickets/u/{uuid}", () => {
     expect(res.body).not.toMatch(/EAAG-very-secret|app-secret-value|passwordHash|password_hash/);
   });
 
-  it("refuses a ticket the user may not see (403), hides another company's (404), rejects a bad uuid (400)", async () => {
+  it("refuses a ticket the user may not see (403); another company's, a missing one or an address that is no uuid: ERR_NO_TICKET_FOUND (404)", async () => {
     const team = await buildTeam(server.app, db());
     const queue = await buildQueue(db(), team.company.id);
     const hidden = await buildTicket(db(), team.company.id, { status: "pending", queueId: queue.id });
@@ -367,6 +370,29 @@ describe("GET /tickets/u/{uuid}", () => {
     const other = await get(`/tickets/u/${foreign.uuid}`);
     expect(other.statusCode).toBe(404);
     expect(other.json().error).toBe("ERR_NO_TICKET_FOUND");
-    expect((await get("/tickets/u/not-a-uuid")).statusCode).toBe(400);
+    for (const address of ["not-a-uuid", "999999", "00000000-0000-4000-8000-000000000000"]) {
+      const missing = await get(`/tickets/u/${address}`);
+      expect(missing.statusCode, address).toBe(404);
+      expect(missing.json().error, address).toBe("ERR_NO_TICKET_FOUND");
+    }
+  });
+
+  it("the routes under a ticket's id answer ERR_NO_TICKET_FOUND (404) for a missing or another company's ticket", async () => {
+    const team = await buildTeam(server.app, db());
+    const foreign = await buildTicket(db(), (await buildCompany(db())).id, { status: "open" });
+    const ask = (method: "GET" | "PUT" | "DELETE", url: string, payload?: object) =>
+      server.app.inject({ method, url, headers: team.adminSession.headers, ...(payload ? { payload } : {}) });
+    for (const id of [999999, foreign.id]) {
+      const answers = {
+        put: await ask("PUT", `/tickets/${id}`, { status: "open" }),
+        log: await ask("GET", `/tickets-log/${id}`),
+        messages: await ask("GET", `/messages/${id}`),
+        delete: await ask("DELETE", `/tickets/${id}`),
+      };
+      for (const [route, res] of Object.entries(answers)) {
+        expect(res.statusCode, `${route} ${id}: ${res.body}`).toBe(404);
+        expect(res.json().error, route).toBe("ERR_NO_TICKET_FOUND");
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { companies, refreshTokens, users } from "../../db/schema/index.js";
+import { preparedPer } from "../../db/prepared.js";
+import { companies, refreshTokens, userQueues, users } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import type { UserRow } from "../../http/context.js";
 import { attachQueues, type QueueRef, replaceQueueLinks, userQueueLinks } from "../queues/links.js";
@@ -25,19 +26,15 @@ export class UsersRepo {
   }
 
   /**
-   * findForAuth with the company's due date, read in the same query on every
-   * request and handshake: the expiry rule (http/subscription-gate.ts) needs
-   * no cache, so a payment lets the company in at its next request.
+   * findForAuth with the company's due date and the user's queues, read in
+   * one prepared statement on every request and handshake: the expiry rule
+   * (http/subscription-gate.ts) needs no cache, so a payment lets the company
+   * in at its next request; the queues spare the ticket reads a statement.
    */
   async findForAuthWithDueDate(
     userId: number,
-  ): Promise<{ user: UserRow; companyDueDate: string | null } | undefined> {
-    const [row] = await this.db
-      .select({ user: users, companyDueDate: companies.dueDate })
-      .from(users)
-      .innerJoin(companies, and(eq(companies.id, users.companyId), eq(companies.status, true)))
-      .where(eq(users.id, userId))
-      .limit(1);
+  ): Promise<{ user: UserRow; companyDueDate: string | null; queueIds: number[] } | undefined> {
+    const [row] = await authStatementOf(this.db).execute({ userId });
     return row;
   }
 
@@ -209,3 +206,20 @@ export class UsersRepo {
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** Prepared once per database handle (db/prepared.ts): it runs on every request. */
+const authStatementOf = preparedPer((db) =>
+  db
+    .select({
+      user: users,
+      companyDueDate: companies.dueDate,
+      queueIds: sql<number[]>`ARRAY(SELECT ${userQueues.queueId} FROM ${userQueues}
+        WHERE ${userQueues.companyId} = ${users.companyId} AND ${userQueues.userId} = ${users.id}
+        ORDER BY ${userQueues.queueId})`,
+    })
+    .from(users)
+    .innerJoin(companies, and(eq(companies.id, users.companyId), eq(companies.status, true)))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("users_find_for_auth"),
+);

@@ -113,6 +113,8 @@ export class UsersService {
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
     const target = await this.find(ctx, id);
+    if (target.id === ctx.user.id)
+      throw new AppError("ERR_USER_DELETE_SELF", { message: "You cannot delete your own user" });
     authorize(ctx.user, "user:delete", target);
     await this.deps.db.transaction(async (tx) => {
       if (target.super)

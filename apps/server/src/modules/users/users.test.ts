@@ -474,25 +474,31 @@ describe("deleting users", () => {
     ).toBe(404);
   });
 
-  it("an ordinary user cannot delete, and an admin cannot delete themself", async () => {
+  it("an ordinary user cannot delete, and an admin cannot delete themself (ERR_USER_DELETE_SELF)", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    expect(
-      (
-        await server.app.inject({
-          method: "DELETE",
-          url: `/users/${team.admin.id}`,
-          headers: team.userSession.headers,
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await server.app.inject({
-          method: "DELETE",
-          url: `/users/${team.admin.id}`,
-          headers: team.adminSession.headers,
-        })
-      ).statusCode,
-    ).toBe(403);
+    const byUser = await server.app.inject({
+      method: "DELETE",
+      url: `/users/${team.admin.id}`,
+      headers: team.userSession.headers,
+    });
+    expect(byUser.statusCode).toBe(403);
+    expect(byUser.json().error).toBe("ERR_NO_PERMISSION");
+    const self = await server.app.inject({
+      method: "DELETE",
+      url: `/users/${team.admin.id}`,
+      headers: team.adminSession.headers,
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toMatchObject({
+      error: "ERR_USER_DELETE_SELF",
+      message: "You cannot delete your own user",
+    });
+    // Still there, still signed in.
+    const still = await server.app.inject({
+      method: "GET",
+      url: `/users/${team.admin.id}`,
+      headers: team.adminSession.headers,
+    });
+    expect(still.statusCode).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { canSeeDashboard } from "../permissions";
+import { HomeRoute } from "./HomeRoute";
 import { PublicOnly } from "./PublicOnly";
 import { RequireAuth } from "./RequireAuth";
 import { RequirePermission } from "./RequirePermission";
@@ -74,4 +75,44 @@ describe("route guards", () => {
     renderWithProviders(<TestRoutes />, { auth, initialEntries: ["/"] });
     expect(screen.getByTestId("probe").textContent).toBe("dashboard / from=");
   });
+
+  it("sends a user who may not see the dashboard from / to /tickets instead of the 403 view", () => {
+    const auth = authValue({ user: buildUser({ profile: "user", showDashboard: "disabled" }) });
+    renderWithProviders(<HomeRoutes />, { auth, initialEntries: ["/"] });
+    expect(screen.getByTestId("probe").textContent).toBe("tickets /tickets from=");
+    expect(screen.queryByText("Oops! Acesso Negado!")).toBeNull();
+  });
+
+  it("keeps the dashboard as the home of admins and of users with showDashboard", () => {
+    for (const user of [
+      buildUser({ profile: "admin", showDashboard: "disabled" }),
+      buildUser({ profile: "user", showDashboard: "enabled" }),
+    ]) {
+      const { unmount } = renderWithProviders(<HomeRoutes />, {
+        auth: authValue({ user }),
+        initialEntries: ["/"],
+      });
+      expect(screen.getByTestId("probe").textContent).toBe("dashboard / from=");
+      unmount();
+    }
+  });
 });
+
+/** The app's home route: the dashboard behind HomeRoute, and the tickets screen. */
+function HomeRoutes() {
+  return (
+    <Routes>
+      <Route element={<RequireAuth />}>
+        <Route
+          path="/"
+          element={
+            <HomeRoute>
+              <LocationProbe name="dashboard" />
+            </HomeRoute>
+          }
+        />
+        <Route path="/tickets" element={<LocationProbe name="tickets" />} />
+      </Route>
+    </Routes>
+  );
+}

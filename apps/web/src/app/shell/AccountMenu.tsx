@@ -13,8 +13,8 @@ import {
   MenuItem,
   Tooltip,
 } from "@mui/material";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type FoldedAction, useActionAnchor } from "./folded-action";
 
 interface AccountMenuProps {
   name: string;
@@ -23,6 +23,8 @@ interface AccountMenuProps {
   onProfile: () => void;
   onLanguage: (language: Language) => void;
   onLogout: () => void;
+  /** In the top bar's overflow menu (narrow screens). */
+  folded?: FoldedAction;
 }
 
 /** The avatar menu: profile, interface language and sign out. */
@@ -33,9 +35,10 @@ export function AccountMenu({
   onProfile,
   onLanguage,
   onLogout,
+  folded,
 }: AccountMenuProps) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [anchor, setAnchor] = useActionAnchor(folded);
   const close = () => setAnchor(null);
   const run = (action: () => void) => () => {
     close();
@@ -44,19 +47,21 @@ export function AccountMenu({
 
   return (
     <>
-      <Tooltip title={t("shell.account")}>
-        <IconButton
-          aria-label={t("shell.account")}
-          aria-haspopup="menu"
-          aria-expanded={Boolean(anchor)}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ p: 0.5 }}
-        >
-          <Avatar src={profileImage ?? undefined} alt={name} sx={{ width: 32, height: 32 }}>
-            {name.charAt(0).toUpperCase()}
-          </Avatar>
-        </IconButton>
-      </Tooltip>
+      {!folded && (
+        <Tooltip title={t("shell.account")}>
+          <IconButton
+            aria-label={t("shell.account")}
+            aria-haspopup="menu"
+            aria-expanded={Boolean(anchor)}
+            onClick={(event) => setAnchor(event.currentTarget)}
+            sx={{ p: 0.5 }}
+          >
+            <Avatar src={profileImage ?? undefined} alt={name} sx={{ width: 32, height: 32 }}>
+              {name.charAt(0).toUpperCase()}
+            </Avatar>
+          </IconButton>
+        </Tooltip>
+      )}
       <Menu
         anchorEl={anchor}
         open={Boolean(anchor)}

@@ -2,7 +2,7 @@ import type { AnnouncementDto } from "@inbox/shared";
 import CampaignIcon from "@mui/icons-material/Campaign";
 import { Badge, Box, Link, ListItem, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useContext, useEffect, useEffectEvent, useState } from "react";
+import { useContext, useEffect, useEffectEvent } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type AnnouncementEventPayload,
@@ -14,6 +14,7 @@ import {
 import { RealtimeContext } from "../../realtime/realtime-context";
 import { formatDateTimeShort } from "../format-date";
 import { useSeenAnnouncements } from "./announcements-seen";
+import { type FoldedAction, useActionAnchor } from "./folded-action";
 import { PagedPopover } from "./PagedPopover";
 
 /** Spec 1 section 9, spec 3: priority 1 red, 2 orange, 3 grey (the item's left border). */
@@ -60,6 +61,10 @@ function useAnnouncementEvents() {
 
 interface AnnouncementsPopoverProps {
   userId: number;
+  /** In the top bar's overflow menu (narrow screens). */
+  folded?: FoldedAction;
+  /** Told the unseen count (the overflow menu's item shows it). */
+  onUnseenChange?: (unseen: number) => void;
 }
 
 /**
@@ -67,9 +72,9 @@ interface AnnouncementsPopoverProps {
  * user has not seen yet (see announcements-seen.ts), and a popover listing
  * them newest first with infinite scroll.
  */
-export function AnnouncementsPopover({ userId }: AnnouncementsPopoverProps) {
+export function AnnouncementsPopover({ userId, folded, onUnseenChange }: AnnouncementsPopoverProps) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [anchor, setAnchor] = useActionAnchor(folded);
   const announcements = useAnnouncementsInfinite();
   useAnnouncementEvents();
   const { seen, markSeen } = useSeenAnnouncements(userId);
@@ -79,6 +84,7 @@ export function AnnouncementsPopover({ userId }: AnnouncementsPopoverProps) {
     [];
   const unseen = records.filter((record) => !seen.has(record.id)).length;
   const open = Boolean(anchor);
+  useEffect(() => onUnseenChange?.(unseen), [unseen, onUnseenChange]);
   const label =
     unseen > 0 ? t("topBar.announcements.withCount", { count: unseen }) : t("topBar.announcements.title");
 
@@ -99,6 +105,7 @@ export function AnnouncementsPopover({ userId }: AnnouncementsPopoverProps) {
       }
       anchor={anchor}
       onAnchor={setAnchor}
+      hideButton={Boolean(folded)}
       list={announcements}
       loaded={records.length}
       texts={{

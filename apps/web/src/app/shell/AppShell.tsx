@@ -7,10 +7,12 @@ import { useVersion } from "../../api/auth";
 import { useHelps } from "../../api/helps";
 import { changeLanguage, isLanguage } from "../../i18n";
 import { TicketNotifications } from "../../notifications/TicketNotifications";
+import { useHandovers } from "../../notifications/use-handovers";
 import { useNotificationSettings } from "../../notifications/use-notification-settings";
 import { useUnreadTickets } from "../../notifications/use-unread-tickets";
 import { ticketViewerOf } from "../../pages/tickets/ticket-viewer";
 import { UserModal } from "../../pages/users/UserModal";
+import { ConnectionCue } from "../../realtime/ConnectionCue";
 import { useAuth, useCurrentUser } from "../auth/auth-context";
 import { PlanGatedOutlet } from "../guards/RequirePlanFeature";
 import { canManageConnections, isAdmin, planAllows } from "../permissions";
@@ -41,6 +43,7 @@ export function AppShell() {
   const notificationSettings = useNotificationSettings(user);
   // The bell's tickets are the tab title's source: their unread messages, kept live from the socket.
   const unread = useUnreadTickets(viewer);
+  const handovers = useHandovers(user.id);
   useTitleBadge(unread.total, useAppName());
   // Spec 2 section 6: the help item only when there are help videos.
   const helps = useHelps();
@@ -57,7 +60,7 @@ export function AppShell() {
         dueDate={isAdmin(user) ? user.company?.dueDate : undefined}
         volume={volume}
         language={language}
-        unreadTickets={unread.tickets}
+        unreadTickets={{ tickets: unread.tickets, total: unread.count, handovers: handovers.tickets }}
         chats={
           internalChat
             ? {
@@ -76,6 +79,7 @@ export function AppShell() {
         onOpenTicket={(uuid) => navigate(`/tickets/${uuid}`)}
       />
       <TicketNotifications viewer={viewer} settings={notificationSettings} />
+      <ConnectionCue />
       <SideDrawer
         open={drawerOpen}
         temporary={narrow}

@@ -2,10 +2,10 @@ import type { ChatDto } from "@inbox/shared";
 import AddIcon from "@mui/icons-material/Add";
 import ChatIcon from "@mui/icons-material/Chat";
 import { Badge, Box, Button, Chip, ListItemButton, ListItemText, Typography } from "@mui/material";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { unreadsFor, useChatsInfinite } from "../../api/chats";
 import { formatDateTimeShort } from "../format-date";
+import { type FoldedAction, useActionAnchor } from "./folded-action";
 import { PagedPopover } from "./PagedPopover";
 
 interface ChatsPopoverProps {
@@ -15,6 +15,8 @@ interface ChatsPopoverProps {
   onOpenChat: (uuid: string) => void;
   /** Opens the chat page's create dialog. */
   onNewChat?: () => void;
+  /** In the top bar's overflow menu (narrow screens). */
+  folded?: FoldedAction;
 }
 
 /**
@@ -22,9 +24,9 @@ interface ChatsPopoverProps {
  * chat holds unread messages, and a popover listing the user's chats, most
  * recent first, with infinite scroll; a click opens /chats/{uuid}.
  */
-export function ChatsPopover({ userId, unreadCount, onOpenChat, onNewChat }: ChatsPopoverProps) {
+export function ChatsPopover({ userId, unreadCount, onOpenChat, onNewChat, folded }: ChatsPopoverProps) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [anchor, setAnchor] = useActionAnchor(folded);
   const chats = useChatsInfinite();
   const records = chats.data?.pages.flatMap((page) => page.records) ?? [];
   const label =
@@ -46,6 +48,7 @@ export function ChatsPopover({ userId, unreadCount, onOpenChat, onNewChat }: Cha
       }
       anchor={anchor}
       onAnchor={setAnchor}
+      hideButton={Boolean(folded)}
       list={chats}
       loaded={records.length}
       texts={{

@@ -1,5 +1,6 @@
 import type { TicketDto } from "@inbox/shared";
 import NotificationsIcon from "@mui/icons-material/Notifications";
+import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import {
   Avatar,
   Badge,
@@ -29,9 +30,17 @@ import { stripWhatsApp } from "../../pages/tickets/bubble/whatsapp-format";
 const NAME_MAX = 60;
 const MESSAGE_MAX = 40;
 
-interface NotificationsBellProps {
-  /** Tickets with unread messages the user may see, newest first. */
+/** What the bell shows. */
+export interface BellContent {
+  /** Tickets with unread messages the user may see, newest first (the first pages). */
   tickets: readonly TicketDto[];
+  /** How many tickets with unread messages the user sees (the server's count, kept live); `tickets.length` when absent. */
+  total?: number;
+  /** Tickets someone else handed to the user, not opened yet, newest first. */
+  handovers?: readonly TicketDto[];
+}
+
+interface NotificationsBellProps extends BellContent {
   onOpenTicket: (uuid: string) => void;
 }
 
@@ -40,12 +49,23 @@ interface NotificationsBellProps {
  * messages, and a popover listing them (click opens the ticket). The
  * popover also asks, on a click, for permission to show desktop notifications.
  */
-export function NotificationsBell({ tickets, onOpenTicket }: NotificationsBellProps) {
+export function NotificationsBell({ tickets, total, handovers = [], onOpenTicket }: NotificationsBellProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [permission, setPermission] = useState<DesktopPermission>(desktopPermission);
-  const count = tickets.length;
-  const label = count > 0 ? t("notifications.bellWithCount", { count }) : t("shell.notifications");
+  const unread = total ?? tickets.length;
+  const count = unread + handovers.length;
+  const parts = [
+    ...(unread > 0 ? [t("notifications.bellWithCount", { count: unread })] : []),
+    ...(handovers.length > 0
+      ? [
+          t(unread > 0 ? "notifications.handovers" : "notifications.bellWithHandovers", {
+            count: handovers.length,
+          }),
+        ]
+      : []),
+  ];
+  const label = parts.length > 0 ? parts.join(", ") : t("shell.notifications");
 
   const open = (target: HTMLElement) => {
     setPermission(desktopPermission());
@@ -83,10 +103,23 @@ export function NotificationsBell({ tickets, onOpenTicket }: NotificationsBellPr
       >
         <Box sx={{ width: { xs: 300, sm: 360 }, maxHeight: 480, overflowY: "auto" }}>
           <PermissionPrompt permission={permission} onAsk={askPermission} />
+          {handovers.length > 0 && (
+            <List
+              dense
+              aria-label={t("notifications.handoverList")}
+              sx={{ borderBottom: 1, borderColor: "divider" }}
+            >
+              {handovers.map((ticket) => (
+                <HandoverItem key={ticket.id} ticket={ticket} onOpen={openTicket} />
+              ))}
+            </List>
+          )}
           {tickets.length === 0 ? (
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              {t("shell.noNotifications")}
-            </Typography>
+            handovers.length === 0 && (
+              <Typography sx={{ p: 2 }} color="text.secondary">
+                {t("shell.noNotifications")}
+              </Typography>
+            )
           ) : (
             <List dense aria-label={t("notifications.listLabel")}>
               {tickets.map((ticket) => (
@@ -121,6 +154,30 @@ function UnreadTicketItem({ ticket, onOpen }: { ticket: TicketDto; onOpen: (uuid
         label={ticket.unreadMessages}
         aria-label={t("notifications.unread", { count: ticket.unreadMessages })}
         sx={{ ml: 1 }}
+      />
+    </ListItemButton>
+  );
+}
+
+/** A ticket handed to the user: the contact, 'Transferido para você' and its queue. */
+function HandoverItem({ ticket, onOpen }: { ticket: TicketDto; onOpen: (uuid: string) => void }) {
+  const { t } = useTranslation();
+  const name = ticket.contact?.name || t("notifications.unknownContact");
+  return (
+    <ListItemButton onClick={() => onOpen(ticket.uuid)}>
+      <ListItemAvatar>
+        <Avatar src={ticket.contact?.profilePicUrl ?? undefined} alt="">
+          <SwapHorizIcon />
+        </Avatar>
+      </ListItemAvatar>
+      <ListItemText
+        primary={cutNotificationText(name, NAME_MAX)}
+        secondary={
+          ticket.queue?.name
+            ? t("notifications.handoverInQueue", { queue: ticket.queue.name })
+            : t("notifications.handoverTitle")
+        }
+        slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
       />
     </ListItemButton>
   );

@@ -27,6 +27,8 @@ interface PagedPopoverProps {
   loaded: number;
   texts: { error: string; retry: string; empty: string; listLabel: string; loadingMore: string };
   width: number;
+  /** Folded into the top bar's overflow menu: no button of its own. */
+  hideButton?: boolean;
   /** Shown above the list (the chats popover's 'new chat'). */
   header?: ReactNode;
   children: ReactNode;
@@ -41,16 +43,18 @@ export function PagedPopover(props: PagedPopoverProps) {
   const { list, texts } = props;
   return (
     <>
-      <Tooltip title={props.title}>
-        <IconButton
-          color="inherit"
-          aria-label={props.buttonLabel}
-          aria-haspopup="dialog"
-          onClick={(event) => props.onAnchor(event.currentTarget)}
-        >
-          {props.icon}
-        </IconButton>
-      </Tooltip>
+      {!props.hideButton && (
+        <Tooltip title={props.title}>
+          <IconButton
+            color="inherit"
+            aria-label={props.buttonLabel}
+            aria-haspopup="dialog"
+            onClick={(event) => props.onAnchor(event.currentTarget)}
+          >
+            {props.icon}
+          </IconButton>
+        </Tooltip>
+      )}
       <Popover
         open={Boolean(props.anchor)}
         anchorEl={props.anchor}

@@ -1,36 +1,41 @@
 import VolumeOffIcon from "@mui/icons-material/VolumeOff";
 import VolumeUpIcon from "@mui/icons-material/VolumeUp";
 import { Box, IconButton, Popover, Slider, Tooltip } from "@mui/material";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type FoldedAction, useActionAnchor } from "./folded-action";
 
 interface VolumeControlProps {
   volume: number;
   onChange: (volume: number) => void;
+  /** In the top bar's overflow menu (narrow screens). */
+  folded?: FoldedAction;
 }
 
 /** Notification volume from 0 to 1 in steps of 0.1. */
-export function VolumeControl({ volume, onChange }: VolumeControlProps) {
+export function VolumeControl({ volume, onChange, folded }: VolumeControlProps) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [anchor, setAnchor] = useActionAnchor(folded);
   return (
     <>
-      <Tooltip title={t("shell.volume")}>
-        <IconButton
-          color="inherit"
-          aria-label={t("shell.volume")}
-          aria-haspopup="dialog"
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          {volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
-        </IconButton>
-      </Tooltip>
+      {!folded && (
+        <Tooltip title={t("shell.volume")}>
+          <IconButton
+            color="inherit"
+            aria-label={t("shell.volume")}
+            aria-haspopup="dialog"
+            onClick={(event) => setAnchor(event.currentTarget)}
+          >
+            {volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
+          </IconButton>
+        </Tooltip>
+      )}
       <Popover
         open={Boolean(anchor)}
         anchorEl={anchor}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
         transformOrigin={{ vertical: "top", horizontal: "center" }}
+        slotProps={{ paper: { role: "dialog", "aria-label": t("shell.volume") } }}
       >
         <Box sx={{ px: 3, py: 2, width: 200 }}>
           <Slider

@@ -21,8 +21,11 @@ describe("visibleMenuItems", () => {
       "reports",
       "quickMessages",
       "flows",
+      "phraseLists",
       "users",
       "queues",
+      "queueIntegration",
+      "prompts",
       "files",
       "messagesApi",
       "connections",
@@ -64,6 +67,7 @@ describe("visibleMenuItems", () => {
       "reports",
       "quickMessages",
       "flows",
+      "phraseLists",
       "connections",
       "todolist",
     ]);
@@ -81,6 +85,7 @@ describe("visibleMenuItems", () => {
       "reports",
       "quickMessages",
       "flows",
+      "phraseLists",
       "todolist",
     ]);
   });
@@ -98,6 +103,7 @@ describe("visibleMenuItems", () => {
       "reports",
       "quickMessages",
       "flows",
+      "phraseLists",
       "todolist",
     ]);
     expect(labels(visibleMenuItems(buildUser({ profile: "user" })))).not.toContain("moments");
@@ -116,6 +122,7 @@ describe("visibleMenuItems", () => {
       "reports",
       "quickMessages",
       "flows",
+      "phraseLists",
       "todolist",
     ]);
   });
@@ -150,6 +157,7 @@ describe("visibleMenuItems", () => {
       "/reports",
       "/quick-messages",
       "/flowbuilders",
+      "/phrase-lists",
       "/todolist",
     ]);
     const withKanban = buildUser({
@@ -166,6 +174,7 @@ describe("visibleMenuItems", () => {
       "/reports",
       "/quick-messages",
       "/flowbuilders",
+      "/phrase-lists",
       "/todolist",
       "/kanban",
     ]);
@@ -257,6 +266,7 @@ describe("visibleMenuItems", () => {
       "reports",
       "quickMessages",
       "flows",
+      "phraseLists",
       "todolist",
     ]);
   });

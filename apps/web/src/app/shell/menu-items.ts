@@ -8,6 +8,7 @@ import CampaignIcon from "@mui/icons-material/Campaign";
 import ChecklistIcon from "@mui/icons-material/Checklist";
 import ContactPhoneIcon from "@mui/icons-material/ContactPhone";
 import DashboardIcon from "@mui/icons-material/Dashboard";
+import DeviceHubIcon from "@mui/icons-material/DeviceHub";
 import DevicesIcon from "@mui/icons-material/Devices";
 import EventIcon from "@mui/icons-material/Event";
 import FolderCopyIcon from "@mui/icons-material/FolderCopy";
@@ -22,8 +23,10 @@ import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import SchemaIcon from "@mui/icons-material/Schema";
 import SettingsIcon from "@mui/icons-material/Settings";
 import SettingsSuggestIcon from "@mui/icons-material/SettingsSuggest";
+import SmartToyIcon from "@mui/icons-material/SmartToy";
 import SubscriptionsIcon from "@mui/icons-material/Subscriptions";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
+import TextsmsIcon from "@mui/icons-material/Textsms";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
 import ViewWeekIcon from "@mui/icons-material/ViewWeek";
 import {
@@ -63,6 +66,9 @@ export type MenuLabel =
   | "helps"
   | "quickMessages"
   | "flows"
+  | "phraseLists"
+  | "queueIntegration"
+  | "prompts"
   | "todolist"
   | "messagesApi"
   | "announcements";
@@ -112,8 +118,19 @@ export const MENU_ITEMS: readonly MenuItemDef[] = [
   { label: "quickMessages", to: "/quick-messages", icon: QuickreplyIcon, section: "main" },
   // Flow builder (spec 3): no plan flag and no profile restriction (section 6).
   { label: "flows", to: "/flowbuilders", icon: SchemaIcon, section: "main" },
+  // Phrase campaigns start flows (spec 3): beside them, with no plan flag or profile restriction.
+  { label: "phraseLists", to: "/phrase-lists", icon: TextsmsIcon, section: "main" },
   { label: "users", to: "/users", icon: PeopleIcon, section: "administration", allow: isAdmin },
   { label: "queues", to: "/queues", icon: AccountTreeIcon, section: "administration", allow: isAdmin },
+  // Spec 3: integrations (useIntegrations) and AI prompts (useOpenAi), plan flags from the path; admins only (section 6).
+  {
+    label: "queueIntegration",
+    to: "/queue-integration",
+    icon: DeviceHubIcon,
+    section: "administration",
+    allow: isAdmin,
+  },
+  { label: "prompts", to: "/prompts", icon: SmartToyIcon, section: "administration", allow: isAdmin },
   // Spec 1 section 2 lists files among the admin items; its page is admins-only (spec 3 section 6).
   { label: "files", to: "/files", icon: FolderCopyIcon, section: "administration", allow: isAdmin },
   // Spec 3: the messages API page (plan flag useExternalApi, from the path); its tokens are admins'.

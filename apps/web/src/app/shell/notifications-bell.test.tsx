@@ -1,81 +1,13 @@
-import type { TicketDto, TicketList, UserDto } from "@inbox/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { TicketDto } from "@inbox/shared";
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { Route, Routes, useParams } from "react-router";
-import type { Socket } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { configureApiClient } from "../../api/client";
 import { resetNotificationSound } from "../../notifications/sound";
 import { FakeAudioContext, FakeNotification } from "../../notifications/test-fakes";
-import { RealtimeContext } from "../../realtime/realtime-context";
-import { FakeSocket } from "../../test/fake-socket";
-import { authValue, buildUser, renderWithProviders } from "../../test/render";
-import { buildMessage, buildTicket } from "../../test/tickets";
-import { unknownRequest } from "../../test/unknown-request";
-import { AppShell } from "./AppShell";
+import { buildMessage } from "../../test/tickets";
+import { attendant, mine, renderShell, serve } from "./bell-test-harness";
 
 // The whole shell renders here; on a shared, busy machine the default second can be short.
 configure({ asyncUtilTimeout: 5000 });
-
-function serve(byStatus: Record<string, TicketDto[]>) {
-  const calls: URL[] = [];
-  configureApiClient({
-    fetch: async (url, init) => {
-      const parsed = new URL(url, "http://test");
-      calls.push(parsed);
-      if (parsed.pathname === "/tickets") {
-        const tickets = byStatus[parsed.searchParams.get("status") ?? ""] ?? [];
-        return Response.json({ tickets, count: tickets.length, hasMore: false } satisfies TicketList);
-      }
-      if (parsed.pathname === "/version") return Response.json({ version: "1.0.0" });
-      // No help videos: the menu leaves the help item out.
-      if (parsed.pathname === "/helps/list") return Response.json([]);
-      // The announcements and internal-chat popovers: empty lists.
-      if (parsed.pathname === "/announcements/" || parsed.pathname === "/chats/")
-        return Response.json({ records: [], count: 0, hasMore: false });
-      if (parsed.pathname === "/companySettingOne")
-        return Response.json({ showNotificationPending: "disabled" });
-      return unknownRequest(init.method, url);
-    },
-  });
-  return calls;
-}
-
-function TicketScreen() {
-  return <p>ticket {useParams().uuid}</p>;
-}
-
-function renderShell(user: UserDto) {
-  const socket = new FakeSocket();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  renderWithProviders(
-    <QueryClientProvider client={client}>
-      <RealtimeContext.Provider value={{ socket: socket as unknown as Socket, companyId: user.companyId }}>
-        <Routes>
-          <Route element={<AppShell />}>
-            <Route path="/" element={<p>home</p>} />
-            <Route path="/tickets/:uuid" element={<TicketScreen />} />
-          </Route>
-        </Routes>
-      </RealtimeContext.Provider>
-    </QueryClientProvider>,
-    { auth: authValue({ user }), initialEntries: ["/"] },
-  );
-  return socket;
-}
-
-const attendant = buildUser({ id: 7, companyId: 2, queues: [{ id: 5, name: "Suporte", color: "#123456" }] });
-const mine = (id: number, unreadMessages: number, extra: Partial<TicketDto> = {}) =>
-  buildTicket({
-    id,
-    status: "open",
-    userId: 7,
-    queueId: 5,
-    unreadMessages,
-    lastMessage: `Mensagem ${id}`,
-    updatedAt: `2026-03-01T10:0${id}:00.000Z`,
-    ...extra,
-  });
 
 beforeEach(() => {
   document.title = "Inbox";

@@ -8,14 +8,18 @@ import contactListsEn from "./contact-lists/en";
 import contactsEn from "./contacts/en";
 import dashboardEn from "./dashboard/en";
 import filesEn from "./files/en";
+import flowbuilderEn from "./flowbuilder/en";
 import flowsEn from "./flows/en";
 import helpsEn from "./helps/en";
+import integrationsEn from "./integrations/en";
 import invoicesEn from "./invoices/en";
 import kanbanEn from "./kanban/en";
 import messagesApiEn from "./messages-api/en";
 import momentsEn from "./moments/en";
 import notificationsEn from "./notifications/en";
+import phraseListsEn from "./phrase-lists/en";
 import plansEn from "./plans/en";
+import promptsEn from "./prompts/en";
 import type { LocaleShape } from "./pt";
 import queuesEn from "./queues/en";
 import ratingsEn from "./ratings/en";
@@ -81,11 +85,13 @@ const en: LocaleShape = {
     ERR_USER_EMAIL_ALREADY_EXISTS: "A user with this email already exists.",
     ERR_INVALID_RESET_TOKEN: "The reset link is invalid or has expired.",
     ERR_SIGNUP_DISABLED: "Signing up new companies is disabled.",
+    ERR_USER_DELETE_SELF: "You cannot delete your own user.",
     ERR_PLAN_NOT_AVAILABLE: "This plan is not available. Choose another plan.",
     ERR_INVALID_REFRESH_TOKEN: "Session expired. Please sign in again.",
     ERR_INVALID_API_TOKEN: "Invalid API token: use the token of one of your connections.",
     ERR_NOT_FOUND: "Record not found.",
     ERR_FILE_TOO_LARGE: "The file is too large.",
+    ERR_FLOW_FILE_TOO_LARGE: "File is too large! {{limit}}MB maximum",
     ERR_FILE_TYPE_NOT_ALLOWED: "This file type is not accepted here (PNG, JPEG or WebP images only).",
     ERR_TOO_MANY_REQUESTS: "Too many attempts. Wait a moment and try again.",
     ERR_OUTSIDE_24H_WINDOW:
@@ -123,6 +129,9 @@ const en: LocaleShape = {
     ERR_SUBSCRIPTION_EXPIRED: "Your subscription has expired. Pay the open invoice to use the system again.",
     ERR_PAYMENT_NOT_CONFIGURED:
       "PIX payment has not been set up by the platform yet. Please try again later.",
+    ERR_INTEGRATION_CREDENTIALS: "The service account JSON key is not valid.",
+    ERR_INTEGRATION_REFUSED: "The integration refused the test. Check the project, the key and the language.",
+    ERR_INTEGRATION_UNAVAILABLE: "The integration did not answer. Please try again shortly.",
     ERR_PAYMENT_PROVIDER: "The payment provider did not answer. Please try again shortly.",
     ERR_INVOICE_ALREADY_PAID: "This invoice is already paid.",
     ERR_CHECKOUT_BELOW_INVOICE: "A custom plan cannot cost less than the invoice.",
@@ -241,6 +250,9 @@ const en: LocaleShape = {
     announcements: "Announcements",
     files: "File lists",
     flows: "Conversation flows",
+    phraseLists: "Phrase campaigns",
+    queueIntegration: "Integrations",
+    prompts: "AI prompts",
     todolist: "To-do list",
     messagesApi: "API",
   },
@@ -279,6 +291,10 @@ const en: LocaleShape = {
       deletedByContact: "This message was deleted by the contact",
       edited: "Edited",
       media: "Open attachment",
+      download: "Download {{name}}",
+      document: "Document",
+      today: "Today",
+      yesterday: "Yesterday",
       privateNote: "Internal note",
       readOnly: "Sending messages from this screen is coming soon.",
       window24h:
@@ -452,6 +468,10 @@ const en: LocaleShape = {
   files: filesEn,
   messagesApi: messagesApiEn,
   flows: flowsEn,
+  phraseLists: phraseListsEn,
+  integrations: integrationsEn,
+  prompts: promptsEn,
+  flowbuilder: flowbuilderEn,
   campaigns: campaignsEn,
   ticketsManager: ticketsManagerEn,
   topBar: topBarEn,

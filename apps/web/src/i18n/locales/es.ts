@@ -8,14 +8,18 @@ import contactListsEs from "./contact-lists/es";
 import contactsEs from "./contacts/es";
 import dashboardEs from "./dashboard/es";
 import filesEs from "./files/es";
+import flowbuilderEs from "./flowbuilder/es";
 import flowsEs from "./flows/es";
 import helpsEs from "./helps/es";
+import integrationsEs from "./integrations/es";
 import invoicesEs from "./invoices/es";
 import kanbanEs from "./kanban/es";
 import messagesApiEs from "./messages-api/es";
 import momentsEs from "./moments/es";
 import notificationsEs from "./notifications/es";
+import phraseListsEs from "./phrase-lists/es";
 import plansEs from "./plans/es";
+import promptsEs from "./prompts/es";
 import type { LocaleShape } from "./pt";
 import queuesEs from "./queues/es";
 import ratingsEs from "./ratings/es";
@@ -81,11 +85,13 @@ const es: LocaleShape = {
     ERR_USER_EMAIL_ALREADY_EXISTS: "Ya existe un usuario con este correo electrónico.",
     ERR_INVALID_RESET_TOKEN: "El enlace de restablecimiento no es válido o ha expirado.",
     ERR_SIGNUP_DISABLED: "El registro de nuevas empresas está deshabilitado.",
+    ERR_USER_DELETE_SELF: "No puede eliminar su propio usuario.",
     ERR_PLAN_NOT_AVAILABLE: "Este plan no está disponible. Elija otro plan.",
     ERR_INVALID_REFRESH_TOKEN: "Sesión expirada. Inicie sesión de nuevo.",
     ERR_INVALID_API_TOKEN: "Token de API no válido: use el token de una de sus conexiones.",
     ERR_NOT_FOUND: "Registro no encontrado.",
     ERR_FILE_TOO_LARGE: "El archivo es demasiado grande.",
+    ERR_FLOW_FILE_TOO_LARGE: "¡El archivo es muy grande! {{limit}}MB máximo",
     ERR_FILE_TYPE_NOT_ALLOWED: "Este tipo de archivo no se acepta aquí (solo imágenes PNG, JPEG o WebP).",
     ERR_TOO_MANY_REQUESTS: "Demasiados intentos. Espere un momento e inténtelo de nuevo.",
     ERR_OUTSIDE_24H_WINDOW:
@@ -123,6 +129,9 @@ const es: LocaleShape = {
     ERR_SUBSCRIPTION_EXPIRED:
       "Su suscripción ha vencido. Pague la factura pendiente para volver a usar el sistema.",
     ERR_PAYMENT_NOT_CONFIGURED: "La plataforma aún no configuró el pago por PIX. Inténtelo más tarde.",
+    ERR_INTEGRATION_CREDENTIALS: "La clave JSON de la cuenta de servicio no es válida.",
+    ERR_INTEGRATION_REFUSED: "La integración rechazó la prueba. Revise el proyecto, la clave y el idioma.",
+    ERR_INTEGRATION_UNAVAILABLE: "La integración no respondió. Inténtelo de nuevo en unos instantes.",
     ERR_PAYMENT_PROVIDER: "El proveedor de pago no respondió. Inténtelo de nuevo en unos instantes.",
     ERR_INVOICE_ALREADY_PAID: "Esta factura ya está pagada.",
     ERR_CHECKOUT_BELOW_INVOICE: "El plan personalizado no puede costar menos que la factura.",
@@ -242,6 +251,9 @@ const es: LocaleShape = {
     announcements: "Informativos",
     files: "Lista de archivos",
     flows: "Flujos de conversación",
+    phraseLists: "Campañas de frase",
+    queueIntegration: "Integraciones",
+    prompts: "Prompts (IA)",
     todolist: "Tareas",
     messagesApi: "API",
   },
@@ -280,6 +292,10 @@ const es: LocaleShape = {
       deletedByContact: "Este mensaje fue eliminado por el contacto",
       edited: "Editado",
       media: "Abrir adjunto",
+      download: "Descargar {{name}}",
+      document: "Documento",
+      today: "Hoy",
+      yesterday: "Ayer",
       privateNote: "Nota interna",
       readOnly: "El envío de mensajes desde esta pantalla llegará pronto.",
       window24h:
@@ -454,6 +470,10 @@ const es: LocaleShape = {
   files: filesEs,
   messagesApi: messagesApiEs,
   flows: flowsEs,
+  phraseLists: phraseListsEs,
+  integrations: integrationsEs,
+  prompts: promptsEs,
+  flowbuilder: flowbuilderEs,
   campaigns: campaignsEs,
   ticketsManager: ticketsManagerEs,
   topBar: topBarEs,

@@ -8,14 +8,18 @@ import contactListsPt from "./contact-lists/pt";
 import contactsPt from "./contacts/pt";
 import dashboardPt from "./dashboard/pt";
 import filesPt from "./files/pt";
+import flowbuilderPt from "./flowbuilder/pt";
 import flowsPt from "./flows/pt";
 import helpsPt from "./helps/pt";
+import integrationsPt from "./integrations/pt";
 import invoicesPt from "./invoices/pt";
 import kanbanPt from "./kanban/pt";
 import messagesApiPt from "./messages-api/pt";
 import momentsPt from "./moments/pt";
 import notificationsPt from "./notifications/pt";
+import phraseListsPt from "./phrase-lists/pt";
 import plansPt from "./plans/pt";
+import promptsPt from "./prompts/pt";
 import queuesPt from "./queues/pt";
 import ratingsPt from "./ratings/pt";
 import reportsPt from "./reports/pt";
@@ -81,11 +85,13 @@ const pt = {
     ERR_USER_EMAIL_ALREADY_EXISTS: "Já existe um usuário com este email.",
     ERR_INVALID_RESET_TOKEN: "O link de redefinição é inválido ou expirou.",
     ERR_SIGNUP_DISABLED: "O cadastro de novas empresas está desativado.",
+    ERR_USER_DELETE_SELF: "Você não pode excluir o seu próprio usuário.",
     ERR_PLAN_NOT_AVAILABLE: "Este plano não está disponível. Escolha outro plano.",
     ERR_INVALID_REFRESH_TOKEN: "Sessão expirada. Por favor, entre novamente.",
     ERR_INVALID_API_TOKEN: "Token de API inválido: use o token de uma das suas conexões.",
     ERR_NOT_FOUND: "Registro não encontrado.",
     ERR_FILE_TOO_LARGE: "O arquivo é grande demais.",
+    ERR_FLOW_FILE_TOO_LARGE: "Arquivo é muito grande! {{limit}}MB máximo",
     ERR_FILE_TYPE_NOT_ALLOWED: "Este tipo de arquivo não é aceito aqui (apenas imagens PNG, JPEG ou WebP).",
     ERR_TOO_MANY_REQUESTS: "Muitas tentativas. Aguarde um pouco e tente novamente.",
     ERR_OUTSIDE_24H_WINDOW:
@@ -124,6 +130,9 @@ const pt = {
       "Sua assinatura expirou. Pague a fatura em aberto para voltar a usar o sistema.",
     ERR_PAYMENT_NOT_CONFIGURED:
       "O pagamento por PIX ainda não foi configurado pela plataforma. Tente novamente mais tarde.",
+    ERR_INTEGRATION_CREDENTIALS: "A chave JSON da conta de serviço é inválida.",
+    ERR_INTEGRATION_REFUSED: "A integração recusou o teste. Confira o projeto, a chave e o idioma.",
+    ERR_INTEGRATION_UNAVAILABLE: "A integração não respondeu. Tente novamente em instantes.",
     ERR_PAYMENT_PROVIDER: "O provedor de pagamento não respondeu. Tente novamente em instantes.",
     ERR_INVOICE_ALREADY_PAID: "Esta fatura já está paga.",
     ERR_CHECKOUT_BELOW_INVOICE: "O plano personalizado não pode custar menos que a fatura.",
@@ -242,6 +251,9 @@ const pt = {
     announcements: "Informativos",
     files: "Lista de arquivos",
     flows: "Fluxos de conversa",
+    phraseLists: "Campanhas de frase",
+    queueIntegration: "Integrações",
+    prompts: "Prompts (IA)",
     todolist: "Tarefas",
     messagesApi: "API",
   },
@@ -280,6 +292,10 @@ const pt = {
       deletedByContact: "Essa mensagem foi apagada pelo contato",
       edited: "Editada",
       media: "Abrir anexo",
+      download: "Baixar {{name}}",
+      document: "Documento",
+      today: "Hoje",
+      yesterday: "Ontem",
       privateNote: "Nota interna",
       readOnly: "O envio de mensagens por esta tela chega em breve.",
       window24h:
@@ -453,6 +469,10 @@ const pt = {
   files: filesPt,
   messagesApi: messagesApiPt,
   flows: flowsPt,
+  phraseLists: phraseListsPt,
+  integrations: integrationsPt,
+  prompts: promptsPt,
+  flowbuilder: flowbuilderPt,
   campaigns: campaignsPt,
   ticketsManager: ticketsManagerPt,
   topBar: topBarPt,

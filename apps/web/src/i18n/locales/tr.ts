@@ -8,14 +8,18 @@ import contactListsTr from "./contact-lists/tr";
 import contactsTr from "./contacts/tr";
 import dashboardTr from "./dashboard/tr";
 import filesTr from "./files/tr";
+import flowbuilderTr from "./flowbuilder/tr";
 import flowsTr from "./flows/tr";
 import helpsTr from "./helps/tr";
+import integrationsTr from "./integrations/tr";
 import invoicesTr from "./invoices/tr";
 import kanbanTr from "./kanban/tr";
 import messagesApiTr from "./messages-api/tr";
 import momentsTr from "./moments/tr";
 import notificationsTr from "./notifications/tr";
+import phraseListsTr from "./phrase-lists/tr";
 import plansTr from "./plans/tr";
+import promptsTr from "./prompts/tr";
 import type { LocaleShape } from "./pt";
 import queuesTr from "./queues/tr";
 import ratingsTr from "./ratings/tr";
@@ -82,11 +86,13 @@ const tr: LocaleShape = {
     ERR_USER_EMAIL_ALREADY_EXISTS: "Bu e-posta ile kayıtlı bir kullanıcı zaten var.",
     ERR_INVALID_RESET_TOKEN: "Sıfırlama bağlantısı geçersiz veya süresi dolmuş.",
     ERR_SIGNUP_DISABLED: "Yeni şirket kaydı devre dışı.",
+    ERR_USER_DELETE_SELF: "Kendi kullanıcınızı silemezsiniz.",
     ERR_PLAN_NOT_AVAILABLE: "Bu plan kullanılamıyor. Başka bir plan seçin.",
     ERR_INVALID_REFRESH_TOKEN: "Oturumun süresi doldu. Lütfen tekrar giriş yapın.",
     ERR_INVALID_API_TOKEN: "Geçersiz API belirteci: bağlantılarınızdan birinin belirtecini kullanın.",
     ERR_NOT_FOUND: "Kayıt bulunamadı.",
     ERR_FILE_TOO_LARGE: "Dosya çok büyük.",
+    ERR_FLOW_FILE_TOO_LARGE: "Dosya çok büyük! En fazla {{limit}}MB",
     ERR_FILE_TYPE_NOT_ALLOWED:
       "Bu dosya türü burada kabul edilmiyor (yalnızca PNG, JPEG veya WebP görselleri).",
     ERR_TOO_MANY_REQUESTS: "Çok fazla deneme. Biraz bekleyip tekrar deneyin.",
@@ -127,6 +133,9 @@ const tr: LocaleShape = {
       "Aboneliğinizin süresi doldu. Sistemi yeniden kullanmak için açık faturayı ödeyin.",
     ERR_PAYMENT_NOT_CONFIGURED:
       "PIX ödemesi platform tarafından henüz ayarlanmadı. Lütfen daha sonra tekrar deneyin.",
+    ERR_INTEGRATION_CREDENTIALS: "Hizmet hesabı JSON anahtarı geçersiz.",
+    ERR_INTEGRATION_REFUSED: "Entegrasyon testi reddetti. Projeyi, anahtarı ve dili kontrol edin.",
+    ERR_INTEGRATION_UNAVAILABLE: "Entegrasyon yanıt vermedi. Lütfen biraz sonra tekrar deneyin.",
     ERR_PAYMENT_PROVIDER: "Ödeme sağlayıcısı yanıt vermedi. Lütfen biraz sonra tekrar deneyin.",
     ERR_INVOICE_ALREADY_PAID: "Bu fatura zaten ödendi.",
     ERR_CHECKOUT_BELOW_INVOICE: "Özel plan faturadan daha ucuz olamaz.",
@@ -245,6 +254,9 @@ const tr: LocaleShape = {
     announcements: "Duyurular",
     files: "Dosya listeleri",
     flows: "Konuşma akışları",
+    phraseLists: "İfade kampanyaları",
+    queueIntegration: "Entegrasyonlar",
+    prompts: "Yapay zeka istemleri",
     todolist: "Yapılacaklar",
     messagesApi: "API",
   },
@@ -283,6 +295,10 @@ const tr: LocaleShape = {
       deletedByContact: "Bu mesaj kişi tarafından silindi",
       edited: "Düzenlendi",
       media: "Eki aç",
+      download: "{{name}} indir",
+      document: "Belge",
+      today: "Bugün",
+      yesterday: "Dün",
       privateNote: "İç not",
       readOnly: "Bu ekrandan mesaj gönderme yakında geliyor.",
       window24h:
@@ -457,6 +473,10 @@ const tr: LocaleShape = {
   files: filesTr,
   messagesApi: messagesApiTr,
   flows: flowsTr,
+  phraseLists: phraseListsTr,
+  integrations: integrationsTr,
+  prompts: promptsTr,
+  flowbuilder: flowbuilderTr,
   campaigns: campaignsTr,
   ticketsManager: ticketsManagerTr,
   topBar: topBarTr,

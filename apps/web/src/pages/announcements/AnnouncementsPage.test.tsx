@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { configureApiClient } from "../../api/client";
+import { stubMediaQuery } from "../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
 import { AnnouncementsPage } from "./AnnouncementsPage";
@@ -60,6 +61,21 @@ describe("AnnouncementsPage", () => {
     const confirm = await screen.findByRole("dialog", { name: "Excluir Manutenção?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Excluir" }));
     await waitFor(() => expect(seen.some((r) => r.method === "DELETE")).toBe(true));
+  });
+
+  it("on a phone shows one card per announcement with its fields and the actions inside the card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serve([announcement()]);
+      renderPage();
+      const card = (await screen.findByText("Manutenção")).closest("li") as HTMLElement;
+      expect(screen.queryByRole("table")).toBeNull();
+      expect(within(card).getByText("Alta")).toBeTruthy();
+      expect(within(card).getByText("Sem anexo")).toBeTruthy();
+      expect(within(card).getByRole("button", { name: "Excluir Manutenção" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("creates one: title and text required, priority and status sent; a non-image file is refused", async () => {

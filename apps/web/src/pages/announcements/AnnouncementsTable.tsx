@@ -1,23 +1,12 @@
 import type { AnnouncementDto } from "@inbox/shared";
 import CampaignIcon from "@mui/icons-material/Campaign";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
-import {
-  Alert,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
+import { Alert, Chip, LinearProgress } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { PRIORITY_COLORS } from "../../app/shell/AnnouncementsPopover";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
+import { RowActionButtons } from "../../components/RowActions";
 
 interface AnnouncementsTableProps {
   rows: AnnouncementDto[];
@@ -42,61 +31,55 @@ export function AnnouncementsTable({
   const { t } = useTranslation();
   return (
     <>
-      <Table stickyHeader size="small" aria-label={t("announcementsAdmin.title")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("announcementsAdmin.columns.title")}</TableCell>
-            <TableCell>{t("announcementsAdmin.columns.priority")}</TableCell>
-            <TableCell>{t("announcementsAdmin.columns.media")}</TableCell>
-            <TableCell>{t("announcementsAdmin.columns.status")}</TableCell>
-            <TableCell align="right">{t("announcementsAdmin.columns.actions")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((announcement) => (
-            <TableRow key={announcement.id} hover>
-              <TableCell sx={{ overflowWrap: "anywhere" }}>{announcement.title}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  label={t(`announcementsAdmin.priority${level(announcement.priority)}`)}
-                  sx={{ borderColor: PRIORITY_COLORS[level(announcement.priority)] }}
-                />
-              </TableCell>
-              <TableCell sx={{ overflowWrap: "anywhere" }}>
-                {announcement.mediaName ?? t("announcementsAdmin.noFile")}
-              </TableCell>
-              <TableCell>
-                {announcement.status === false
-                  ? t("announcementsAdmin.inactive")
-                  : t("announcementsAdmin.active")}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                <Tooltip title={t("common.edit")}>
-                  <IconButton
-                    size="small"
-                    aria-label={t("announcementsAdmin.editLabel", { title: announcement.title })}
-                    onClick={() => onEdit(announcement)}
-                  >
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t("common.delete")}>
-                  <IconButton
-                    size="small"
-                    color="error"
-                    aria-label={t("announcementsAdmin.deleteLabel", { title: announcement.title })}
-                    onClick={() => onDelete(announcement)}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <ResponsiveTable
+        stickyHeader
+        label={t("announcementsAdmin.title")}
+        rows={rows}
+        rowKey={(announcement) => announcement.id}
+        columns={[
+          {
+            key: "title",
+            header: t("announcementsAdmin.columns.title"),
+            render: (announcement) => announcement.title,
+            cellSx: { overflowWrap: "anywhere" },
+          },
+          {
+            key: "priority",
+            header: t("announcementsAdmin.columns.priority"),
+            render: (announcement) => (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t(`announcementsAdmin.priority${level(announcement.priority)}`)}
+                sx={{ borderColor: PRIORITY_COLORS[level(announcement.priority)] }}
+              />
+            ),
+          },
+          {
+            key: "media",
+            header: t("announcementsAdmin.columns.media"),
+            render: (announcement) => announcement.mediaName ?? t("announcementsAdmin.noFile"),
+            cellSx: { overflowWrap: "anywhere" },
+          },
+          {
+            key: "status",
+            header: t("announcementsAdmin.columns.status"),
+            render: (announcement) =>
+              announcement.status === false
+                ? t("announcementsAdmin.inactive")
+                : t("announcementsAdmin.active"),
+          },
+        ]}
+        actionsHeader={t("announcementsAdmin.columns.actions")}
+        actions={(announcement) => (
+          <RowActionButtons
+            editLabel={t("announcementsAdmin.editLabel", { title: announcement.title })}
+            deleteLabel={t("announcementsAdmin.deleteLabel", { title: announcement.title })}
+            onEdit={() => onEdit(announcement)}
+            onDelete={() => onDelete(announcement)}
+          />
+        )}
+      />
       {loading && <LoadingState />}
       {error && (
         <Alert severity="error" sx={{ m: 2 }}>

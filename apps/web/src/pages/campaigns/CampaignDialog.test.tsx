@@ -82,7 +82,7 @@ describe("CampaignDialog: the editable rule", () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(fake.bodies.get("PUT /campaigns/1")).toMatchObject({
       message1: "Voltamos, {nome}!",
-      template: null,
+      templates: [],
     });
   });
 });
@@ -147,36 +147,79 @@ describe("CampaignDialog: Cloud API templates", () => {
     expect(fake.bodies.get("POST /campaigns")).toMatchObject({
       name: "Oficial BF",
       whatsappId: 8,
-      template: {
-        name: "promo",
-        language: "pt_BR",
-        variables: ["{nome}", "{cupom}"],
-        body: "Olá {{1}}, use o cupom {{2}}",
-      },
+      templates: [
+        {
+          name: "promo",
+          language: "pt_BR",
+          variables: ["{nome}", "{cupom}"],
+          body: "Olá {{1}}, use o cupom {{2}}",
+        },
+      ],
     });
   });
 
-  it("with confirmation on, a template campaign takes one confirmation message, sent as free text", async () => {
+  it("each tab holds its own template and confirmation message: two variants", async () => {
     const fake = serve([]);
     const { dialog } = open(null);
     fireEvent.change(within(dialog).getByRole("textbox", { name: /^Nome/ }), {
-      target: { value: "Confirma" },
+      target: { value: "Duas variantes" },
     });
     await choose(dialog, "Conexão", "Oficial");
-    await choose(dialog, "Modelo de mensagem", "boas_vindas (pt_BR)");
-    expect(within(dialog).queryByRole("textbox", { name: "Mensagem de confirmação 1" })).toBeNull();
     fireEvent.click(within(dialog).getByRole("switch", { name: "Confirmação" }));
+    // Tab 1: a template with parameters and its confirmation.
+    await choose(dialog, "Modelo de mensagem", "promo (pt_BR)");
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Parâmetro 1" }), {
+      target: { value: "{nome}" },
+    });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Parâmetro 2" }), {
+      target: { value: "BF10" },
+    });
     fireEvent.change(await within(dialog).findByRole("textbox", { name: "Mensagem de confirmação 1" }), {
       target: { value: "Obrigado {nome}!" },
     });
-    expect(within(dialog).queryByRole("textbox", { name: "Mensagem de confirmação 2" })).toBeNull();
+    // Tab 3: another template (tab 2 stays empty: no variant), with its own confirmation.
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Msg. 3" }));
+    const third = await within(dialog).findByRole("combobox", { name: /^Modelo de mensagem/ });
+    expect(third.textContent).not.toContain("promo");
+    expect(within(dialog).queryByRole("textbox", { name: "Parâmetro 1" })).toBeNull();
+    await choose(dialog, "Modelo de mensagem", "boas_vindas (pt_BR)");
+    expect(within(dialog).getByTestId("campaign-template-body").textContent).toBe("Bem-vindo!");
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Mensagem de confirmação 3" }), {
+      target: { value: "Bem-vindo de volta!" },
+    });
+    // Back on tab 1, its template and values are still there.
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Msg. 1" }));
+    expect((within(dialog).getByRole("textbox", { name: "Parâmetro 2" }) as HTMLInputElement).value).toBe(
+      "BF10",
+    );
     fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(fake.requests).toContain("POST /campaigns"));
     expect(fake.bodies.get("POST /campaigns")).toMatchObject({
       confirmation: true,
       confirmationMessage1: "Obrigado {nome}!",
-      template: { name: "boas_vindas" },
+      confirmationMessage3: "Bem-vindo de volta!",
+      templates: [
+        { name: "promo", variables: ["{nome}", "BF10"] },
+        null,
+        { name: "boas_vindas", language: "pt_BR", variables: [], body: "Bem-vindo!" },
+      ],
     });
+  });
+
+  it("a template chosen and then removed leaves no trailing empty slots in the body", async () => {
+    const fake = serve([]);
+    const { dialog } = open(null);
+    fireEvent.change(within(dialog).getByRole("textbox", { name: /^Nome/ }), { target: { value: "Uma" } });
+    await choose(dialog, "Conexão", "Oficial");
+    await choose(dialog, "Modelo de mensagem", "boas_vindas (pt_BR)");
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Msg. 2" }));
+    await choose(dialog, "Modelo de mensagem", "promo (pt_BR)");
+    await choose(dialog, "Modelo de mensagem", "Nenhum");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(fake.requests).toContain("POST /campaigns"));
+    expect((fake.bodies.get("POST /campaigns") as { templates: unknown[] }).templates).toEqual([
+      { name: "boas_vindas", language: "pt_BR", variables: [], body: "Bem-vindo!" },
+    ]);
   });
 
   it("shows a stored template of a Cloud API campaign with its values", async () => {
@@ -185,12 +228,14 @@ describe("CampaignDialog: Cloud API templates", () => {
       buildCampaign({
         whatsappId: 8,
         whatsapp: { id: 8, name: "Oficial", channel: "whatsappapi" },
-        template: {
-          name: "promo",
-          language: "pt_BR",
-          variables: ["{nome}", "BF10"],
-          body: "Olá {{1}}, use o cupom {{2}}",
-        },
+        templates: [
+          {
+            name: "promo",
+            language: "pt_BR",
+            variables: ["{nome}", "BF10"],
+            body: "Olá {{1}}, use o cupom {{2}}",
+          },
+        ],
       }),
     );
     expect(await within(dialog).findByTestId("campaign-template-body")).toBeTruthy();

@@ -35,7 +35,6 @@ import { DialogForm } from "../../components/DialogForm";
 import { IdSelect } from "../../components/IdSelect";
 import { CampaignMediaField } from "./CampaignMediaField";
 import { CampaignMessageSlots } from "./CampaignMessageSlots";
-import { CampaignTemplateField } from "./CampaignTemplateField";
 import { CampaignUserField } from "./CampaignUserField";
 import { campaignBody, initialCampaignValues, useCampaignValidationMessage } from "./campaign-form";
 
@@ -70,14 +69,12 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
   const queues = useQueueOptions(openTicket);
   const settings = useCampaignSettings();
   const custom = settings.data ? parseCampaignSettings(settings.data).variables : [];
-  // On a Cloud API connection the campaign sends an approved template, not free text.
+  // On a Cloud API connection each message slot holds an approved template, not free text.
   const whatsappId = form.watch("whatsappId");
   const connection = (connections.data ?? []).find((item) => item.id === whatsappId);
   const channel =
     connection?.channel ?? (current?.whatsappId === whatsappId ? current?.whatsapp?.channel : undefined);
   const cloudWhatsappId = channel === "whatsappapi" && typeof whatsappId === "number" ? whatsappId : null;
-  const confirmation = form.watch("confirmation");
-  const confirmationOn = confirmation === true || confirmation === "true";
   const variables = ["{nome}", "{numero}", "{email}", ...custom.map((v) => `{${v.key}}`)].join(", ");
 
   const message = useCampaignValidationMessage();
@@ -281,37 +278,13 @@ export function CampaignDialog({ editing, onSaved, onClose }: CampaignDialogProp
               />
             </Grid>
             <Grid size={12}>
-              {cloudWhatsappId !== null ? (
-                <Controller
-                  control={form.control}
-                  name="template"
-                  render={({ field }) => (
-                    <CampaignTemplateField
-                      whatsappId={cloudWhatsappId}
-                      value={field.value}
-                      onChange={field.onChange}
-                      disabled={locked}
-                      error={message(errors.template?.message)}
-                      variablesHelp={t("campaigns.dialog.variables", { list: variables })}
-                    />
-                  )}
-                />
-              ) : null}
-              {cloudWhatsappId !== null && confirmationOn ? (
-                // The contact's answer opens Meta's 24-hour window: the confirmation goes as free text.
-                <TextField
-                  label={t("campaigns.dialog.confirmationMessage", { n: 1 })}
-                  multiline
-                  minRows={3}
-                  fullWidth
-                  sx={{ mt: 2 }}
-                  disabled={!messagesEditable}
-                  {...form.register("confirmationMessage1")}
-                />
-              ) : null}
-              {cloudWhatsappId === null ? (
-                <CampaignMessageSlots form={form} editable={messagesEditable} variables={variables} />
-              ) : null}
+              <CampaignMessageSlots
+                form={form}
+                editable={messagesEditable}
+                templatesEditable={editable}
+                cloudWhatsappId={cloudWhatsappId}
+                variables={variables}
+              />
             </Grid>
             <Grid size={12}>
               <CampaignMediaField campaign={current} editable={editable} onChanged={setCurrent} />

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useCampaignTemplates } from "../../api/campaigns";
 import { errorMessage } from "../../app/toast/toast-error";
 
-type TemplateValue = CampaignFormValues["template"];
+/** One slot's template (null: the slot is empty). */
+type TemplateValue = NonNullable<CampaignFormValues["templates"]>[number];
 
 interface CampaignTemplateFieldProps {
   /** The Cloud API (whatsappapi) connection whose approved templates are offered. */
@@ -22,9 +23,10 @@ const keyOf = (template: { name: string; language: string }) => `${template.name
 
 /**
  * On a whatsappapi connection a campaign opens conversations with an approved template instead of
- * free text: pick one (GET /campaigns/templates/{whatsappId}), see its body, and fill one value per
- * parameter ({{1}}..{{n}}), each of which may hold the campaign variables. The body is saved with
- * it (what the tickets show once filled).
+ * free text, one per message slot (the slot's variant): pick one (GET
+ * /campaigns/templates/{whatsappId}), see its body, and fill one value per parameter
+ * ({{1}}..{{n}}), each of which may hold the campaign variables. The body is saved with it (what
+ * the tickets show once filled).
  */
 export function CampaignTemplateField({
   whatsappId,

@@ -55,7 +55,7 @@ export function initialCampaignValues(campaign: CampaignDto | null): CampaignFor
     queueId: campaign?.queueId ?? null,
     statusTicket: campaign?.statusTicket ?? "closed",
     openTicket: campaign?.openTicket ?? "disabled",
-    template: campaign?.template ?? null,
+    templates: campaign?.templates ?? [],
   };
   for (const field of [...CAMPAIGN_MESSAGE_FIELDS, ...CAMPAIGN_CONFIRMATION_FIELDS])
     values[field] = campaign?.[field] ?? "";
@@ -66,12 +66,12 @@ export function initialCampaignValues(campaign: CampaignDto | null): CampaignFor
  * The body the API gets (spec 3 section 5): scheduledAt as "YYYY-MM-DD HH:mm:ss" in the company's
  * time (the server reads a time without an offset so), or the campaign's own instant when the
  * field was not touched (no round trip through the browser's clock), or null when empty. The
- * template goes only with a Cloud API connection.
+ * slots' templates go only with a Cloud API connection (empty slots after the last one dropped).
  */
 export function campaignBody(
   values: CampaignFormValues,
   campaign: CampaignDto | null,
-  /** A whatsappapi connection: the template is sent; otherwise none. */
+  /** A whatsappapi connection: the templates are sent; otherwise none. */
   cloud = false,
 ): CampaignFormValues {
   const typed = typeof values.scheduledAt === "string" ? values.scheduledAt : "";
@@ -85,6 +85,15 @@ export function campaignBody(
     scheduledAt,
     userId: openTicket ? (values.userId ?? null) : null,
     queueId: openTicket ? (values.queueId ?? null) : null,
-    template: cloud ? (values.template ?? null) : null,
+    templates: cloud ? slotTemplates(values.templates) : [],
   };
+}
+
+/** The slots' templates as the API takes them: one entry per slot up to the last filled one. */
+function slotTemplates(
+  templates: CampaignFormValues["templates"],
+): NonNullable<CampaignFormValues["templates"]> {
+  const list = Array.from(templates ?? [], (template) => template ?? null);
+  while (list.length > 0 && list[list.length - 1] === null) list.pop();
+  return list;
 }

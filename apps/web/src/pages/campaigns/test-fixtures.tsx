@@ -41,7 +41,7 @@ export function buildCampaign(overrides: Partial<CampaignDto> = {}): CampaignDto
     queue: null,
     statusTicket: "closed",
     openTicket: "disabled",
-    template: null,
+    templates: [],
     mediaPath: null,
     mediaName: null,
     companyId: 2,

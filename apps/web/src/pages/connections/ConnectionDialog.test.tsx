@@ -70,6 +70,13 @@ function serve(options: { connection?: ConnectionDto; settings?: Record<string, 
         };
         return Response.json(current);
       }
+      // The automation tab's flows, prompts and integrations: none in these tests.
+      if ((method ?? "GET") === "GET" && url.startsWith("/flowbuilder?"))
+        return Response.json({ flows: [], count: 0, hasMore: false });
+      if ((method ?? "GET") === "GET" && url.startsWith("/prompt?"))
+        return Response.json({ prompts: [], count: 0, hasMore: false });
+      if ((method ?? "GET") === "GET" && url.startsWith("/queueIntegration?"))
+        return Response.json({ queueIntegrations: [], count: 0, hasMore: false });
       return unknownRequest(method, url);
     },
   });

@@ -12,6 +12,9 @@ import {
   useCreateConnection,
   useUpdateConnection,
 } from "../../api/connections";
+import { useFlowOptions } from "../../api/flow-campaigns";
+import { usePromptOptions } from "../../api/prompts";
+import { useQueueIntegrationOptions } from "../../api/queue-integrations";
 import { useQueueOptions } from "../../api/queues";
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { errorMessage } from "../../app/toast/toast-error";
@@ -66,7 +69,9 @@ export function ConnectionDialog({ state, onSaved, onClose }: ConnectionDialogPr
     userRating: companySettings.data?.userRating ?? false,
     schedulesByConnection: companySettings.data?.scheduleType === "connection",
     integrations: user.company?.plan?.useIntegrations ?? false,
+    openAi: user.company?.plan?.useOpenAi ?? false,
   };
+  const automation = useAutomationOptions(channel, settings);
 
   /** The greeting's file follows the saved connection; a failure there keeps the connection saved. */
   const applyMedia = async (saved: ConnectionDto, media: GreetingMediaChange): Promise<ConnectionDto> => {
@@ -145,6 +150,7 @@ export function ConnectionDialog({ state, onSaved, onClose }: ConnectionDialogPr
           connection={detail.data}
           queues={queues.data ?? []}
           settings={settings}
+          automation={automation}
           onSubmit={handleSubmit}
           onCancel={onClose}
           apiToken={
@@ -157,4 +163,16 @@ export function ConnectionDialog({ state, onSaved, onClose }: ConnectionDialogPr
       )}
     </Dialog>
   );
+}
+
+/** The automation tab's choices, each fetched only when the dialog shows its select. */
+function useAutomationOptions(channel: Channel | null, settings: { integrations: boolean; openAi: boolean }) {
+  const flows = useFlowOptions(channel === "whatsapp" || channel === "whatsappapi");
+  const prompts = usePromptOptions(channel !== null && settings.openAi);
+  const integrations = useQueueIntegrationOptions(channel !== null && settings.integrations);
+  return {
+    flows: (flows.data ?? []).map(({ id, name }) => ({ id, name })),
+    prompts: prompts.data ?? [],
+    integrations: integrations.data ?? [],
+  };
 }

@@ -12,8 +12,9 @@ interface ConnectionStatusIconProps {
 }
 
 /**
- * The status column: an icon whose tooltip names the state and says what to
- * do. Meta channels have no session, so their hint is about credentials.
+ * The status column: an icon and the state's name beside it (colour is not
+ * the only cue), with a tooltip saying what to do. Meta channels have no
+ * session, so their hint is about credentials.
  */
 export function ConnectionStatusIcon({ channel, status }: ConnectionStatusIconProps) {
   const { t } = useTranslation();
@@ -21,7 +22,8 @@ export function ConnectionStatusIcon({ channel, status }: ConnectionStatusIconPr
 
   const name = t(`connections.status.${status}`);
   const hintKey = channel !== "whatsapp" && status === "DISCONNECTED" ? "DISCONNECTED_META" : status;
-  const iconProps = { role: "img", "aria-label": name, "aria-hidden": false } as const;
+  // The name is written beside the icon: the icon itself is decoration.
+  const iconProps = { "aria-hidden": true, fontSize: "small" } as const;
   const icon =
     status === "CONNECTED" ? (
       <SignalCellular4BarIcon {...iconProps} color="success" />
@@ -30,7 +32,7 @@ export function ConnectionStatusIcon({ channel, status }: ConnectionStatusIconPr
     ) : status === "qrcode" ? (
       <CropFreeIcon {...iconProps} color="warning" />
     ) : status === "OPENING" ? (
-      <CircularProgress size={20} aria-label={name} />
+      <CircularProgress size={16} aria-hidden />
     ) : (
       <SignalCellularConnectedNoInternet2BarIcon {...iconProps} color="warning" />
     );
@@ -47,8 +49,22 @@ export function ConnectionStatusIcon({ channel, status }: ConnectionStatusIconPr
         </>
       }
     >
-      <Box component="span" tabIndex={0} sx={{ display: "inline-flex", borderRadius: 1 }}>
+      <Box
+        component="span"
+        tabIndex={0}
+        data-status={status}
+        sx={{
+          display: "inline-flex",
+          alignItems: "center",
+          gap: 0.75,
+          borderRadius: 1,
+          whiteSpace: "nowrap",
+        }}
+      >
         {icon}
+        <Typography variant="body2" component="span">
+          {name}
+        </Typography>
       </Box>
     </Tooltip>
   );

@@ -28,6 +28,13 @@ function serve(connections: ConnectionDto[]) {
       // Disconnecting answers the connection as it is now.
       const session = connections.find((connection) => url === `/whatsappsession/${connection.id}`);
       if (session && init.method === "DELETE") return Response.json({ ...session, status: "DISCONNECTED" });
+      // The automation tab's flows, prompts and integrations: none in these tests.
+      if ((init.method ?? "GET") === "GET" && url.startsWith("/flowbuilder?"))
+        return Response.json({ flows: [], count: 0, hasMore: false });
+      if ((init.method ?? "GET") === "GET" && url.startsWith("/prompt?"))
+        return Response.json({ prompts: [], count: 0, hasMore: false });
+      if ((init.method ?? "GET") === "GET" && url.startsWith("/queueIntegration?"))
+        return Response.json({ queueIntegrations: [], count: 0, hasMore: false });
       return unknownRequest(init.method, url);
     },
   });
@@ -92,6 +99,24 @@ describe("ConnectionsPage", () => {
     ).toEqual(["Editar Cloud", "Excluir Cloud"]);
     expect(within(table).getAllByRole("img", { name: "Conexão padrão" })).toHaveLength(1);
     expect(within(table).getByRole("img", { name: "WhatsApp Cloud API" })).toBeTruthy();
+  });
+
+  it("writes each connection's status beside its icon, not as colour alone", async () => {
+    serve([
+      buildConnection({ id: 1, name: "Loja", status: "qrcode", qrcode: "2@abc" }),
+      buildConnection({ id: 2, name: "Suporte", status: "DISCONNECTED" }),
+      buildConnection({ id: 3, name: "Vendas", status: "OPENING" }),
+      buildConnection({ id: 4, name: "Cloud", channel: "whatsappapi", status: "CONNECTED" }),
+    ]);
+    renderPage(admin);
+    const table = await screen.findByRole("table", { name: "Conexões" });
+    await within(table).findByText("Loja");
+    const row = (name: string) => within(table).getByText(name).closest("tr") as HTMLElement;
+    const statusText = (name: string) => row(name).querySelector("[data-status]")?.textContent;
+    expect(statusText("Loja")).toBe("Aguardando leitura do QR Code");
+    expect(statusText("Suporte")).toBe("Desconectado");
+    expect(statusText("Vendas")).toBe("Conectando");
+    expect(statusText("Cloud")).toBe("Conectado");
   });
 
   it("marks a connection without queues: its tickets reach only users who see tickets without a queue", async () => {

@@ -5,8 +5,10 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { toastError } from "../../app/toast/toast-error";
+import { isApiError } from "../../api/api-error";
+import { errorMessage, toastError } from "../../app/toast/toast-error";
 import { DialogForm } from "../../components/DialogForm";
+import { formatPhone, isTypedPhoneValid, usePhoneCountry } from "../contacts/phone-format";
 
 /** The shared schemas' messages (the spec's English) as i18n keys. */
 const MESSAGE_KEYS = {
@@ -95,16 +97,32 @@ export function ContactListItemDialog({ open, editing, onSave, onClose }: ItemDi
   const { t } = useTranslation();
   const titleId = useId();
   const message = useMessage();
+  const phoneCountry = usePhoneCountry();
+  const shownNumber = editing ? formatPhone(editing.number, phoneCountry) : "";
   const form = useForm<z.input<typeof contactListRowSchema>, unknown, RowValues>({
     resolver: zodResolver(contactListRowSchema),
-    values: { name: editing?.name ?? "", number: editing?.number ?? "", email: editing?.email ?? "" },
+    values: { name: editing?.name ?? "", number: shownNumber, email: editing?.email ?? "" },
   });
+  const invalidNumber = () =>
+    form.setError(
+      "number",
+      { type: "phone", message: t("errors.ERR_WAPP_INVALID_CONTACT") },
+      { shouldFocus: true },
+    );
   const submit = form.handleSubmit(async (values) => {
+    // The server's rule (E.164 in the company's country) before the round trip; an unchanged number is kept.
+    const typed = form.getValues("number");
+    if (typed !== shownNumber && !isTypedPhoneValid(typed, phoneCountry)) return invalidNumber();
     try {
       await onSave(values);
       onClose();
     } catch (error) {
-      toastError(error);
+      if (
+        isApiError(error) &&
+        (error.code === "ERR_WAPP_INVALID_CONTACT" || error.code === "ERR_DUPLICATED_CONTACT")
+      )
+        form.setError("number", { type: "server", message: errorMessage(error) }, { shouldFocus: true });
+      else toastError(error);
     }
   });
   const { errors } = form.formState;
@@ -127,7 +145,7 @@ export function ContactListItemDialog({ open, editing, onSave, onClose }: ItemDi
             <TextField
               label={t("contactLists.items.fields.number")}
               required
-              placeholder="+55 11 98888-7777"
+              placeholder={formatPhone("5511988887777", phoneCountry)}
               {...form.register("number")}
               error={Boolean(errors.number)}
               helperText={message(errors.number?.message)}

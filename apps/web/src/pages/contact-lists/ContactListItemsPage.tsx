@@ -53,6 +53,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { RowActions } from "../../components/RowActions";
 import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
+import { usePhoneFormat } from "../contacts/phone-format";
 import { ContactListItemDialog } from "./ContactListDialogs";
 import { ImportReport } from "./ImportReport";
 
@@ -65,6 +66,7 @@ type DialogState = { open: false } | { open: true; editing: ContactListItemDto |
  */
 export function ContactListItemsPage() {
   const { t } = useTranslation();
+  const formatPhone = usePhoneFormat();
   const me = useCurrentUser();
   const listId = Number(useParams().contactListId);
   const list = useContactList(listId);
@@ -187,7 +189,7 @@ export function ContactListItemsPage() {
                     <WhatsappValidIcon valid={item.isWhatsappValid} />
                   </TableCell>
                   <TableCell>{item.name}</TableCell>
-                  <TableCell>{item.number}</TableCell>
+                  <TableCell>{formatPhone(item.number)}</TableCell>
                   <TableCell>{item.email}</TableCell>
                   {canDelete ? (
                     <RowActions

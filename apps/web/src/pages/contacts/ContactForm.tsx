@@ -25,7 +25,7 @@ import {
   type ContactFormValues,
   contactModalSchema,
 } from "./contact-form";
-import { formatPhone } from "./phone-format";
+import { formatTypedPhone, isTypedPhoneValid, usePhoneCountry } from "./phone-format";
 
 interface ContactFormProps {
   initialValues: ContactFormInput;
@@ -49,6 +49,7 @@ export function ContactForm({
 }: ContactFormProps) {
   const { t } = useTranslation();
   const users = useUserChoices(true);
+  const phoneCountry = usePhoneCountry();
   const {
     control,
     register,
@@ -65,6 +66,16 @@ export function ContactForm({
   const extraInfo = useFieldArray({ control, name: "extraInfo", keyName: "key" });
 
   const submit = handleSubmit(async (values) => {
+    // The server's rule, before the round trip: a changed number must be a phone number (a group's id sent back is not changed).
+    const typed = getValues("number");
+    if (!numberHidden && typed !== initialValues.number && !isTypedPhoneValid(typed, phoneCountry)) {
+      setError(
+        "number",
+        { type: "phone", message: t("errors.ERR_WAPP_INVALID_CONTACT") },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
       await onSubmit(values);
     } catch (error) {
@@ -73,8 +84,8 @@ export function ContactForm({
   });
 
   const numberField = register("number", {
-    // The Brazilian mask shows once the number is typed; the server keeps the digits.
-    onBlur: () => setValue("number", formatPhone(getValues("number").replace(/\D/g, ""))),
+    // The number shows formatted once typed (the company's country nationally); the server stores E.164 digits.
+    onBlur: () => setValue("number", formatTypedPhone(getValues("number"), phoneCountry)),
   });
 
   return (
@@ -94,7 +105,7 @@ export function ContactForm({
           <TextField
             {...muiRegister(numberField)}
             label={t("contacts.modal.fields.number")}
-            placeholder="5511987654321"
+            placeholder={formatTypedPhone("5511987654321", phoneCountry)}
             autoComplete="off"
             inputMode="tel"
             fullWidth
@@ -201,7 +212,7 @@ const FORM_FIELDS: readonly ContactFormField[] = ["name", "number", "email", "wa
 /** A duplicate number or a field's validation answer goes under its field; false means "toast it". */
 function applyServerError(error: unknown, setError: UseFormSetError<ContactFormInput>): boolean {
   if (!isApiError(error)) return false;
-  if (error.code === "ERR_DUPLICATED_CONTACT") {
+  if (error.code === "ERR_DUPLICATED_CONTACT" || error.code === "ERR_WAPP_INVALID_CONTACT") {
     setError("number", { type: "server", message: errorMessage(error) }, { shouldFocus: true });
     return true;
   }

@@ -11,6 +11,7 @@ import { LoadingState } from "../../components/LoadingState";
 import { ContactForm } from "./ContactForm";
 import { type ContactFormValues, toCreateBody, toFormValues, toUpdateBody } from "./contact-form";
 import { seesMaskedNumbers } from "./lgpd";
+import { companyPhoneCountry } from "./phone-format";
 
 interface ContactModalProps {
   open: boolean;
@@ -54,7 +55,7 @@ export function ContactModal({ open, contactId, onClose }: ContactModalProps) {
       ) : open && ready ? (
         <ContactForm
           key={contactId ?? "new"}
-          initialValues={toFormValues(editing ? detail.data : undefined)}
+          initialValues={toFormValues(editing ? detail.data : undefined, companyPhoneCountry(me))}
           numberHidden={numberHidden}
           canSetWallet={canSetWallet}
           onSubmit={handleSubmit}

@@ -96,12 +96,13 @@ beforeEach(() => {
 afterEach(() => unsubscribe());
 
 describe("ContactsPage list", () => {
-  it("lists contacts with the Brazilian phone mask; only an admin gets the delete button", async () => {
+  it("lists contacts in the company's national format (BR by default); only an admin gets the delete button", async () => {
     serve([[buildContact(), buildContact({ id: 2, name: "Carlos", number: "100200300", active: false })]]);
     renderPage(attendant);
     const table = await screen.findByRole("table", { name: "Contatos" });
     await within(table).findByText("Bruna Lima");
-    expect(within(table).getByText("+55 (11) 98765-4321")).toBeTruthy();
+    // One formatter everywhere since E.164 storage: the company's own country (BR) nationally.
+    expect(within(table).getByText("(11) 98765-4321")).toBeTruthy();
     expect(within(table).getByText("100200300")).toBeTruthy();
     expect(within(table).getByText("Bloqueado")).toBeTruthy();
     expect(within(table).queryByRole("button", { name: "Excluir Bruna Lima" })).toBeNull();
@@ -190,16 +191,17 @@ describe("ContactModal", () => {
     const number = within(dialog).getByLabelText(/Número do WhatsApp/);
     fireEvent.change(number, { target: { value: "5511987650001" } });
     fireEvent.blur(number);
-    await waitFor(() => expect((number as HTMLInputElement).value).toBe("+55 (11) 98765-0001"));
+    await waitFor(() => expect((number as HTMLInputElement).value).toBe("(11) 98765-0001"));
     fireEvent.change(within(dialog).getByLabelText(/Endereço de email/), { target: { value: "" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Adicionar informação" }));
     fireEvent.change(within(dialog).getByLabelText("Nome do campo"), { target: { value: "CPF" } });
     fireEvent.change(within(dialog).getByLabelText("Valor"), { target: { value: "123.456" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The number goes as shown ('(11) 98765-0001' -> its digits); the server stores it as E.164 in the company's country.
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({
       name: "Nova Pessoa",
-      number: "5511987650001",
+      number: "11987650001",
       email: "",
       disableBot: false,
       extraInfo: [{ name: "CPF", value: "123.456" }],
@@ -225,6 +227,18 @@ describe("ContactModal", () => {
     expect(screen.getByRole("dialog")).toBeTruthy();
   });
 
+  it("says 'Este não é um número válido.' under the number for what cannot be a phone number, and sends nothing", async () => {
+    const calls = serve([[]]);
+    renderPage(attendant);
+    fireEvent.click(await screen.findByRole("button", { name: "Adicionar contato" }));
+    const dialog = await screen.findByRole("dialog", { name: "Adicionar contato" });
+    fireEvent.change(within(dialog).getByLabelText(/^Nome\W*$/), { target: { value: "Sem Número" } });
+    fireEvent.change(within(dialog).getByLabelText(/Número do WhatsApp/), { target: { value: "12345678" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Salvar" }));
+    expect(await within(dialog).findByText("Este não é um número válido.")).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
   it("edits a contact with its extra info: kept entries keep their ids, removed ones go", async () => {
     const contact = buildContact({
       id: 4,
@@ -244,7 +258,7 @@ describe("ContactModal", () => {
     const name = await within(dialog).findByLabelText(/^Nome\W*$/);
     expect((name as HTMLInputElement).value).toBe("Bruna Lima");
     expect((within(dialog).getByLabelText(/Número do WhatsApp/) as HTMLInputElement).value).toBe(
-      "+55 (11) 98765-4321",
+      "(11) 98765-4321",
     );
     fireEvent.change(name, { target: { value: "Bruna Reis" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Remover informação 1" }));
@@ -252,9 +266,10 @@ describe("ContactModal", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const put = calls.find((c) => c.method === "PUT");
     expect(put?.url).toBe("/contacts/4");
+    // The number as the form shows it; the server finds it unchanged (same E.164 number).
     expect(put?.body).toEqual({
       name: "Bruna Reis",
-      number: "5511987654321",
+      number: "11987654321",
       email: "bruna@example.com",
       disableBot: false,
       extraInfo: [{ id: 11, name: "Plano", value: "ouro" }],

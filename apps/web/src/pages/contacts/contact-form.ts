@@ -9,10 +9,10 @@ export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
 export type ContactFormField = "name" | "number" | "email" | "walletUserId";
 
-export function toFormValues(contact: ContactDto | undefined): ContactFormInput {
+export function toFormValues(contact: ContactDto | undefined, phoneCountry?: string): ContactFormInput {
   return {
     name: contact?.name ?? "",
-    number: contact ? formatPhone(contact.number) : "",
+    number: contact ? formatPhone(contact.number, phoneCountry) : "",
     email: contact?.email ?? "",
     disableBot: contact?.disableBot ?? false,
     walletUserId: contact?.walletUserId ?? null,

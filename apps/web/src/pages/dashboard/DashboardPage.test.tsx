@@ -8,7 +8,7 @@ import { canSeeDashboard } from "../../app/permissions";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
 import { DashboardPage } from "./DashboardPage";
-import { attendantsCsv, defaultRange, formatMinutes, responseScale } from "./dashboard-data";
+import { attendantsCsv, countTicks, defaultRange, formatMinutes, responseScale } from "./dashboard-data";
 
 function buildDashboard(overrides: Partial<DashboardDto> = {}): DashboardDto {
   return {
@@ -304,5 +304,58 @@ describe("dashboard data", () => {
     expect(csv).toBe(
       '\uFEFFN;S;R;T;F;W;A;%\r\n"Ana ""A""; Souza";off;4.3;3;1;1.5;;33\r\n\'=HYPERLINK(1);on;;0;0;;;0\r\n',
     );
+  });
+});
+
+describe("the tickets-by-day chart", () => {
+  it("has a value axis with round ticks and a slot for every day: a day with none is an empty track, not missing", async () => {
+    serve(buildDashboard());
+    renderPage(buildUser({ profile: "admin" }));
+    const chart = await screen.findByRole("img", { name: /Atendimentos por dia/ });
+    // Peak 3: ticks 0, 1, 2, 3 on the value axis, each at its height.
+    const ticks = [...chart.querySelectorAll<HTMLElement>("[data-axis='y'] [data-tick]")];
+    expect(ticks.map((tick) => tick.textContent)).toEqual(["0", "1", "2", "3"]);
+    expect(ticks.map((tick) => tick.style.bottom)).toEqual([
+      "0%",
+      `${(1 / 3) * 100}%`,
+      `${(2 / 3) * 100}%`,
+      "100%",
+    ]);
+    // Each day its slot and its day-of-month label under it.
+    const slots = [...chart.querySelectorAll<HTMLElement>("[data-day]")];
+    expect(slots.map((slot) => slot.dataset.day)).toEqual(["2026-03-01", "2026-03-02", "2026-03-03"]);
+    expect(chart.querySelector("[data-axis='x']")?.textContent).toBe("010203");
+    const height = (day: string, bar: string) =>
+      chart.querySelector<HTMLElement>(`[data-day='${day}'] [data-bar='${bar}']`)?.style.height;
+    expect(height("2026-03-02", "created")).toBe("0%");
+    expect(height("2026-03-03", "created")).toBe("100%");
+    expect(height("2026-03-03", "finished")).toBe("0%");
+    expect(height("2026-03-01", "finished")).toBe(`${(1 / 3) * 100}%`);
+    // The axes are named.
+    expect(screen.getByText("Dia do mês")).toBeTruthy();
+  });
+
+  it("draws a 0 % resolution rate as an empty bar", async () => {
+    serve(
+      buildDashboard({
+        counters: { ...buildDashboard().counters, supportFinished: 0 },
+        ticketsByDay: [{ date: "2026-03-01", created: 0, finished: 0 }],
+      }),
+    );
+    renderPage(buildUser({ profile: "admin" }));
+    const rate = await screen.findByRole("progressbar", { name: "Taxa de resolução" });
+    expect(rate.getAttribute("aria-valuenow")).toBe("0");
+    // An empty range still gets its axis (0 to 1) and its day slot.
+    const chart = screen.getByRole("img", { name: "Atendimentos por dia" });
+    expect([...chart.querySelectorAll("[data-tick]")].map((tick) => tick.textContent)).toEqual(["0", "1"]);
+    expect(chart.querySelectorAll("[data-day]")).toHaveLength(1);
+  });
+
+  it("rounds the axis top up to 1, 2 or 5 times a power of ten", () => {
+    expect(countTicks(0)).toEqual([0, 1]);
+    expect(countTicks(4)).toEqual([0, 1, 2, 3, 4]);
+    expect(countTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(countTicks(37)).toEqual([0, 10, 20, 30, 40]);
+    expect(countTicks(120)).toEqual([0, 50, 100, 150]);
   });
 });

@@ -54,7 +54,8 @@ function Bar({
         value={value}
         color={color}
         aria-label={label}
-        sx={{ height: 10, borderRadius: 1 }}
+        // Outlined, so a 0 % bar shows as an empty track.
+        sx={{ height: 10, borderRadius: 1, border: 1, borderColor: "divider" }}
       />
     </Box>
   );

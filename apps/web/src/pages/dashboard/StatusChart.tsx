@@ -64,7 +64,16 @@ function StackedBar({ title, parts }: { title: string; parts: Part[] }) {
       <Box
         role="img"
         aria-label={`${title}: ${description}`}
-        sx={{ display: "flex", height: 20, borderRadius: 1, overflow: "hidden", bgcolor: "action.hover" }}
+        // The track stays drawn (outlined) when every part is 0: an empty bar, not a missing one.
+        sx={{
+          display: "flex",
+          height: 20,
+          borderRadius: 1,
+          overflow: "hidden",
+          bgcolor: "action.hover",
+          border: 1,
+          borderColor: "divider",
+        }}
       >
         {total > 0 &&
           parts.map((part) => (

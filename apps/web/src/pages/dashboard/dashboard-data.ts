@@ -106,3 +106,20 @@ export function downloadText(fileName: string, text: string, type = "text/csv;ch
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/**
+ * The value axis of a count chart: 0 up to a round top at or above `peak`, in at most five steps of
+ * 1, 2 or 5 times a power of ten (peak 0 still gets the axis 0..1).
+ */
+export function countTicks(peak: number): number[] {
+  const top = Math.max(1, Math.ceil(peak));
+  const rough = top / 4;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power);
+  const ticks: number[] = [];
+  for (let value = 0; value < top + step; value += step) {
+    ticks.push(value);
+    if (value >= top) break;
+  }
+  return ticks;
+}

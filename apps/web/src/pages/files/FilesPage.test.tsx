@@ -7,6 +7,7 @@ import { configureApiClient } from "../../api/client";
 import { subscribeToToasts, type ToastMessage } from "../../app/toast/toast-store";
 import { RealtimeContext } from "../../realtime/realtime-context";
 import { FakeSocket } from "../../test/fake-socket";
+import { stubMediaQuery } from "../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
 import { FilesPage } from "./FilesPage";
@@ -264,6 +265,25 @@ describe("FilesPage", () => {
       ["error", "O arquivo é grande demais."],
     ]);
     expect(await screen.findByText("Catálogos")).toBeTruthy();
+  });
+
+  it("on a phone shows one card per list with its option count and the actions inside the card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serve({ files: [fileList(), fileList({ id: 2, name: "Tabela de preços" })] });
+      renderPage();
+      const list = await screen.findByRole("list", { name: "Lista de arquivos" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const cards = await within(list).findAllByRole("listitem");
+      expect(cards).toHaveLength(2);
+      const first = cards[0] as HTMLElement;
+      expect(within(first).getByText("Catálogos")).toBeTruthy();
+      expect([...first.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Opções"]);
+      fireEvent.click(within(first).getByRole("button", { name: "Excluir Catálogos" }));
+      expect(await screen.findByRole("dialog", { name: "Excluir Catálogos?" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("deletes after confirmation, and a live event loads the list again", async () => {

@@ -1,17 +1,7 @@
 import { type FileListDto, LIMITS } from "@inbox/shared";
 import AddIcon from "@mui/icons-material/Add";
 import FolderCopyIcon from "@mui/icons-material/FolderCopy";
-import {
-  Alert,
-  Button,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from "@mui/material";
+import { Alert, Button, LinearProgress, Paper } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteFileList, useFileListEvents, useFileListsInfinite } from "../../api/files";
@@ -26,7 +16,8 @@ import { ForbiddenView } from "../../components/ForbiddenView";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
-import { RowActions } from "../../components/RowActions";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
+import { RowActionButtons } from "../../components/RowActions";
 import { SearchField } from "../../components/SearchField";
 import { FileListDialog } from "./FileListDialog";
 
@@ -76,29 +67,35 @@ function FileLists() {
           onReachEnd={() => void lists.fetchNextPage()}
           sx={{ maxHeight: "calc(100vh - 200px)" }}
         >
-          <Table stickyHeader size="small" aria-label={t("files.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("files.columns.name")}</TableCell>
-                <TableCell align="center">{t("files.columns.options")}</TableCell>
-                <TableCell align="right">{t("files.columns.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((list) => (
-                <TableRow key={list.id} hover>
-                  <TableCell sx={{ overflowWrap: "anywhere" }}>{list.name}</TableCell>
-                  <TableCell align="center">{list.options.length}</TableCell>
-                  <RowActions
-                    editLabel={t("files.editList", { name: list.name })}
-                    deleteLabel={t("files.deleteList", { name: list.name })}
-                    onEdit={() => setDialog({ open: true, list })}
-                    onDelete={() => setToDelete(list)}
-                  />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            stickyHeader
+            label={t("files.title")}
+            rows={rows}
+            rowKey={(list) => list.id}
+            columns={[
+              {
+                key: "name",
+                header: t("files.columns.name"),
+                render: (list) => list.name,
+                cellSx: { overflowWrap: "anywhere" },
+              },
+              {
+                key: "options",
+                header: t("files.columns.options"),
+                align: "center",
+                render: (list) => list.options.length,
+              },
+            ]}
+            actionsHeader={t("files.columns.actions")}
+            actions={(list) => (
+              <RowActionButtons
+                editLabel={t("files.editList", { name: list.name })}
+                deleteLabel={t("files.deleteList", { name: list.name })}
+                onEdit={() => setDialog({ open: true, list })}
+                onDelete={() => setToDelete(list)}
+              />
+            )}
+          />
           {lists.isPending && <LoadingState />}
           {lists.isError && (
             <Alert severity="error" sx={{ m: 2 }}>

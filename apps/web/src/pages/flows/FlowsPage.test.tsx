@@ -10,7 +10,7 @@ import { RealtimeContext } from "../../realtime/realtime-context";
 import { FakeSocket } from "../../test/fake-socket";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
-import { FlowEditorPage } from "./FlowEditorPage";
+import { FlowEditorPage } from "../flowbuilder/FlowEditorPage";
 import { FlowsPage } from "./FlowsPage";
 
 const NOW = "2026-11-26T12:00:00.000Z";
@@ -66,6 +66,14 @@ function serve(state: { flows: FlowDto[] }) {
         const copy = { ...source, id: 60 };
         state.flows = [...state.flows, copy];
         return Response.json(copy, { status: 201 });
+      }
+      const shown = method === "GET" && path?.match(/^\/flowbuilder\/flow\/(\d+)$/);
+      if (shown) {
+        const found = state.flows.find((f) => f.id === Number(shown[1]));
+        if (!found)
+          return Response.json({ error: "ERR_NOT_FOUND", message: "Flow not found" }, { status: 404 });
+        const start = { id: "s".repeat(30), type: "start", position: { x: 0, y: 0 }, data: {} };
+        return Response.json({ flow: { ...found, flow: { nodes: [start], connections: [] } } });
       }
       if (method === "DELETE" && path === "/flowbuilder/1") {
         state.flows = state.flows.filter((f) => f.id !== 1);
@@ -217,10 +225,11 @@ describe("FlowsPage", () => {
     renderPage();
     await openMenu("Pós-venda");
     fireEvent.click(await screen.findByRole("menuitem", { name: "Editar fluxo" }));
-    expect(await screen.findByText("O editor de fluxos chega em breve.")).toBeTruthy();
+    expect(await screen.findByText("Não se esqueça de salvar seu fluxo!")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Editor de fluxo: Pós-venda" })).toBeTruthy();
     fireEvent.click(screen.getByRole("link", { name: "Voltar aos fluxos" }));
     fireEvent.click((await screen.findByText("Pós-venda")).closest("tr")!);
-    expect(await screen.findByRole("heading", { name: "Editor de fluxo" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Editor de fluxo: Pós-venda" })).toBeTruthy();
   });
 
   it("a live event on company-{id}-flowbuilder loads the list again", async () => {

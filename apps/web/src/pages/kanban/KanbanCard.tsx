@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { formatDate } from "../../app/format-date";
 import { ChannelIcon } from "../../components/ChannelIcon";
+import { usePhoneFormat } from "../contacts/phone-format";
 
 /** Spec 2 section 9: a card shows the last message cut at 70 characters. */
 export const CARD_MESSAGE_LENGTH = 70;
@@ -40,6 +41,7 @@ interface KanbanCardProps {
 /** A ticket on the board; dragged with the mouse, or picked up with space or Enter and moved with the arrows. */
 export function KanbanCard({ ticket, lane }: KanbanCardProps) {
   const { t } = useTranslation();
+  const phone = usePhoneFormat();
   const navigate = useNavigate();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: ticket.id,
@@ -82,7 +84,7 @@ export function KanbanCard({ ticket, lane }: KanbanCardProps) {
       </Box>
       <Typography variant="caption" color="text.secondary">
         {t("kanban.ticketNumber", { id: ticket.id })}
-        {ticket.contact?.number ? ` · ${ticket.contact.number}` : ""}
+        {ticket.contact?.number ? ` · ${phone(ticket.contact.number)}` : ""}
       </Typography>
       {ticket.lastMessage && (
         <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>

@@ -4,6 +4,7 @@ import { Avatar, Badge, Box, Chip, IconButton, Paper, Tooltip, Typography } from
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ChannelIcon } from "../../components/ChannelIcon";
+import { usePhoneFormat } from "../contacts/phone-format";
 import { stripWhatsApp } from "../tickets/bubble/whatsapp-format";
 import { cutText, formatTicketTime } from "../tickets/ticket-text";
 
@@ -19,7 +20,9 @@ interface MomentCardProps {
 /** One ticket on the panel: contact and last message cut at 30, unread count, queue, connection, time. */
 export function MomentCard({ ticket, queue, whatsapp, canOpen }: MomentCardProps) {
   const { t } = useTranslation();
-  const name = ticket.contact.name || ticket.contact.number;
+  const phone = usePhoneFormat();
+  // A contact without a name goes by its number, as people write it.
+  const name = ticket.contact.name || phone(ticket.contact.number);
   const message = stripWhatsApp(ticket.lastMessage).replace(/\s*\n\s*/g, " ");
   return (
     <Paper

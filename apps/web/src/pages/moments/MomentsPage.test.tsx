@@ -165,6 +165,20 @@ describe("MomentsPage", () => {
     expect(within(column("Ana Souza")).getByText("Nenhum atendimento")).toBeTruthy();
   });
 
+  it("a contact without a name goes by its number, as people write it", async () => {
+    const nameless = card({
+      id: 13,
+      status: "pending",
+      userId: null,
+      contact: { id: 113, name: "", number: "5511977776666", profilePicUrl: null },
+    });
+    serve(panel({ tickets: [nameless] }));
+    renderPage(watcher);
+    expect(
+      await within(await screen.findByRole("region", { name: "Pendentes" })).findByText("(11) 97777-6666"),
+    ).toBeTruthy();
+  });
+
   it("the access icon only on the viewer's own tickets; an admin has it on every card", async () => {
     serve(
       panel({

@@ -38,6 +38,7 @@ interface EditorProps {
   users: Choice[];
   queues: Choice[];
   fileLists: Choice[];
+  integrations: Choice[];
   onChange: (options: OptionDraft[]) => void;
 }
 
@@ -47,7 +48,15 @@ interface EditorProps {
  * an option may hold options of the next level. Options are added at the
  * end of their level, so their order is the order the contact sees.
  */
-export function ChatbotOptionsEditor({ options, errors, users, queues, fileLists, onChange }: EditorProps) {
+export function ChatbotOptionsEditor({
+  options,
+  errors,
+  users,
+  queues,
+  fileLists,
+  integrations,
+  onChange,
+}: EditorProps) {
   const { t } = useTranslation();
   const treeError = messageText(errors.chatbots, "chatbots");
   return (
@@ -67,6 +76,7 @@ export function ChatbotOptionsEditor({ options, errors, users, queues, fileLists
         users={users}
         queues={queues}
         fileLists={fileLists}
+        integrations={integrations}
         change={(path, fn) => onChange(updateOption(options, path, fn))}
         remove={(path) => onChange(removeOption(options, path))}
       />
@@ -91,6 +101,7 @@ interface ListProps {
   users: Choice[];
   queues: Choice[];
   fileLists: Choice[];
+  integrations: Choice[];
   change: (path: OptionPath, fn: (option: OptionDraft) => OptionDraft) => void;
   remove: (path: OptionPath) => void;
 }
@@ -110,7 +121,17 @@ interface OptionEditorProps extends Omit<ListProps, "options" | "parentPath"> {
   path: OptionPath;
 }
 
-function OptionEditor({ option, path, errors, users, queues, fileLists, change, remove }: OptionEditorProps) {
+function OptionEditor({
+  option,
+  path,
+  errors,
+  users,
+  queues,
+  fileLists,
+  integrations,
+  change,
+  remove,
+}: OptionEditorProps) {
   const { t } = useTranslation();
   const label = path.map((index) => index + 1).join(".");
   const error = (field: string) => {
@@ -208,10 +229,11 @@ function OptionEditor({ option, path, errors, users, queues, fileLists, change, 
           {option.queueType === "integration" && (
             <TargetSelect
               label={t("queues.modal.chatbot.optIntegrationId")}
-              value={null}
-              choices={[]}
-              helper={t("queues.modal.notAvailable")}
-              onChange={() => {}}
+              value={option.optIntegrationId}
+              choices={integrations}
+              error={error("optIntegrationId")}
+              helper={integrations.length === 0 ? t("queues.modal.noIntegrations") : undefined}
+              onChange={(optIntegrationId) => set({ optIntegrationId })}
             />
           )}
           <FormControlLabel
@@ -230,6 +252,7 @@ function OptionEditor({ option, path, errors, users, queues, fileLists, change, 
               users={users}
               queues={queues}
               fileLists={fileLists}
+              integrations={integrations}
               change={change}
               remove={remove}
             />

@@ -12,6 +12,10 @@ interface QueueDataTabProps {
   queues: Choice[];
   /** The company's file lists (GET /files/list). */
   fileLists: Choice[];
+  /** The company's integrations (GET /queueIntegration); shown with the plan flag useIntegrations. */
+  integrations: Choice[];
+  /** The plan's useIntegrations: without it the queue's integration select is not shown. */
+  withIntegration: boolean;
   onChange: (patch: Partial<QueueDraft>) => void;
 }
 
@@ -20,7 +24,16 @@ interface QueueDataTabProps {
  * order, close-ticket, rotator, integration, file list, out-of-hours message
  * and the chatbot option tree.
  */
-export function QueueDataTab({ draft, errors, users, queues, fileLists, onChange }: QueueDataTabProps) {
+export function QueueDataTab({
+  draft,
+  errors,
+  users,
+  queues,
+  fileLists,
+  integrations,
+  withIntegration,
+  onChange,
+}: QueueDataTabProps) {
   const { t } = useTranslation();
   const error = (field: string) => messageText(errors[field], field);
   return (
@@ -106,18 +119,32 @@ export function QueueDataTab({ draft, errors, users, queues, fileLists, onChange
         </TextField>
       </Stack>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        {/* Integrations are not built yet: their list is empty and only "none" is sent. */}
-        <TextField
-          select
-          label={t("queues.modal.fields.integrationId")}
-          value=""
-          size="small"
-          fullWidth
-          disabled
-          helperText={t("queues.modal.notAvailable")}
-        >
-          <MenuItem value="">{t("common.none")}</MenuItem>
-        </TextField>
+        {withIntegration && (
+          <TextField
+            select
+            label={t("queues.modal.fields.integrationId")}
+            value={draft.integrationId ?? ""}
+            size="small"
+            fullWidth
+            onChange={(event) =>
+              onChange({ integrationId: event.target.value === "" ? null : Number(event.target.value) })
+            }
+            error={Boolean(error("integrationId"))}
+            helperText={
+              error("integrationId") ??
+              (integrations.length === 0
+                ? t("queues.modal.noIntegrations")
+                : t("queues.modal.integrationHelp"))
+            }
+          >
+            <MenuItem value="">{t("common.none")}</MenuItem>
+            {integrations.map((integration) => (
+              <MenuItem key={integration.id} value={integration.id}>
+                {integration.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <TextField
           select
           label={t("queues.modal.fields.fileListId")}
@@ -147,6 +174,7 @@ export function QueueDataTab({ draft, errors, users, queues, fileLists, onChange
         users={users}
         queues={queues}
         fileLists={fileLists}
+        integrations={integrations}
         onChange={(chatbots) => onChange({ chatbots })}
       />
     </Stack>

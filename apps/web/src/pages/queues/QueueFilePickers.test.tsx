@@ -49,6 +49,7 @@ describe("Queue modal: file list pickers (GET /files/list)", () => {
         optQueueId: null,
         optUserId: null,
         optFileId: 4,
+        optIntegrationId: null,
         options: [],
       },
     ]);

@@ -6,8 +6,10 @@ import { isApiError } from "../../api/api-error";
 import { api } from "../../api/client";
 import { useFileListOptions } from "../../api/files";
 import { queryKeys } from "../../api/query-keys";
+import { useQueueIntegrationOptions } from "../../api/queue-integrations";
 import { type QueueOption, useQueue, useQueueOptions, useSaveQueue } from "../../api/queues";
 import { usersApi } from "../../api/users";
+import { useCurrentUser } from "../../app/auth/auth-context";
 import { errorMessage, toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
 import { DialogForm, STABLE_DIALOG_PAPER } from "../../components/DialogForm";
@@ -16,7 +18,16 @@ import { LoadingState } from "../../components/LoadingState";
 import type { Choice } from "./ChatbotOptionsEditor";
 import { QueueDataTab } from "./QueueDataTab";
 import { QueueScheduleTab } from "./QueueScheduleTab";
-import { type FieldErrors, type QueueDraft, toBody, toDraft, validate } from "./queue-form";
+import {
+  type FieldErrors,
+  type OptionDraft,
+  type OptionPath,
+  optionField,
+  type QueueDraft,
+  toBody,
+  toDraft,
+  validate,
+} from "./queue-form";
 
 interface QueueModalProps {
   open: boolean;
@@ -60,12 +71,16 @@ export function QueueModal({ open, queueId, queueCount, onClose }: QueueModalPro
   const users = useUserChoices(open);
   const queues = useQueueOptions(open);
   const fileLists = useFileListOptions(open);
+  // Options of type `integration` need the list whatever the plan; the queue's own select needs the plan flag.
+  const integrations = useQueueIntegrationOptions(open);
+  const withIntegration = useCurrentUser().company?.plan?.useIntegrations ?? false;
 
   const ready =
     (!editing || detail.data !== undefined) &&
     !scheduleType.isPending &&
     !users.isPending &&
-    !fileLists.isPending;
+    !fileLists.isPending &&
+    !integrations.isPending;
   return (
     <Dialog
       open={open}
@@ -90,6 +105,8 @@ export function QueueModal({ open, queueId, queueCount, onClose }: QueueModalPro
           queueCount={editing ? queueCount : queueCount + 1}
           users={users.data ?? []}
           fileLists={fileLists.data ?? []}
+          integrations={(integrations.data ?? []).map(({ id, name }) => ({ id, name }))}
+          withIntegration={withIntegration}
           queues={(queues.data ?? []).filter((queue: QueueOption) => queue.id !== queueId)}
           onSaved={onClose}
           onCancel={onClose}
@@ -110,6 +127,8 @@ interface QueueFormProps {
   users: Choice[];
   queues: Choice[];
   fileLists: Choice[];
+  integrations: Choice[];
+  withIntegration: boolean;
   onSaved: () => void;
   onCancel: () => void;
 }
@@ -124,6 +143,8 @@ function QueueForm({
   users,
   queues,
   fileLists,
+  integrations,
+  withIntegration,
   onSaved,
   onCancel,
 }: QueueFormProps) {
@@ -168,7 +189,7 @@ function QueueForm({
       toast.success(t("queues.saved"));
       onSaved();
     } catch (error) {
-      const fromServer = serverErrors(error);
+      const fromServer = serverErrors(error, draft.chatbots);
       if (fromServer) showErrors(fromServer);
       else toastError(error);
     }
@@ -188,6 +209,8 @@ function QueueForm({
             users={users}
             queues={queues}
             fileLists={fileLists}
+            integrations={integrations}
+            withIntegration={withIntegration}
             onChange={change}
           />
         ) : (
@@ -218,15 +241,41 @@ const SHOWN_FIELDS = new Set([
   "outOfHoursMessage",
   "orderQueue",
   "tempoRoteador",
+  "integrationId",
   "fileListId",
   "chatbots",
 ]);
 const isShown = (field: string) =>
   SHOWN_FIELDS.has(field) || field.startsWith("chatbots.") || field.startsWith("schedules.");
 
+/**
+ * The server names no option when an option's integration is not the company's
+ * (field "optIntegrationId"): the refusal goes under every option that chose one.
+ */
+function integrationOptionErrors(options: OptionDraft[], message: string, parent: OptionPath = []) {
+  const found: FieldErrors = {};
+  options.forEach((option, index) => {
+    const path = [...parent, index];
+    if (option.queueType === "integration" && option.optIntegrationId)
+      found[optionField(path, "optIntegrationId")] = message;
+    Object.assign(found, integrationOptionErrors(option.options, message, path));
+  });
+  return found;
+}
+
 /** A refusal about fields the modal shows, as field errors; undefined for others (toasted instead). */
-function serverErrors(error: unknown): FieldErrors | undefined {
+function serverErrors(error: unknown, options: OptionDraft[]): FieldErrors | undefined {
   if (!isApiError(error)) return undefined;
+  // Another company's (or a deleted) record the queue links to: 400 ERR_NOT_FOUND on its field.
+  if (error.code === "ERR_NOT_FOUND" && error.status === 400) {
+    if (error.field === "integrationId" || error.field === "fileListId")
+      return { [error.field]: error.message };
+    if (error.field === "optIntegrationId") {
+      const found = integrationOptionErrors(options, error.message);
+      return Object.keys(found).length > 0 ? found : undefined;
+    }
+    return undefined;
+  }
   if (error.code === "ERR_QUEUE_NAME_ALREADY_EXISTS") return { name: errorMessage(error) };
   if (error.code === "ERR_QUEUE_COLOR_ALREADY_EXISTS") return { color: errorMessage(error) };
   if (error.code !== "ERR_VALIDATION" || !error.field) return undefined;

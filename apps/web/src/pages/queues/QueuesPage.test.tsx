@@ -114,6 +114,7 @@ describe("QueuesPage", () => {
             optQueueId: null,
             optUserId: null,
             optFileId: null,
+            optIntegrationId: null,
             options: [
               {
                 name: "Falar com vendas",
@@ -123,6 +124,7 @@ describe("QueuesPage", () => {
                 optQueueId: null,
                 optUserId: 5,
                 optFileId: null,
+                optIntegrationId: null,
                 options: [],
               },
             ],

@@ -1,10 +1,11 @@
 import type { QueueDto } from "@inbox/shared";
 import LowPriorityIcon from "@mui/icons-material/LowPriority";
-import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Alert, Box } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
-import { RowActions } from "../../components/RowActions";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
+import { RowActionButtons } from "../../components/RowActions";
 
 interface QueuesTableProps {
   queues: QueueDto[];
@@ -20,51 +21,55 @@ export function QueuesTable({ queues, loading, error, onEdit, onDelete }: Queues
   const { t } = useTranslation();
   return (
     <>
-      <Table size="small" aria-label={t("queues.title")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("queues.columns.name")}</TableCell>
-            <TableCell align="center">{t("queues.columns.color")}</TableCell>
-            <TableCell>{t("queues.columns.greeting")}</TableCell>
-            <TableCell align="center">{t("queues.columns.order")}</TableCell>
-            <TableCell align="right">{t("queues.columns.actions")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {queues.map((queue) => (
-            <TableRow key={queue.id} hover>
-              <TableCell>{queue.name}</TableCell>
-              <TableCell align="center">
-                <Box
-                  role="img"
-                  aria-label={t("queues.colorSwatch", { color: queue.color })}
-                  sx={{
-                    width: 60,
-                    height: 20,
-                    mx: "auto",
-                    borderRadius: 0.5,
-                    border: 1,
-                    borderColor: "divider",
-                    bgcolor: queue.color,
-                  }}
-                />
-              </TableCell>
-              <TableCell
-                sx={{ maxWidth: 360, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
-              >
-                {queue.greetingMessage}
-              </TableCell>
-              <TableCell align="center">{queue.orderQueue ?? "-"}</TableCell>
-              <RowActions
-                editLabel={t("queues.editLabel", { name: queue.name })}
-                deleteLabel={t("queues.deleteLabel", { name: queue.name })}
-                onEdit={() => onEdit(queue)}
-                onDelete={() => onDelete(queue)}
+      <ResponsiveTable
+        label={t("queues.title")}
+        rows={queues}
+        rowKey={(queue) => queue.id}
+        columns={[
+          { key: "name", header: t("queues.columns.name"), render: (queue) => queue.name },
+          {
+            key: "color",
+            header: t("queues.columns.color"),
+            align: "center",
+            render: (queue) => (
+              <Box
+                role="img"
+                aria-label={t("queues.colorSwatch", { color: queue.color })}
+                sx={{
+                  width: 60,
+                  height: 20,
+                  mx: { xs: 0, sm: "auto" },
+                  borderRadius: 0.5,
+                  border: 1,
+                  borderColor: "divider",
+                  bgcolor: queue.color,
+                }}
               />
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+            ),
+          },
+          {
+            key: "greeting",
+            header: t("queues.columns.greeting"),
+            cellSx: { maxWidth: 360, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+            render: (queue) => queue.greetingMessage,
+          },
+          {
+            key: "order",
+            header: t("queues.columns.order"),
+            align: "center",
+            render: (queue) => queue.orderQueue ?? "-",
+          },
+        ]}
+        actionsHeader={t("queues.columns.actions")}
+        actions={(queue) => (
+          <RowActionButtons
+            editLabel={t("queues.editLabel", { name: queue.name })}
+            deleteLabel={t("queues.deleteLabel", { name: queue.name })}
+            onEdit={() => onEdit(queue)}
+            onDelete={() => onDelete(queue)}
+          />
+        )}
+      />
       {loading && <LoadingState />}
       {error && (
         <Alert severity="error" sx={{ m: 2 }}>

@@ -21,6 +21,7 @@ export interface OptionDraft {
   optQueueId: number | null;
   optUserId: number | null;
   optFileId: number | null;
+  optIntegrationId: number | null;
   options: OptionDraft[];
 }
 
@@ -41,6 +42,7 @@ export interface QueueDraft {
   closeTicket: boolean;
   ativarRoteador: boolean;
   tempoRoteador: number;
+  integrationId: number | null;
   fileListId: number | null;
   schedules: ScheduleDraft[];
   chatbots: OptionDraft[];
@@ -65,6 +67,7 @@ export function newOption(): OptionDraft {
     optQueueId: null,
     optUserId: null,
     optFileId: null,
+    optIntegrationId: null,
     options: [],
   };
 }
@@ -80,6 +83,7 @@ function optionDraft(option: ChatbotOptionDto): OptionDraft {
     optQueueId: option.optQueueId,
     optUserId: option.optUserId,
     optFileId: option.optFileId,
+    optIntegrationId: option.optIntegrationId,
     options: option.options.map(optionDraft),
   };
 }
@@ -106,6 +110,7 @@ export function toDraft(queue?: QueueDetailDto): QueueDraft {
       closeTicket: false,
       ativarRoteador: false,
       tempoRoteador: 0,
+      integrationId: null,
       fileListId: null,
       schedules: defaultSchedules(),
       chatbots: [],
@@ -120,6 +125,7 @@ export function toDraft(queue?: QueueDetailDto): QueueDraft {
     closeTicket: queue.closeTicket,
     ativarRoteador: queue.ativarRoteador,
     tempoRoteador: queue.tempoRoteador,
+    integrationId: queue.integrationId,
     fileListId: queue.fileListId,
     // A queue saved without hours gets the default ones to start from.
     schedules: queue.schedules.length
@@ -150,6 +156,7 @@ function optionBody(option: OptionDraft): ChatbotOptionBody {
     optQueueId: option.queueType === "queue" ? option.optQueueId : null,
     optUserId: option.queueType === "attendent" ? option.optUserId : null,
     optFileId: option.queueType === "file" ? option.optFileId : null,
+    optIntegrationId: option.queueType === "integration" ? option.optIntegrationId : null,
     options: option.options.map(optionBody),
   };
 }
@@ -166,7 +173,7 @@ export function toBody(draft: QueueDraft, withSchedules: boolean): QueueBody {
     closeTicket: draft.closeTicket,
     ativarRoteador: draft.ativarRoteador,
     tempoRoteador: draft.tempoRoteador,
-    integrationId: null,
+    integrationId: draft.integrationId,
     fileListId: draft.fileListId,
     ...(withSchedules
       ? {
@@ -195,7 +202,22 @@ export function validate(body: QueueBody, queueCount: number): FieldErrors {
     }
   if (queueCount > 1 && !body.greetingMessage.trim())
     errors.greetingMessage ??= QUEUE_MESSAGES.greetingRequired;
+  requireIntegrations(body.chatbots, [], errors);
   return errors;
+}
+
+/**
+ * An `integration` option hands the contact to an integration, so it needs
+ * one. The shared schema does not require it: options of that type saved
+ * before integrations could be chosen have none, and the server keeps them.
+ */
+function requireIntegrations(options: ChatbotOptionBody[], parent: OptionPath, errors: FieldErrors) {
+  options.forEach((option, index) => {
+    const path = [...parent, index];
+    if (option.queueType === "integration" && !option.optIntegrationId)
+      errors[optionField(path, "optIntegrationId")] ??= "Required";
+    requireIntegrations(option.options, path, errors);
+  });
 }
 
 type ErrorKey = keyof typeof queuesPt.modal.errors;
@@ -211,6 +233,7 @@ const MESSAGE_KEYS: Record<string, ErrorKey> = {
   "Unknown queue": "unknownTarget",
   "Unknown user": "unknownTarget",
   "Unknown file list": "unknownFileList",
+  "Unknown integration": "unknownIntegration",
 };
 
 /** The shared schema's length messages ("Required", "Too Short!", "Too Long!"): one text per field says the range. */
@@ -239,7 +262,9 @@ function errorKey(message: string, field: string | undefined): ErrorKey | undefi
         ? "optQueueRequired"
         : name === "optFileId"
           ? "optFileRequired"
-          : "required";
+          : name === "optIntegrationId"
+            ? "optIntegrationRequired"
+            : "required";
   // The messages (greeting, out of hours, the bot's): at most 4096 characters.
   if (message === "Too Long!" || message.startsWith("Too big")) return "messageTooLong";
   return undefined;

@@ -61,7 +61,8 @@ export interface Call {
 
 /**
  * The fake server: GET /queue answers the list, GET /queue/{id} a queue of
- * `details`, /companySettingOne the scheduleType, /users/list the users, /files/list the file lists;
+ * `details`, /companySettingOne the scheduleType, /users/list the users, /files/list the file lists,
+ * /queueIntegration the integrations;
  * POST and PUT answer `saved` (or `refusal`), DELETE /queue/{id} succeeds.
  */
 export function serve(
@@ -72,6 +73,8 @@ export function serve(
     saved?: QueueDetailDto;
     refusal?: { status: number; body: object };
     fileLists?: FileListSummary[];
+    /** GET /queueIntegration's integrations (one page). */
+    integrations?: { id: number; name: string; type: string }[];
   } = {},
 ) {
   const queues = options.queues ?? [];
@@ -86,6 +89,11 @@ export function serve(
         return Response.json({ scheduleType: options.scheduleType ?? "disabled" });
       if (method === "GET" && url === "/users/list") return Response.json(options.users ?? []);
       if (method === "GET" && url === "/files/list") return Response.json(options.fileLists ?? []);
+      // The pickers read only id, name and type of each integration.
+      if (method === "GET" && url.startsWith("/queueIntegration?")) {
+        const queueIntegrations = options.integrations ?? [];
+        return Response.json({ queueIntegrations, count: queueIntegrations.length, hasMore: false });
+      }
       const detail = queues.find((queue) => url === `/queue/${queue.id}`);
       if (method === "GET" && detail) return Response.json(detail);
       if ((method === "POST" && url === "/queue") || (method === "PUT" && detail)) {

@@ -4,20 +4,11 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import EditIcon from "@mui/icons-material/Edit";
 import QuickreplyIcon from "@mui/icons-material/Quickreply";
 import VisibilityIcon from "@mui/icons-material/Visibility";
-import {
-  Alert,
-  IconButton,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
+import { Alert, IconButton, LinearProgress, Tooltip } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
 
 interface QuickMessagesTableProps {
   rows: QuickMessageDto[];
@@ -42,63 +33,66 @@ export function QuickMessagesTable({
   const { t } = useTranslation();
   return (
     <>
-      <Table stickyHeader size="small" aria-label={t("quickMessages.title")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("quickMessages.columns.shortcode")}</TableCell>
-            <TableCell>{t("quickMessages.columns.media")}</TableCell>
-            <TableCell align="center">{t("quickMessages.columns.geral")}</TableCell>
-            <TableCell align="right">{t("quickMessages.columns.actions")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((quick) => {
-            const editable = canChangeQuickMessage(quick, userId);
-            return (
-              <TableRow key={quick.id} hover>
-                <TableCell sx={{ overflowWrap: "anywhere" }}>{quick.shortcode}</TableCell>
-                <TableCell sx={{ overflowWrap: "anywhere" }}>
-                  {quick.mediaName ?? t("quickMessages.noFile")}
-                </TableCell>
-                <TableCell align="center">
-                  {quick.geral && (
-                    <CheckCircleIcon
-                      color="success"
-                      fontSize="small"
-                      aria-label={t("quickMessages.isGeral")}
-                    />
-                  )}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title={editable ? t("common.edit") : t("quickMessages.view")}>
-                    <IconButton
-                      size="small"
-                      aria-label={t(editable ? "quickMessages.editLabel" : "quickMessages.viewLabel", {
-                        shortcode: quick.shortcode,
-                      })}
-                      onClick={() => onEdit(quick)}
-                    >
-                      {editable ? <EditIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
-                    </IconButton>
-                  </Tooltip>
-                  {editable && (
-                    <Tooltip title={t("common.delete")}>
-                      <IconButton
-                        size="small"
-                        color="error"
-                        aria-label={t("quickMessages.deleteLabel", { shortcode: quick.shortcode })}
-                        onClick={() => onDelete(quick)}
-                      >
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <ResponsiveTable
+        label={t("quickMessages.title")}
+        stickyHeader
+        rows={rows}
+        rowKey={(quick) => quick.id}
+        columns={[
+          {
+            key: "shortcode",
+            header: t("quickMessages.columns.shortcode"),
+            cellSx: { overflowWrap: "anywhere" },
+            render: (quick) => quick.shortcode,
+          },
+          {
+            key: "media",
+            header: t("quickMessages.columns.media"),
+            cellSx: { overflowWrap: "anywhere" },
+            render: (quick) => quick.mediaName ?? t("quickMessages.noFile"),
+          },
+          {
+            key: "geral",
+            header: t("quickMessages.columns.geral"),
+            align: "center",
+            render: (quick) =>
+              quick.geral && (
+                <CheckCircleIcon color="success" fontSize="small" aria-label={t("quickMessages.isGeral")} />
+              ),
+          },
+        ]}
+        actionsHeader={t("quickMessages.columns.actions")}
+        actions={(quick) => {
+          const editable = canChangeQuickMessage(quick, userId);
+          return (
+            <>
+              <Tooltip title={editable ? t("common.edit") : t("quickMessages.view")}>
+                <IconButton
+                  size="small"
+                  aria-label={t(editable ? "quickMessages.editLabel" : "quickMessages.viewLabel", {
+                    shortcode: quick.shortcode,
+                  })}
+                  onClick={() => onEdit(quick)}
+                >
+                  {editable ? <EditIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+                </IconButton>
+              </Tooltip>
+              {editable && (
+                <Tooltip title={t("common.delete")}>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    aria-label={t("quickMessages.deleteLabel", { shortcode: quick.shortcode })}
+                    onClick={() => onDelete(quick)}
+                  >
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </>
+          );
+        }}
+      />
       {loading && <LoadingState />}
       {error && (
         <Alert severity="error" sx={{ m: 2 }}>

@@ -7,10 +7,11 @@ import { toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
 import { MarkInvoicePaid } from "../checkout/MarkInvoicePaid";
 import {
-  choicesOf,
   type MessageItem,
   maxLengthOf,
+  orderedChoicesOf,
   type PanelKey,
+  phoneCountryLabel,
   ruleOfFlag,
   ruleOfMessage,
   SETTING_GROUPS,
@@ -35,7 +36,7 @@ interface OptionsTabProps {
  * message (the server refuses the other order).
  */
 export function OptionsTab({ values, isSuper }: OptionsTabProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateSetting();
   /** Flags picked whose message is still missing: shown as picked, not saved yet. */
   const [pending, setPending] = useState<Partial<Record<PanelKey, string>>>({});
@@ -154,13 +155,15 @@ export function OptionsTab({ values, isSuper }: OptionsTabProps) {
                   helperText={t(`settings.help.${item.key}`, VARIABLES)}
                   disabled={update.isPending}
                 >
-                  {choicesOf(item.key).map((value) => (
+                  {orderedChoicesOf(item.key, i18n.language).map((value) => (
                     <MenuItem key={value} value={value}>
                       {item.key === "downloadLimit"
                         ? `${value} MB`
-                        : item.key === "trialDays"
-                          ? t("settings.trialDaysValue", { count: Number(value) })
-                          : t(`settings.values.${value}` as "settings.values.enabled")}
+                        : item.key === "phoneDefaultCountry"
+                          ? phoneCountryLabel(value, i18n.language)
+                          : item.key === "trialDays"
+                            ? t("settings.trialDaysValue", { count: Number(value) })
+                            : t(`settings.values.${value}` as "settings.values.enabled")}
                     </MenuItem>
                   ))}
                 </TextField>

@@ -17,6 +17,7 @@ import { SettingsPage } from "./SettingsPage";
 
 /** What a fresh company answers (company_settings defaults). */
 const DEFAULTS: Record<string, string | null> = {
+  phoneDefaultCountry: "BR",
   userRating: "disabled",
   scheduleType: "disabled",
   chatBotType: "text",
@@ -173,6 +174,20 @@ describe("SettingsPage options", () => {
     );
     await waitFor(() => expect(toasts.map((t) => t.message)).toEqual(["Operação atualizada com sucesso."]));
     expect(select("Tag obrigatória para resolver").textContent).toBe("Habilitado");
+  });
+
+  it("offers the phone numbers' default country by name with its calling code, Brazil until changed", async () => {
+    const calls = serve();
+    renderPage();
+    await waitFor(() => expect(select("País padrão dos números").textContent).toBe("Brasil (+55)"));
+    expect(screen.getByText(/Números digitados sem código do país \(\+55…\) são deste país/)).toBeTruthy();
+    await choose("País padrão dos números", "Portugal (+351)");
+    await waitFor(() =>
+      expect(puts(calls)).toEqual([
+        { method: "PUT", url: "/settings/phoneDefaultCountry", body: { value: "PT" } },
+      ]),
+    );
+    await waitFor(() => expect(select("País padrão dos números").textContent).toBe("Portugal (+351)"));
   });
 
   it("asks for the transfer message before enabling it, then saves the message and the flag in that order", async () => {

@@ -1,6 +1,8 @@
 import {
   DEFAULT_DOWNLOAD_LIMIT,
+  DEFAULT_PHONE_COUNTRY,
   DEFAULT_TRIAL_DAYS,
+  phoneCountryCallingCode,
   SETTING_DEFINITIONS,
   SETTING_MESSAGE_RULES,
   type SettingDefinition,
@@ -71,6 +73,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
       choice("requiredTag"),
       choice("acceptAudioMessageContact"),
       choice("DirectTicketsToWallets"),
+      choice("phoneDefaultCountry"),
     ],
   },
   {
@@ -140,7 +143,40 @@ export const SHOWN_DEFAULTS: Partial<Record<SettingKey, string>> = {
   // Never set refuses the signup (docs/SETTINGS.md); a signup's trial is then 7 days.
   allowSignup: "disabled",
   trialDays: DEFAULT_TRIAL_DAYS,
+  phoneDefaultCountry: DEFAULT_PHONE_COUNTRY,
 };
+
+const countryNames = new Map<string, Intl.DisplayNames | null>();
+const countryOrders = new Map<string, readonly string[]>();
+
+/** A country of phoneDefaultCountry in the user's language, with its calling code: 'Brasil (+55)'. */
+export function phoneCountryLabel(country: string, language: string): string {
+  if (!countryNames.has(language)) {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([language], { type: "region" });
+    } catch {
+      // An old browser without region names shows the codes.
+    }
+    countryNames.set(language, names);
+  }
+  const name = countryNames.get(language)?.of(country) ?? country;
+  return `${name} (+${phoneCountryCallingCode(country)})`;
+}
+
+/** The values a choice offers in the order the select lists them: countries by their name (sorted once per language). */
+export function orderedChoicesOf(key: SettingKey, language: string): readonly string[] {
+  const values = choicesOf(key);
+  if (key !== "phoneDefaultCountry") return values;
+  let ordered = countryOrders.get(language);
+  if (!ordered) {
+    const labelled = values.map((value) => [value, phoneCountryLabel(value, language)] as const);
+    const collator = new Intl.Collator(language);
+    ordered = labelled.sort((a, b) => collator.compare(a[1], b[1])).map(([value]) => value);
+    countryOrders.set(language, ordered);
+  }
+  return ordered;
+}
 
 /** The section 5 rule a message key belongs to. */
 export function ruleOfMessage(key: SettingKey): SettingMessageRule | undefined {

@@ -24,6 +24,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
+import { usePhoneFormat } from "../contacts/phone-format";
 
 interface TagContactsDialogProps {
   /** The tag whose contacts are listed; null: closed. */
@@ -37,6 +38,7 @@ interface TagContactsDialogProps {
  */
 export function TagContactsDialog({ tag, onClose }: TagContactsDialogProps) {
   const { t } = useTranslation();
+  const phone = usePhoneFormat();
   const titleId = useId();
   const contacts = useTagContacts(tag?.id ?? null);
   const untag = useUntagContact();
@@ -86,7 +88,7 @@ export function TagContactsDialog({ tag, onClose }: TagContactsDialogProps) {
                 {rows.map((contact) => (
                   <TableRow key={contact.id} hover>
                     <TableCell>{contact.name}</TableCell>
-                    <TableCell>{contact.number}</TableCell>
+                    <TableCell>{phone(contact.number)}</TableCell>
                     <TableCell align="right">
                       <Tooltip title={t("tags.contactsDialog.removeConfirm")}>
                         <IconButton

@@ -115,7 +115,7 @@ describe("TagsPage", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Ver os contatos de Cliente VIP (2)" }));
     const dialog = await screen.findByRole("dialog", { name: "Contatos com a tag Cliente VIP" });
     expect(await within(dialog).findByText("Maria")).toBeTruthy();
-    expect(within(dialog).getByText("5511888880000")).toBeTruthy();
+    expect(within(dialog).getByText("(11) 99999-0000")).toBeTruthy(); // as people write it
     fireEvent.click(within(dialog).getByRole("button", { name: "Remover João da tag" }));
     const confirm = await screen.findByRole("dialog", { name: "Remover a tag de João?" });
     fireEvent.click(within(confirm).getByRole("button", { name: "Remover" }));

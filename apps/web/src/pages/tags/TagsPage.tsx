@@ -1,7 +1,7 @@
 import { LIMITS, type TagWithCountDto } from "@inbox/shared";
 import AddIcon from "@mui/icons-material/Add";
 import LocalOfferIcon from "@mui/icons-material/LocalOffer";
-import { Alert, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Alert, Button, Paper } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteTag, useInvalidateTags, useTagsPage } from "../../api/tags";
@@ -15,7 +15,8 @@ import { EmptyState } from "../../components/EmptyState";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
-import { RowActions } from "../../components/RowActions";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
+import { RowActionButtons } from "../../components/RowActions";
 import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { TagChip } from "./TagChip";
@@ -72,41 +73,46 @@ export function TagsPage() {
           onReachEnd={() => void tags.fetchNextPage()}
           sx={{ maxHeight: "calc(100vh - 200px)" }}
         >
-          <Table size="small" stickyHeader aria-label={t("tags.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("tags.columns.name")}</TableCell>
-                <TableCell align="center">{t("tags.columns.contacts")}</TableCell>
-                {manage && <TableCell align="right">{t("tags.columns.actions")}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((tag) => (
-                <TableRow key={tag.id} hover>
-                  <TableCell>
-                    <TagChip name={tag.name} color={tag.color} />
-                  </TableCell>
-                  <TableCell align="center">
-                    <Button
-                      size="small"
-                      aria-label={t("tags.showContacts", { name: tag.name, count: tag.contactsCount })}
-                      onClick={() => setContactsOf(tag)}
-                    >
-                      {tag.contactsCount}
-                    </Button>
-                  </TableCell>
-                  {manage && (
-                    <RowActions
+          <ResponsiveTable
+            label={t("tags.title")}
+            stickyHeader
+            rows={rows}
+            rowKey={(tag) => tag.id}
+            columns={[
+              {
+                key: "name",
+                header: t("tags.columns.name"),
+                render: (tag) => <TagChip name={tag.name} color={tag.color} />,
+              },
+              {
+                key: "contacts",
+                header: t("tags.columns.contacts"),
+                align: "center",
+                render: (tag) => (
+                  <Button
+                    size="small"
+                    aria-label={t("tags.showContacts", { name: tag.name, count: tag.contactsCount })}
+                    onClick={() => setContactsOf(tag)}
+                  >
+                    {tag.contactsCount}
+                  </Button>
+                ),
+              },
+            ]}
+            actionsHeader={t("tags.columns.actions")}
+            actions={
+              manage
+                ? (tag) => (
+                    <RowActionButtons
                       editLabel={t("tags.editLabel", { name: tag.name })}
                       deleteLabel={t("tags.deleteLabel", { name: tag.name })}
                       onEdit={() => setDialog({ open: true, tagId: tag.id })}
                       onDelete={() => setToDelete(tag)}
                     />
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  )
+                : undefined
+            }
+          />
           {(tags.isPending || tags.isFetchingNextPage) && <LoadingState />}
           {tags.isError && (
             <Alert severity="error" sx={{ m: 2 }}>

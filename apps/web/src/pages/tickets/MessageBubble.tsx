@@ -9,6 +9,7 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/api-error";
 import { errorMessage } from "../../app/toast/toast-error";
+import { DocumentCard } from "./bubble/DocumentCard";
 import { FormattedText } from "./bubble/FormattedText";
 import { MediaPlayer } from "./bubble/MediaPlayer";
 import { MediaUnavailable } from "./bubble/MediaUnavailable";
@@ -74,7 +75,7 @@ function AckIcon({ message }: { message: MessageDto }) {
   );
 }
 
-/** The media inline: images, audio and video play in place; other files open in a new tab. */
+/** The media inline: images, audio and video play in place; other files are a document card. */
 function MessageMedia({ message }: { message: MessageDto }) {
   const { t } = useTranslation();
   const url = message.mediaUrl;
@@ -99,13 +100,7 @@ function MessageMedia({ message }: { message: MessageDto }) {
       </>
     );
   if (message.mediaType === "video") return <MediaPlayer kind="video" src={url} />;
-  return (
-    <Link href={url} target="_blank" rel="noopener" color="inherit" variant="body2">
-      {message.details?.fileName
-        ? t("ticketTools.bubble.details.file", { name: message.details.fileName })
-        : t("tickets.conversation.media")}
-    </Link>
-  );
+  return <DocumentCard message={message} url={url} />;
 }
 
 /** A contact card (vCard) sent or received: the contact's name under a card icon. */

@@ -107,6 +107,6 @@ describe("what a message was (Meta payloads)", () => {
     expect(screen.getByRole("link", { name: "Ver o anúncio" }).getAttribute("href")).toBe("https://fb.me/ad");
     expect(screen.getByText("Respondeu ao seu story")).toBeTruthy();
     expect(screen.getByText("A mídia expirou e não está mais disponível")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Arquivo: Contrato.pdf" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Baixar Contrato.pdf" })).toBeTruthy();
   });
 });

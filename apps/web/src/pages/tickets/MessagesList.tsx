@@ -1,8 +1,9 @@
 import { LIMITS, type MessageDto, type TicketDto, type TicketLogEntryDto } from "@inbox/shared";
 import { Box, LinearProgress, Typography } from "@mui/material";
-import { type UIEvent, useLayoutEffect, useMemo, useRef } from "react";
+import { Fragment, type UIEvent, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
+import { dayKey, dayLabel } from "./conversation/day-separators";
 import { interleave, logLine, useTicketTimeline } from "./conversation/timeline";
 import { MessageBubble } from "./MessageBubble";
 import { formatMessageTime } from "./ticket-text";
@@ -32,7 +33,9 @@ export function isNearTop(
  * transferred, resolved, the bot's moves) as small centred lines at their
  * time. It opens at the newest message; an older page loads within 50 px of
  * the top (spec 1 section 9) without moving what the user is reading; a new
- * message or line scrolls into view when the user was already at the bottom.
+ * message or line scrolls into view when the user was already at the bottom,
+ * and so does content that grows later (an image that loads) while the user
+ * has not scrolled up. A chip ('Hoje', 'Ontem', the date) starts each day.
  */
 export function MessagesList({
   messages,
@@ -41,14 +44,17 @@ export function MessagesList({
   loadingOlder,
   onLoadOlder,
 }: MessagesListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const senderOf = useSenderNames(messages, ticket, t("timeline.sender.bot"));
   const entries = useTicketTimeline(ticket);
   const items = useMemo(
     () => interleave(messages, entries, (entry) => logLine(entry, t), canLoadOlder),
     [messages, entries, t, canLoadOlder],
   );
+  const dayTexts = { today: t("tickets.conversation.today"), yesterday: t("tickets.conversation.yesterday") };
   const ref = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLOListElement>(null);
+  const hasItems = items.length > 0;
   const anchor = useRef<{ first?: string; last?: string; height: number; top: number; atBottom: boolean }>({
     height: 0,
     top: 0,
@@ -76,6 +82,27 @@ export function MessagesList({
         element.scrollHeight - element.scrollTop - element.clientHeight <= LIMITS.infiniteScrollThresholdPx,
     };
   }, [first, last]);
+
+  // Content that grows after it was drawn (images, videos loading) keeps the bottom in view unless the
+  // user scrolled up; the measures the older-page anchoring uses follow the new height either way.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !hasItems) return;
+    const restick = () => {
+      if (anchor.current.atBottom) element.scrollTop = element.scrollHeight;
+      anchor.current = { ...anchor.current, height: element.scrollHeight, top: element.scrollTop };
+    };
+    // `load` does not bubble: a capturing listener hears every image and video below.
+    element.addEventListener("load", restick, true);
+    element.addEventListener("loadedmetadata", restick, true);
+    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(restick);
+    if (observer && content.current) observer.observe(content.current);
+    return () => {
+      element.removeEventListener("load", restick, true);
+      element.removeEventListener("loadedmetadata", restick, true);
+      observer?.disconnect();
+    };
+  }, [hasItems]);
 
   // A first page too short to scroll gives no scroll event: the older page loads at once.
   const loadOlder = useRef(onLoadOlder);
@@ -107,14 +134,25 @@ export function MessagesList({
       {loadingOlder && <LinearProgress aria-label={t("tickets.conversation.loadingOlder")} />}
       {messages.length === 0 && <EmptyState message={t("tickets.conversation.empty")} />}
       {items.length > 0 && (
-        <Box component="ol" aria-label={t("tickets.conversation.messages")} sx={{ m: 0, p: 0 }}>
-          {items.map((item) =>
-            item.kind === "message" ? (
-              <MessageBubble key={item.key} message={item.message} sender={senderOf(item.message)} />
-            ) : (
-              <SystemLine key={item.key} entry={item.entry} text={item.text} />
-            ),
-          )}
+        <Box component="ol" ref={content} aria-label={t("tickets.conversation.messages")} sx={{ m: 0, p: 0 }}>
+          {items.map((item, i) => {
+            const at = item.kind === "message" ? item.message.createdAt : item.entry.createdAt;
+            const before = items[i - 1];
+            const newDay =
+              !before ||
+              dayKey(before.kind === "message" ? before.message.createdAt : before.entry.createdAt) !==
+                dayKey(at);
+            return (
+              <Fragment key={item.key}>
+                {newDay && <DaySeparator text={dayLabel(at, i18n.language, dayTexts)} />}
+                {item.kind === "message" ? (
+                  <MessageBubble message={item.message} sender={senderOf(item.message)} />
+                ) : (
+                  <SystemLine entry={item.entry} text={item.text} />
+                )}
+              </Fragment>
+            );
+          })}
         </Box>
       )}
     </Box>
@@ -176,6 +214,32 @@ function SystemLine({ entry, text }: { entry: TicketLogEntryDto; text: string })
         {text}
         {" · "}
         <time dateTime={entry.createdAt}>{formatMessageTime(entry.createdAt)}</time>
+      </Typography>
+    </Box>
+  );
+}
+
+/** The day's chip between messages of different days (not a list item for assistive technology). */
+function DaySeparator({ text }: { text: string }) {
+  return (
+    <Box
+      component="li"
+      role="none"
+      data-day-separator=""
+      sx={{ listStyle: "none", display: "flex", justifyContent: "center", px: 1, py: 1 }}
+    >
+      <Typography
+        variant="caption"
+        sx={{
+          px: 1.5,
+          py: 0.25,
+          borderRadius: 2,
+          bgcolor: "background.paper",
+          boxShadow: 1,
+          fontWeight: 500,
+        }}
+      >
+        {text}
       </Typography>
     </Box>
   );

@@ -10,6 +10,7 @@ import { Alert, Avatar, Box, IconButton, Stack, Tooltip, Typography } from "@mui
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isApiError } from "../../api/api-error";
 import { queryKeys } from "../../api/query-keys";
 import { ticketsApi, useMessagesInfinite, useTicket } from "../../api/tickets";
 import { useCurrentUser } from "../../app/auth/auth-context";
@@ -18,6 +19,7 @@ import { toast } from "../../app/toast/toast-store";
 import { LoadingState } from "../../components/LoadingState";
 import { RealtimeContext, useCompanyEvent } from "../../realtime/realtime-context";
 import { applyMessage, flattenMessages, type MessagePages } from "../../realtime/ticket-list-rules";
+import { usePhoneFormat } from "../contacts/phone-format";
 import { ContactDrawer } from "./contact-drawer/ContactDrawer";
 import { type TicketActionOutcome, TicketActions } from "./conversation/TicketActions";
 import { MessageInput } from "./input/MessageInput";
@@ -42,6 +44,7 @@ interface TicketViewProps {
  */
 export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
   const { t } = useTranslation();
+  const formatPhone = usePhoneFormat();
   const user = useCurrentUser();
   const ticket = useTicket(uuid);
   const ticketId = ticket.data?.id;
@@ -132,7 +135,14 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
     if (payload.action === "delete" && payload.ticketId === ticketId) onOutcome({ leave: true });
   });
 
-  if (ticket.isError) return <Alert severity="error">{errorMessage(ticket.error)}</Alert>;
+  if (ticket.isError)
+    return (
+      <Alert severity="error" role="alert">
+        {isApiError(ticket.error) && ticket.error.code === "ERR_NO_TICKET_FOUND"
+          ? t("ticketView.notFound")
+          : errorMessage(ticket.error)}
+      </Alert>
+    );
   if (!ticket.data) return <LoadingState />;
   const data = ticket.data;
   const name = data.contact?.name ?? "";
@@ -173,6 +183,11 @@ export function TicketView({ uuid, onBack, onOutcome }: TicketViewProps) {
                   {t("tickets.conversation.ticketNumber", { id: data.id })}
                 </Typography>
               </Typography>
+              {data.contact && !data.contact.isGroup && !metaChannel && (
+                <Typography variant="caption" color="text.secondary" sx={{ mr: 1 }}>
+                  {formatPhone(data.contact.number)}
+                </Typography>
+              )}
               {data.user && (
                 <Typography variant="caption" color="text.secondary">
                   {t("tickets.conversation.assignedTo", { name: data.user.name })}

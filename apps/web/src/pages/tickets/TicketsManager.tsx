@@ -21,6 +21,7 @@ import { useQueueOptions } from "../../api/queues";
 import { useUserOptions } from "../../api/ticket-actions";
 import { type TicketListFilters, type TicketSort, useTicketsInfinite } from "../../api/tickets";
 import { isAdmin } from "../../app/permissions";
+import { useStoredPreference } from "../../app/preferences";
 import { errorMessage } from "../../app/toast/toast-error";
 import { QueueMultiSelect } from "../../components/QueueMultiSelect";
 import { flattenTickets, listCount } from "../../realtime/ticket-list-rules";
@@ -34,6 +35,15 @@ import { ticketViewerOf } from "./ticket-viewer";
 
 type MainTab = "open" | "closed" | "search";
 type OpenSubtab = "open" | "pending" | "group";
+
+const isMainTab = (value: unknown): value is MainTab =>
+  value === "open" || value === "closed" || value === "search";
+const isOpenSubtab = (value: unknown): value is OpenSubtab =>
+  value === "open" || value === "pending" || value === "group";
+const isBoolean = (value: unknown): value is boolean => typeof value === "boolean";
+const isSort = (value: unknown): value is TicketSort => value === "ASC" || value === "DESC";
+const isIdList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((id) => Number.isInteger(id));
 
 /** A request to show the tab of a status (after accepting or reopening); `seq` repeats a request. */
 export interface TabFocus {
@@ -81,19 +91,22 @@ const filtersFor = (
 export function TicketsManager({ user, selectedUuid, onOpen, onShow, focus }: TicketsManagerProps) {
   const { t } = useTranslation();
   const admin = isAdmin(user);
-  const [tab, setTab] = useState<MainTab>("open");
-  const [subtab, setSubtab] = useState<OpenSubtab>("open");
+  // The screen's choices are the user's saved preferences (app/preferences.ts): kept over reloads and sign-ins.
+  const [tab, setTab] = useStoredPreference<MainTab>("tickets.tab", "open", isMainTab);
+  const [storedSubtab, setSubtab] = useStoredPreference<OpenSubtab>("tickets.subtab", "open", isOpenSubtab);
   const mayShowAll = canShowAllTickets(ticketViewerOf(user));
-  const [showAll, setShowAll] = useState(false);
+  const [storedShowAll, setShowAll] = useStoredPreference("tickets.showAll", false, isBoolean);
+  const showAll = mayShowAll && storedShowAll;
   /** Empty: every queue the user may see; WITHOUT_QUEUE stands for 'without queue'. */
-  const [selectedQueues, setSelectedQueues] = useState<number[]>([]);
-  const [sort, setSort] = useState<TicketSort>("DESC");
+  const [selectedQueues, setSelectedQueues] = useStoredPreference<number[]>("tickets.queues", [], isIdList);
+  const [sort, setSort] = useStoredPreference<TicketSort>("tickets.sort", "DESC", isSort);
   const [searchText, setSearchText] = useState("");
   const [searchOnMessages, setSearchOnMessages] = useState(false);
   const [searchFilters, setSearchFilters] = useState<SearchFilters>(NO_SEARCH_FILTERS);
   const [newTicketOpen, setNewTicketOpen] = useState(false);
   const [takenBy, setTakenBy] = useState<TakenBy | null>(null);
   const groups = admin || user.allowGroup;
+  const subtab = storedSubtab === "group" && !groups ? "open" : storedSubtab;
   const searching = tab === "search";
   const searchParam = useDebouncedValue(searchText.trim().toLowerCase());
 
@@ -106,7 +119,7 @@ export function TicketsManager({ user, selectedUuid, onOpen, onShow, focus }: Ti
       setTab("open");
       setSubtab(focus.status);
     }
-  }, [focus]);
+  }, [focus, setTab, setSubtab]);
 
   const open = useTicketsInfinite(filtersFor("open", showAll, selectedQueues, sort));
   const pending = useTicketsInfinite(filtersFor("pending", showAll, selectedQueues, sort));
@@ -174,7 +187,7 @@ export function TicketsManager({ user, selectedUuid, onOpen, onShow, focus }: Ti
               size="small"
               selected={sort === "ASC"}
               aria-label={t("ticketsManager.actions.oldestFirst")}
-              onChange={() => setSort((value) => (value === "ASC" ? "DESC" : "ASC"))}
+              onChange={() => setSort(sort === "ASC" ? "DESC" : "ASC")}
               sx={{ border: 0, borderRadius: "50%", p: 1 }}
             >
               <SortIcon sx={{ transform: sort === "ASC" ? "scaleY(-1)" : undefined }} />

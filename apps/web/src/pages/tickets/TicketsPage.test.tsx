@@ -182,6 +182,27 @@ describe("TicketsPage", () => {
     });
   });
 
+  it("an address that names no ticket says 'Atendimento não encontrado'", async () => {
+    configureApiClient({
+      fetch: async (url, init) => {
+        const parsed = new URL(url, "http://test");
+        if (parsed.pathname === "/tickets")
+          return Response.json({ tickets: [], count: 0, hasMore: false } satisfies TicketList);
+        if (parsed.pathname === "/tickets/u/999999")
+          return Response.json(
+            { error: "ERR_NO_TICKET_FOUND", message: "ticket not found" },
+            { status: 404 },
+          );
+        if ((init.method ?? "GET") === "GET" && CONVERSATION_EMPTY_LISTS.includes(parsed.pathname))
+          return Response.json([]);
+        return unknownRequest(init.method, url);
+      },
+    });
+    renderPage(admin, "/tickets/999999");
+    expect((await screen.findByRole("alert")).textContent).toBe("Atendimento não encontrado");
+    expect(screen.queryByText(/Verifique os dados informados/)).toBeNull();
+  });
+
   it("the queue filter with 'without queue' asks the server for queue 0", async () => {
     const calls = serve({ pending: [buildTicket({ id: 2 })] });
     renderPage(admin);
@@ -254,7 +275,7 @@ describe("the list's width on wide screens", () => {
 });
 
 describe("narrow screens", () => {
-  it("show two tabs: the ticket (with a button to pick one) and 'Atendimentos' (the list)", async () => {
+  it("show two tabs: 'Conversa' (the ticket, with a button to pick one) and 'Atendimentos' (the list)", async () => {
     const restore = stubMediaQuery(true);
     try {
       serveTickets({ pending: [buildTicket({ id: 2 })] });
@@ -264,7 +285,7 @@ describe("narrow screens", () => {
       expect(await screen.findByRole("region", { name: "Atendimentos" })).toBeTruthy();
       expect(screen.queryByRole("separator")).toBeNull();
 
-      fireEvent.click(screen.getByRole("tab", { name: "Atendimento" }));
+      fireEvent.click(screen.getByRole("tab", { name: "Conversa" }));
       expect(
         await screen.findByText("Selecione um atendimento na lista para começar a conversar."),
       ).toBeTruthy();
@@ -276,7 +297,7 @@ describe("narrow screens", () => {
       const list = await screen.findByRole("list", { name: "Lista de atendimentos" });
       fireEvent.click(within(list).getAllByRole("button")[0]!);
       await waitFor(() =>
-        expect(screen.getByRole("tab", { name: "Atendimento" }).getAttribute("aria-selected")).toBe("true"),
+        expect(screen.getByRole("tab", { name: "Conversa" }).getAttribute("aria-selected")).toBe("true"),
       );
       expect(screen.getByTestId("location").textContent).toBe(`/tickets/${buildTicket({ id: 2 }).uuid}`);
     } finally {

@@ -4,6 +4,7 @@ import { Button, Paper } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteUser, useUsersInfinite } from "../../api/users";
+import { useCurrentUser } from "../../app/auth/auth-context";
 import { useDebouncedValue } from "../../app/hooks/use-debounced-value";
 import { useDeleteConfirmation } from "../../app/hooks/use-delete-confirmation";
 import { errorMessage } from "../../app/toast/toast-error";
@@ -19,6 +20,7 @@ type ModalState = { open: false } | { open: true; userId: number | null };
 /** Users of the company: search, infinite list, add, edit and delete (admin only). */
 export function UsersPage() {
   const { t } = useTranslation();
+  const me = useCurrentUser();
   const [search, setSearch] = useState("");
   const searchParam = useDebouncedValue(search.trim().toLowerCase(), LIMITS.searchDebounceMs);
   const users = useUsersInfinite(searchParam);
@@ -56,6 +58,7 @@ export function UsersPage() {
         >
           <UsersTable
             users={rows}
+            currentUserId={me.id}
             loading={users.isPending}
             error={users.isError ? errorMessage(users.error) : undefined}
             loadingMore={users.isFetchingNextPage}

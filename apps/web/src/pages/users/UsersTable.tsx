@@ -1,13 +1,16 @@
 import type { UserDto } from "@inbox/shared";
 import PeopleOutlineIcon from "@mui/icons-material/PeopleOutline";
-import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Alert, Avatar, Box, Chip, LinearProgress, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
-import { UserRow } from "./UserRow";
+import { type ResponsiveColumn, ResponsiveTable } from "../../components/ResponsiveTable";
+import { RowActionButtons } from "../../components/RowActions";
 
 interface UsersTableProps {
   users: UserDto[];
+  /** The signed-in user: their own row has no delete button (the server refuses it, ERR_USER_DELETE_SELF). */
+  currentUserId: number;
   loading: boolean;
   /** The failure text, when the list could not load. */
   error?: string;
@@ -16,27 +19,82 @@ interface UsersTableProps {
   onDelete: (user: UserDto) => void;
 }
 
-const COLUMNS = ["name", "email", "profile", "status"] as const;
-
-export function UsersTable({ users, loading, error, loadingMore, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({
+  users,
+  currentUserId,
+  loading,
+  error,
+  loadingMore,
+  onEdit,
+  onDelete,
+}: UsersTableProps) {
   const { t } = useTranslation();
+  const columns: ResponsiveColumn<UserDto>[] = [
+    {
+      key: "name",
+      header: t("users.columns.name"),
+      render: (user) => (
+        <Stack direction="row" spacing={1.5} alignItems="center">
+          <Avatar src={user.profileImage ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+            {user.name.charAt(0).toUpperCase()}
+          </Avatar>
+          <Typography variant="body2" sx={{ fontWeight: "inherit" }}>
+            {user.name}
+          </Typography>
+        </Stack>
+      ),
+    },
+    { key: "email", header: t("users.columns.email"), render: (user) => user.email },
+    {
+      key: "profile",
+      header: t("users.columns.profile"),
+      render: (user) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={user.profile === "admin" ? "primary" : "default"}
+          label={t(`users.profiles.${user.profile}`)}
+        />
+      ),
+    },
+    {
+      key: "status",
+      header: t("users.columns.status"),
+      render: (user) => (
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Box
+            component="span"
+            aria-hidden
+            sx={{
+              width: 10,
+              height: 10,
+              borderRadius: "50%",
+              bgcolor: user.online ? "success.main" : "grey.400",
+            }}
+          />
+          <Typography variant="body2">{user.online ? t("users.online") : t("users.offline")}</Typography>
+        </Stack>
+      ),
+    },
+  ];
   return (
     <>
-      <Table stickyHeader size="small" aria-label={t("users.title")}>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell key={column}>{t(`users.columns.${column}`)}</TableCell>
-            ))}
-            <TableCell align="right">{t("users.columns.actions")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {users.map((user) => (
-            <UserRow key={user.id} user={user} onEdit={onEdit} onDelete={onDelete} />
-          ))}
-        </TableBody>
-      </Table>
+      <ResponsiveTable
+        label={t("users.title")}
+        stickyHeader
+        rows={users}
+        rowKey={(user) => user.id}
+        columns={columns}
+        actionsHeader={t("users.columns.actions")}
+        actions={(user) => (
+          <RowActionButtons
+            editLabel={t("users.editUser", { name: user.name })}
+            deleteLabel={t("users.deleteUser", { name: user.name })}
+            onEdit={() => onEdit(user)}
+            onDelete={user.id === currentUserId ? undefined : () => onDelete(user)}
+          />
+        )}
+      />
       {loading && <LoadingState />}
       {error && (
         <Alert severity="error" sx={{ m: 2 }}>

@@ -47,7 +47,8 @@ const campaignsEn: typeof campaignsPt = {
     userHelp: "Type at least 3 letters of the name",
     noUsers: "No user found",
     template: "Message template",
-    templateHelp: "Official API connections start conversations only with templates approved by Meta.",
+    templateHelp:
+      "Official API connections start conversations only with templates approved by Meta. Each tab with a template is a variant: each contact gets one.",
     templateParam: "Parameter {{n}}",
     templatesError: "Could not load the templates: {{message}}",
     noTemplates: "No approved template on this connection",

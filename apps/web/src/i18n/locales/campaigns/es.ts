@@ -48,7 +48,7 @@ const campaignsEs: typeof campaignsPt = {
     noUsers: "Ningún usuario encontrado",
     template: "Plantilla de mensaje",
     templateHelp:
-      "Las conexiones de la API oficial solo inician conversaciones con plantillas aprobadas por Meta.",
+      "Las conexiones de la API oficial solo inician conversaciones con plantillas aprobadas por Meta. Cada pestaña con una plantilla es una variante: cada contacto recibe una.",
     templateParam: "Parámetro {{n}}",
     templatesError: "No se pudieron cargar las plantillas: {{message}}",
     noTemplates: "Ninguna plantilla aprobada en esta conexión",

@@ -46,7 +46,8 @@ const campaignsPt = {
     userHelp: "Digite ao menos 3 letras do nome",
     noUsers: "Nenhum usuário encontrado",
     template: "Modelo de mensagem",
-    templateHelp: "Conexões da API oficial só iniciam conversas com modelos aprovados pela Meta.",
+    templateHelp:
+      "Conexões da API oficial só iniciam conversas com modelos aprovados pela Meta. Cada aba com um modelo é uma variante: cada contato recebe uma.",
     templateParam: "Parâmetro {{n}}",
     templatesError: "Não foi possível carregar os modelos: {{message}}",
     noTemplates: "Nenhum modelo aprovado nesta conexão",

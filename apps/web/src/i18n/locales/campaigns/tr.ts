@@ -47,7 +47,8 @@ const campaignsTr: typeof campaignsPt = {
     userHelp: "Adın en az 3 harfini yazın",
     noUsers: "Kullanıcı bulunamadı",
     template: "Mesaj şablonu",
-    templateHelp: "Resmî API bağlantıları yalnızca Meta onaylı şablonlarla konuşma başlatır.",
+    templateHelp:
+      "Resmî API bağlantıları yalnızca Meta onaylı şablonlarla konuşma başlatır. Şablonlu her sekme bir varyanttır: her kişi birini alır.",
     templateParam: "Parametre {{n}}",
     templatesError: "Şablonlar yüklenemedi: {{message}}",
     noTemplates: "Bu bağlantıda onaylı şablon yok",

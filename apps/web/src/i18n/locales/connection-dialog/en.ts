@@ -24,6 +24,10 @@ const connectionDialogEn: typeof connectionDialogPt = {
   verifyTokenGenerated: "Leave empty to have one generated.",
   webhookAfterSave: "The webhook URL shows here once the connection is saved.",
   fields: {
+    flowIdWelcome: "Welcome flow",
+    flowIdNotPhrase: "Flow when no phrase matches",
+    promptId: "Prompt",
+    integrationId: "Integration",
     name: "Name",
     isDefault: "Default",
     queues: "Queues",
@@ -116,8 +120,13 @@ const connectionDialogEn: typeof connectionDialogPt = {
     uploadFailed: "The connection was saved, but the greeting file was not: {{error}}",
   },
   integrations: {
-    comingSoon:
-      "Available with integrations: this is where the connection's integration and prompt will be chosen.",
+    intro: "This connection's automation: flows, AI prompt and integration. Each is optional.",
+    help: {
+      flowIdWelcome: "Starts on a new contact's first message.",
+      flowIdNotPhrase: "Runs when a message matches no phrase campaign.",
+      promptId: "The AI answers contacts with this prompt until it transfers to the queue.",
+      integrationId: "This connection's conversations are handed to this integration.",
+    },
   },
   warnings: {
     noQueues: "Without queues, this connection's tickets reach only users who see tickets without a queue.",

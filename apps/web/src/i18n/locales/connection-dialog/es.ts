@@ -24,6 +24,10 @@ const connectionDialogEs: typeof connectionDialogPt = {
   verifyTokenGenerated: "Déjelo vacío para generar uno automáticamente.",
   webhookAfterSave: "La URL del webhook aparece aquí después de guardar la conexión.",
   fields: {
+    flowIdWelcome: "Flujo de bienvenida",
+    flowIdNotPhrase: "Flujo cuando ninguna frase coincide",
+    promptId: "Prompt",
+    integrationId: "Integración",
     name: "Nombre",
     isDefault: "Predeterminada",
     queues: "Colas",
@@ -120,8 +124,13 @@ const connectionDialogEs: typeof connectionDialogPt = {
     uploadFailed: "La conexión se guardó, pero el archivo del saludo no: {{error}}",
   },
   integrations: {
-    comingSoon:
-      "Disponible con las integraciones: aquí se podrá elegir la integración y el prompt de esta conexión.",
+    intro: "La automatización de esta conexión: flujos, prompt de IA e integración. Cada uno es opcional.",
+    help: {
+      flowIdWelcome: "Comienza con el primer mensaje de un contacto nuevo.",
+      flowIdNotPhrase: "Se ejecuta cuando el mensaje no coincide con ninguna campaña de frase.",
+      promptId: "La IA responde a los contactos con este prompt hasta transferir a la cola.",
+      integrationId: "Las conversaciones de esta conexión se entregan a esta integración.",
+    },
   },
   warnings: {
     noQueues: "Sin colas, los tickets de esta conexión llegan solo a los usuarios que ven tickets sin cola.",

@@ -28,6 +28,10 @@ const connectionDialogPt = {
   verifyTokenGenerated: "Deixe em branco para gerar um automaticamente.",
   webhookAfterSave: "A URL do webhook aparece aqui depois de salvar a conexão.",
   fields: {
+    flowIdWelcome: "Fluxo de boas-vindas",
+    flowIdNotPhrase: "Fluxo quando nenhuma frase corresponde",
+    promptId: "Prompt",
+    integrationId: "Integração",
     name: "Nome",
     isDefault: "Padrão",
     queues: "Filas",
@@ -125,8 +129,13 @@ const connectionDialogPt = {
     uploadFailed: "A conexão foi salva, mas o arquivo da saudação não: {{error}}",
   },
   integrations: {
-    comingSoon:
-      "Disponível com as integrações: aqui será possível escolher a integração e o prompt desta conexão.",
+    intro: "A automação desta conexão: fluxos, prompt de IA e integração. Cada um é opcional.",
+    help: {
+      flowIdWelcome: "Começa na primeira mensagem de um contato novo.",
+      flowIdNotPhrase: "Roda quando a mensagem não corresponde a nenhuma campanha de frase.",
+      promptId: "A IA responde os contatos com este prompt até transferir para a fila.",
+      integrationId: "As conversas desta conexão são entregues a esta integração.",
+    },
   },
   warnings: {
     noQueues:

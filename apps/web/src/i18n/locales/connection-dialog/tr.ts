@@ -24,6 +24,10 @@ const connectionDialogTr: typeof connectionDialogPt = {
   verifyTokenGenerated: "Otomatik oluşturulması için boş bırakın.",
   webhookAfterSave: "Webhook URL'si bağlantı kaydedildikten sonra burada görünür.",
   fields: {
+    flowIdWelcome: "Karşılama akışı",
+    flowIdNotPhrase: "Hiçbir ifade eşleşmediğinde akış",
+    promptId: "İstem",
+    integrationId: "Entegrasyon",
     name: "Ad",
     isDefault: "Varsayılan",
     queues: "Kuyruklar",
@@ -114,7 +118,13 @@ const connectionDialogTr: typeof connectionDialogPt = {
     uploadFailed: "Bağlantı kaydedildi, ancak karşılama dosyası kaydedilemedi: {{error}}",
   },
   integrations: {
-    comingSoon: "Entegrasyonlarla kullanılabilir: bu bağlantının entegrasyonu ve istemi burada seçilecek.",
+    intro: "Bu bağlantının otomasyonu: akışlar, yapay zeka istemi ve entegrasyon. Her biri isteğe bağlıdır.",
+    help: {
+      flowIdWelcome: "Yeni bir kişinin ilk mesajında başlar.",
+      flowIdNotPhrase: "Mesaj hiçbir ifade kampanyasıyla eşleşmediğinde çalışır.",
+      promptId: "Yapay zeka, kuyruğa aktarana kadar kişilere bu istemle yanıt verir.",
+      integrationId: "Bu bağlantının konuşmaları bu entegrasyona devredilir.",
+    },
   },
   warnings: {
     noQueues:

@@ -66,6 +66,7 @@ const contactListsEn: typeof contactListsPt = {
     NUMBER_REQUIRED: "Number required",
     NUMBER_TOO_SHORT: "Number too short (at least 8 digits)",
     NUMBER_TOO_LONG: "Number too long (at most 50 digits)",
+    NUMBER_INVALID: "Not a valid phone number",
     EMAIL_INVALID: "Invalid email",
     DUPLICATE_IN_FILE: "Number repeated in the spreadsheet",
     ALREADY_IN_LIST: "Number already in the list",

@@ -66,6 +66,7 @@ const contactListsEs: typeof contactListsPt = {
     NUMBER_REQUIRED: "Número obligatorio",
     NUMBER_TOO_SHORT: "Número muy corto (mínimo 8 dígitos)",
     NUMBER_TOO_LONG: "Número muy largo (máximo 50 dígitos)",
+    NUMBER_INVALID: "Número de teléfono no válido",
     EMAIL_INVALID: "Email inválido",
     DUPLICATE_IN_FILE: "Número repetido en la hoja",
     ALREADY_IN_LIST: "El número ya está en la lista",

@@ -65,6 +65,7 @@ const contactListsPt = {
     NUMBER_REQUIRED: "Número obrigatório",
     NUMBER_TOO_SHORT: "Número muito curto (mínimo 8 dígitos)",
     NUMBER_TOO_LONG: "Número muito longo (máximo 50 dígitos)",
+    NUMBER_INVALID: "Número de telefone inválido",
     EMAIL_INVALID: "Email inválido",
     DUPLICATE_IN_FILE: "Número repetido na planilha",
     ALREADY_IN_LIST: "Número já está na lista",

@@ -66,6 +66,7 @@ const contactListsTr: typeof contactListsPt = {
     NUMBER_REQUIRED: "Numara zorunlu",
     NUMBER_TOO_SHORT: "Numara çok kısa (en az 8 rakam)",
     NUMBER_TOO_LONG: "Numara çok uzun (en fazla 50 rakam)",
+    NUMBER_INVALID: "Geçerli bir telefon numarası değil",
     EMAIL_INVALID: "Geçersiz e-posta",
     DUPLICATE_IN_FILE: "Numara tabloda tekrar ediyor",
     ALREADY_IN_LIST: "Numara zaten listede",

@@ -17,6 +17,8 @@ const dashboardEn: typeof dashboardPt = {
     avgSupportTime: "Avg. service time",
   },
   charts: {
+    yAxis: "Tickets",
+    xAxis: "Day of the month",
     byDay: "Tickets per day",
     created: "Opened",
     finished: "Finished",

@@ -17,6 +17,8 @@ const dashboardEs: typeof dashboardPt = {
     avgSupportTime: "T.M. de atención",
   },
   charts: {
+    yAxis: "Atenciones",
+    xAxis: "Día del mes",
     byDay: "Atenciones por día",
     created: "Abiertas",
     finished: "Finalizadas",

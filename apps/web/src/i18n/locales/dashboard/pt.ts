@@ -16,6 +16,8 @@ const dashboardPt = {
     avgSupportTime: "T.M. de atendimento",
   },
   charts: {
+    yAxis: "Atendimentos",
+    xAxis: "Dia do mês",
     byDay: "Atendimentos por dia",
     created: "Abertos",
     finished: "Finalizados",

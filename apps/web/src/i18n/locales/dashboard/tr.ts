@@ -17,6 +17,8 @@ const dashboardTr: typeof dashboardPt = {
     avgSupportTime: "Ort. hizmet süresi",
   },
   charts: {
+    yAxis: "Talepler",
+    xAxis: "Ayın günü",
     byDay: "Günlük talepler",
     created: "Açılan",
     finished: "Tamamlanan",

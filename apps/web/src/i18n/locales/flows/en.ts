@@ -21,10 +21,5 @@ const flowsEn: typeof flowsPt = {
   duplicateMessage: "A copy of the flow, with all its blocks, will be created.",
   columns: { name: "Name", status: "Status", actions: "Actions" },
   fields: { name: "Name" },
-  editor: {
-    title: "Flow editor",
-    back: "Back to flows",
-    later: "The flow editor is coming soon.",
-  },
 };
 export default flowsEn;

@@ -21,10 +21,5 @@ const flowsEs: typeof flowsPt = {
   duplicateMessage: "Se creará una copia del flujo con todos sus bloques.",
   columns: { name: "Nombre", status: "Estado", actions: "Acciones" },
   fields: { name: "Nombre" },
-  editor: {
-    title: "Editor de flujo",
-    back: "Volver a los flujos",
-    later: "El editor de flujos llegará pronto.",
-  },
 };
 export default flowsEs;

@@ -19,10 +19,5 @@ const flowsPt = {
   duplicateMessage: "Uma cópia do fluxo, com todos os seus blocos, será criada.",
   columns: { name: "Nome", status: "Status", actions: "Ações" },
   fields: { name: "Nome" },
-  editor: {
-    title: "Editor de fluxo",
-    back: "Voltar aos fluxos",
-    later: "O editor de fluxos chega em breve.",
-  },
 };
 export default flowsPt;

@@ -21,10 +21,5 @@ const flowsTr: typeof flowsPt = {
   duplicateMessage: "Akışın tüm bloklarıyla bir kopyası oluşturulacak.",
   columns: { name: "Ad", status: "Durum", actions: "İşlemler" },
   fields: { name: "Ad" },
-  editor: {
-    title: "Akış düzenleyici",
-    back: "Akışlara dön",
-    later: "Akış düzenleyici yakında geliyor.",
-  },
 };
 export default flowsTr;

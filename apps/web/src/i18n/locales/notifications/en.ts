@@ -13,14 +13,23 @@ const notificationsEn: LocaleShape<typeof notificationsPt> = {
   unsupported: "This browser does not show notifications; the sound alert still plays.",
   newMessage: "New message",
   unknownContact: "Contact",
-  media: {
-    image: "📷 Image",
-    audio: "🎤 Audio",
+  preview: {
+    image: "📷 Photo",
     video: "🎥 Video",
-    application: "📄 Document",
-    locationMessage: "📍 Location",
-    contactMessage: "👤 Contact",
+    audio: "🎤 Audio",
+    document: "📄 Document",
+    sticker: "💟 Sticker",
+    location: "📍 Location",
+    contact: "👤 Contact",
+    unsupported: "⚠️ Unsupported message",
   },
+  bellWithHandovers_one: "Notifications: {{count}} ticket transferred to you",
+  bellWithHandovers_other: "Notifications: {{count}} tickets transferred to you",
+  handovers_one: "{{count}} ticket transferred to you",
+  handovers_other: "{{count}} tickets transferred to you",
+  handoverList: "Tickets transferred to you",
+  handoverTitle: "Ticket transferred to you",
+  handoverInQueue: "Transferred to you · queue {{queue}}",
 };
 
 export default notificationsEn;

@@ -13,14 +13,23 @@ const notificationsEs: LocaleShape<typeof notificationsPt> = {
   unsupported: "Este navegador no muestra notificaciones; el aviso sonoro sigue activo.",
   newMessage: "Nuevo mensaje",
   unknownContact: "Contacto",
-  media: {
-    image: "📷 Imagen",
-    audio: "🎤 Audio",
+  preview: {
+    image: "📷 Foto",
     video: "🎥 Video",
-    application: "📄 Documento",
-    locationMessage: "📍 Ubicación",
-    contactMessage: "👤 Contacto",
+    audio: "🎤 Audio",
+    document: "📄 Documento",
+    sticker: "💟 Sticker",
+    location: "📍 Ubicación",
+    contact: "👤 Contacto",
+    unsupported: "⚠️ Mensaje no compatible",
   },
+  bellWithHandovers_one: "Notificaciones: {{count}} atención transferida a usted",
+  bellWithHandovers_other: "Notificaciones: {{count}} atenciones transferidas a usted",
+  handovers_one: "{{count}} atención transferida a usted",
+  handovers_other: "{{count}} atenciones transferidas a usted",
+  handoverList: "Atenciones transferidas a usted",
+  handoverTitle: "Atención transferida a usted",
+  handoverInQueue: "Transferida a usted · cola {{queue}}",
 };
 
 export default notificationsEs;

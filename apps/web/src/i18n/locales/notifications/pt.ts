@@ -11,14 +11,23 @@ const notificationsPt = {
   unsupported: "Este navegador não mostra notificações; o aviso sonoro continua ativo.",
   newMessage: "Nova mensagem",
   unknownContact: "Contato",
-  media: {
-    image: "📷 Imagem",
-    audio: "🎤 Áudio",
+  preview: {
+    image: "📷 Foto",
     video: "🎥 Vídeo",
-    application: "📄 Documento",
-    locationMessage: "📍 Localização",
-    contactMessage: "👤 Contato",
+    audio: "🎤 Áudio",
+    document: "📄 Documento",
+    sticker: "💟 Figurinha",
+    location: "📍 Localização",
+    contact: "👤 Contato",
+    unsupported: "⚠️ Mensagem não suportada",
   },
+  bellWithHandovers_one: "Notificações: {{count}} atendimento transferido para você",
+  bellWithHandovers_other: "Notificações: {{count}} atendimentos transferidos para você",
+  handovers_one: "{{count}} atendimento transferido para você",
+  handovers_other: "{{count}} atendimentos transferidos para você",
+  handoverList: "Atendimentos transferidos para você",
+  handoverTitle: "Atendimento transferido para você",
+  handoverInQueue: "Transferido para você · fila {{queue}}",
 };
 
 export default notificationsPt;

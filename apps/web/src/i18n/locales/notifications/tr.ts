@@ -13,14 +13,23 @@ const notificationsTr: LocaleShape<typeof notificationsPt> = {
   unsupported: "Bu tarayıcı bildirim göstermiyor; sesli uyarı çalmaya devam eder.",
   newMessage: "Yeni mesaj",
   unknownContact: "Kişi",
-  media: {
-    image: "📷 Görsel",
-    audio: "🎤 Ses",
+  preview: {
+    image: "📷 Fotoğraf",
     video: "🎥 Video",
-    application: "📄 Belge",
-    locationMessage: "📍 Konum",
-    contactMessage: "👤 Kişi",
+    audio: "🎤 Ses",
+    document: "📄 Belge",
+    sticker: "💟 Çıkartma",
+    location: "📍 Konum",
+    contact: "👤 Kişi",
+    unsupported: "⚠️ Desteklenmeyen mesaj",
   },
+  bellWithHandovers_one: "Bildirimler: size {{count}} talep aktarıldı",
+  bellWithHandovers_other: "Bildirimler: size {{count}} talep aktarıldı",
+  handovers_one: "size {{count}} talep aktarıldı",
+  handovers_other: "size {{count}} talep aktarıldı",
+  handoverList: "Size aktarılan talepler",
+  handoverTitle: "Size bir talep aktarıldı",
+  handoverInQueue: "Size aktarıldı · kuyruk {{queue}}",
 };
 
 export default notificationsTr;

@@ -43,8 +43,10 @@ const queuesEn: typeof queuesPt = {
     },
     pickColor: "Use colour {{color}}",
     minutes: "{{count}} minutes",
-    notAvailable: "Not available in this system yet.",
     noFileLists: "No file lists yet (menu File lists).",
+    noIntegrations: "No integrations yet (menu Integrations).",
+    integrationHelp:
+      "The bot hands the contacts it brings into this queue to the integration, after the queue's greeting.",
     chatbot: {
       title: "Chatbot options",
       empty: "No options: the queue has no menu.",
@@ -92,6 +94,7 @@ const queuesEn: typeof queuesPt = {
       optUserRequired: "Choose this option's attendant.",
       optQueueRequired: "Choose this option's queue.",
       optFileRequired: "Choose this option's file list.",
+      optIntegrationRequired: "Choose this option's integration.",
       botMessageRequired: "A bot message is required to go to the next level.",
       greetingRequired: "A greeting message is required when there is more than one queue.",
       tooDeep: "At most 8 levels of options.",
@@ -100,6 +103,7 @@ const queuesEn: typeof queuesPt = {
       unknownOption: "This option no longer exists. Close and open the queue again.",
       unknownTarget: "Choose a queue or attendant of this company.",
       unknownFileList: "Choose a file list of this company.",
+      unknownIntegration: "Choose an integration of this company.",
     },
   },
 };

@@ -43,8 +43,10 @@ const queuesEs: typeof queuesPt = {
     },
     pickColor: "Usar el color {{color}}",
     minutes: "{{count}} minutos",
-    notAvailable: "Aún no disponible en este sistema.",
     noFileLists: "Aún no hay listas de archivos (menú Lista de archivos).",
+    noIntegrations: "Aún no hay integraciones (menú Integraciones).",
+    integrationHelp:
+      "El bot entrega a la integración los contactos que trae a esta cola, después del saludo de la cola.",
     chatbot: {
       title: "Opciones del chatbot",
       empty: "Sin opciones: la cola no tiene menú.",
@@ -92,6 +94,7 @@ const queuesEs: typeof queuesPt = {
       optUserRequired: "Elija el agente de esta opción.",
       optQueueRequired: "Elija la cola de esta opción.",
       optFileRequired: "Elija la lista de archivos de esta opción.",
+      optIntegrationRequired: "Elija la integración de esta opción.",
       botMessageRequired: "Se requiere un mensaje del bot para pasar al siguiente nivel.",
       greetingRequired: "El mensaje de bienvenida es obligatorio cuando hay más de una cola.",
       tooDeep: "Como máximo 8 niveles de opciones.",
@@ -100,6 +103,7 @@ const queuesEs: typeof queuesPt = {
       unknownOption: "Esta opción ya no existe. Cierre y abra la cola de nuevo.",
       unknownTarget: "Elija una cola o un agente de esta empresa.",
       unknownFileList: "Elija una lista de archivos de esta empresa.",
+      unknownIntegration: "Elija una integración de esta empresa.",
     },
   },
 };

@@ -45,8 +45,10 @@ const queuesPt = {
     },
     pickColor: "Usar a cor {{color}}",
     minutes: "{{count}} minutos",
-    notAvailable: "Ainda não disponível neste sistema.",
     noFileLists: "Nenhuma lista de arquivos cadastrada (menu Lista de arquivos).",
+    noIntegrations: "Nenhuma integração cadastrada (menu Integrações).",
+    integrationHelp:
+      "O bot entrega à integração os contatos que traz para esta fila, depois da saudação da fila.",
     chatbot: {
       title: "Opções do chatbot",
       empty: "Nenhuma opção: a fila não tem menu.",
@@ -94,6 +96,7 @@ const queuesPt = {
       optUserRequired: "Escolha o atendente desta opção.",
       optQueueRequired: "Escolha a fila desta opção.",
       optFileRequired: "Escolha a lista de arquivos desta opção.",
+      optIntegrationRequired: "Escolha a integração desta opção.",
       botMessageRequired: "Mensagem do bot necessária para seguir para o próximo nível.",
       greetingRequired: "A mensagem de saudação é obrigatória quando há mais de uma fila.",
       tooDeep: "No máximo 8 níveis de opções.",
@@ -102,6 +105,7 @@ const queuesPt = {
       unknownOption: "Esta opção não existe mais. Feche e abra a fila novamente.",
       unknownTarget: "Escolha uma fila ou atendente desta empresa.",
       unknownFileList: "Escolha uma lista de arquivos desta empresa.",
+      unknownIntegration: "Escolha uma integração desta empresa.",
     },
   },
 };

@@ -43,8 +43,10 @@ const queuesTr: typeof queuesPt = {
     },
     pickColor: "{{color}} rengini kullan",
     minutes: "{{count}} dakika",
-    notAvailable: "Bu sistemde henüz mevcut değil.",
     noFileLists: "Henüz dosya listesi yok (Dosya listeleri menüsü).",
+    noIntegrations: "Henüz entegrasyon yok (Entegrasyonlar menüsü).",
+    integrationHelp:
+      "Bot, bu kuyruğa getirdiği kişileri kuyruğun karşılama mesajından sonra entegrasyona devreder.",
     chatbot: {
       title: "Chatbot seçenekleri",
       empty: "Seçenek yok: kuyruğun menüsü yok.",
@@ -92,6 +94,7 @@ const queuesTr: typeof queuesPt = {
       optUserRequired: "Bu seçeneğin temsilcisini seçin.",
       optQueueRequired: "Bu seçeneğin kuyruğunu seçin.",
       optFileRequired: "Bu seçeneğin dosya listesini seçin.",
+      optIntegrationRequired: "Bu seçeneğin entegrasyonunu seçin.",
       botMessageRequired: "Bir sonraki seviyeye geçmek için bot mesajı gereklidir.",
       greetingRequired: "Birden fazla kuyruk olduğunda karşılama mesajı zorunludur.",
       tooDeep: "En fazla 8 seçenek seviyesi.",
@@ -100,6 +103,7 @@ const queuesTr: typeof queuesPt = {
       unknownOption: "Bu seçenek artık yok. Kuyruğu kapatıp yeniden açın.",
       unknownTarget: "Bu şirkete ait bir kuyruk veya temsilci seçin.",
       unknownFileList: "Bu şirkete ait bir dosya listesi seçin.",
+      unknownIntegration: "Bu şirkete ait bir entegrasyon seçin.",
     },
   },
 };

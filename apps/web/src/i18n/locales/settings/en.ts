@@ -60,6 +60,7 @@ const settingsEn: typeof settingsPt = {
     AcceptCallWhatsappMessage: "Rejected call message",
     sendQueuePositionMessage: "Queue position message",
     showNotificationPending: "Notify waiting tickets",
+    phoneDefaultCountry: "Default country for phone numbers",
     DirectTicketsToWallets: "Send tickets to the contact's wallet",
     allowSignup: "Public company signup",
     trialDays: "Trial days at signup",
@@ -106,6 +107,8 @@ const settingsEn: typeof settingsPt = {
     AcceptCallWhatsappMessage: "Sent to the caller when the call is rejected.",
     sendQueuePositionMessage: "Sent to a contact entering the queue, with their position.",
     showNotificationPending: "Users are notified of new waiting tickets, not only of their own.",
+    phoneDefaultCountry:
+      "Numbers typed without a country code (+55…) belong to this country and are saved in international format; this country's numbers are shown in national format.",
     DirectTicketsToWallets: "A contact's new tickets go straight to the user who owns the contact's wallet.",
     allowSignup:
       "Enabled: the login page shows the signup link and anyone may create a company on a public plan. Disabled (or never saved): the signup is refused.",

@@ -60,6 +60,7 @@ const settingsEs: typeof settingsPt = {
     AcceptCallWhatsappMessage: "Mensaje de llamada rechazada",
     sendQueuePositionMessage: "Mensaje de posición en la cola",
     showNotificationPending: "Notificar tickets en espera",
+    phoneDefaultCountry: "País predeterminado de los números",
     DirectTicketsToWallets: "Dirigir tickets a la cartera del contacto",
     allowSignup: "Registro público de empresas",
     trialDays: "Días de prueba en el registro",
@@ -110,6 +111,8 @@ const settingsEs: typeof settingsPt = {
     sendQueuePositionMessage: "Se envía al contacto que entra en la cola, con su posición.",
     showNotificationPending:
       "Los usuarios reciben aviso de los nuevos tickets en espera, no solo de los suyos.",
+    phoneDefaultCountry:
+      "Los números escritos sin código de país (+55…) son de este país y se guardan en formato internacional; los de este país se muestran en formato nacional.",
     DirectTicketsToWallets: "Los nuevos tickets de un contacto van directo al usuario dueño de su cartera.",
     allowSignup:
       "Habilitado: la pantalla de inicio de sesión muestra el enlace de registro y cualquiera puede crear una empresa en un plan público. Deshabilitado (o nunca guardado): el registro se rechaza.",

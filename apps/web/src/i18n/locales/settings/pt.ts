@@ -62,6 +62,7 @@ const settingsPt = {
     AcceptCallWhatsappMessage: "Mensagem de chamada recusada",
     sendQueuePositionMessage: "Mensagem de posição na fila",
     showNotificationPending: "Notificar atendimentos aguardando",
+    phoneDefaultCountry: "País padrão dos números",
     DirectTicketsToWallets: "Direcionar atendimentos para a carteira",
     allowSignup: "Cadastro público de empresas",
     trialDays: "Dias de teste no cadastro",
@@ -112,6 +113,8 @@ const settingsPt = {
     sendQueuePositionMessage: "Enviada ao contato que entra na fila, com a sua posição.",
     showNotificationPending:
       "Os usuários são notificados dos novos atendimentos aguardando, não só dos seus.",
+    phoneDefaultCountry:
+      "Números digitados sem código do país (+55…) são deste país e ficam salvos no formato internacional; os deste país aparecem no formato nacional.",
     DirectTicketsToWallets:
       "Os novos atendimentos de um contato vão direto para o usuário dono da carteira do contato.",
     allowSignup:

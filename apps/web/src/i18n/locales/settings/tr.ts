@@ -60,6 +60,7 @@ const settingsTr: typeof settingsPt = {
     AcceptCallWhatsappMessage: "Reddedilen arama mesajı",
     sendQueuePositionMessage: "Kuyruk sırası mesajı",
     showNotificationPending: "Bekleyen talepleri bildir",
+    phoneDefaultCountry: "Telefon numaraları için varsayılan ülke",
     DirectTicketsToWallets: "Talepleri kişinin portföyüne yönlendir",
     allowSignup: "Herkese açık şirket kaydı",
     trialDays: "Kayıtta deneme günleri",
@@ -107,6 +108,8 @@ const settingsTr: typeof settingsPt = {
     sendQueuePositionMessage: "Kuyruğa giren kişiye sırasıyla birlikte gönderilir.",
     showNotificationPending:
       "Kullanıcılar yalnızca kendi taleplerinden değil, yeni bekleyen taleplerden de haberdar edilir.",
+    phoneDefaultCountry:
+      "Ülke kodu olmadan (+55…) yazılan numaralar bu ülkeye aittir ve uluslararası biçimde kaydedilir; bu ülkenin numaraları ulusal biçimde gösterilir.",
     DirectTicketsToWallets: "Bir kişinin yeni talepleri doğrudan portföyün sahibi kullanıcıya gider.",
     allowSignup:
       "Etkin: giriş sayfası kayıt bağlantısını gösterir ve herkes herkese açık bir planda şirket oluşturabilir. Devre dışı (veya hiç kaydedilmemiş): kayıt reddedilir.",

@@ -1,3 +1,4 @@
+import shellCuesEn from "../shell-cues/en";
 import type teamToolsPt from "./pt";
 
 const teamToolsEn: typeof teamToolsPt = {
@@ -93,6 +94,7 @@ const teamToolsEn: typeof teamToolsPt = {
     message: "A new version of the system is available. Update to continue.",
     reload: "Update system",
   },
+  shellCues: shellCuesEn,
 };
 
 export default teamToolsEn;

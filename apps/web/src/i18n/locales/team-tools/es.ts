@@ -1,3 +1,4 @@
+import shellCuesEs from "../shell-cues/es";
 import type teamToolsPt from "./pt";
 
 const teamToolsEs: typeof teamToolsPt = {
@@ -93,6 +94,7 @@ const teamToolsEs: typeof teamToolsPt = {
     message: "Hay una nueva versión del sistema disponible. Actualice para continuar.",
     reload: "Actualizar sistema",
   },
+  shellCues: shellCuesEs,
 };
 
 export default teamToolsEs;

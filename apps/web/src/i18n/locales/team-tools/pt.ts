@@ -1,3 +1,5 @@
+import shellCuesPt from "../shell-cues/pt";
+
 /** Team tools of spec 3: quick messages, announcements, file lists, the to-do list and the version popup. */
 const teamToolsPt = {
   quickMessages: {
@@ -92,6 +94,7 @@ const teamToolsPt = {
     message: "Uma nova versão do sistema está disponível. Atualize para continuar.",
     reload: "Atualizar Sistema",
   },
+  shellCues: shellCuesPt,
 };
 
 export default teamToolsPt;

@@ -1,3 +1,4 @@
+import shellCuesTr from "../shell-cues/tr";
 import type teamToolsPt from "./pt";
 
 const teamToolsTr: typeof teamToolsPt = {
@@ -93,6 +94,7 @@ const teamToolsTr: typeof teamToolsPt = {
     message: "Sistemin yeni bir sürümü mevcut. Devam etmek için güncelleyin.",
     reload: "Sistemi güncelle",
   },
+  shellCues: shellCuesTr,
 };
 
 export default teamToolsTr;

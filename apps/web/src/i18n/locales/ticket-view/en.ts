@@ -34,14 +34,19 @@ const ticketViewEn: LocaleShape<typeof ticketViewPt> = {
       confirm: "Resolve",
     },
   },
+  notFound: "Ticket not found",
   transfer: {
     title: "Transfer ticket",
     queue: "Queue",
     user: "User (optional)",
-    userHelp: "Type at least 3 characters to search",
     noUsers: "No users found",
     message: "Message to the contact (optional)",
     confirm: "Transfer",
+    search: "Search user",
+    noUser: "None: the ticket waits in the queue",
+    noQueueUsers: "No users in this queue",
+    loadingUsers: "Loading users…",
+    done: "Ticket transferred",
   },
   delete: {
     title: "Delete ticket #{{id}}?",
@@ -53,6 +58,7 @@ const ticketViewEn: LocaleShape<typeof ticketViewPt> = {
     empty: "No entries.",
     by: "by {{name}}",
     inQueue: "queue {{name}}",
+    flowNode: "node {{type}}",
     types: {
       create: "Ticket created",
       chatBot: "Chatbot",
@@ -66,6 +72,7 @@ const ticketViewEn: LocaleShape<typeof ticketViewPt> = {
       reopen: "Ticket reopened",
       redirect: "Ticket redirected",
       lane: "Kanban lane changed",
+      flow: "Flow step",
     },
   },
   taken: {

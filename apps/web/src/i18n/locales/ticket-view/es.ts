@@ -34,14 +34,19 @@ const ticketViewEs: LocaleShape<typeof ticketViewPt> = {
       confirm: "Resolver",
     },
   },
+  notFound: "Atención no encontrada",
   transfer: {
     title: "Transferir ticket",
     queue: "Cola",
     user: "Usuario (opcional)",
-    userHelp: "Escriba al menos 3 caracteres para buscar",
     noUsers: "No se encontraron usuarios",
     message: "Mensaje al contacto (opcional)",
     confirm: "Transferir",
+    search: "Buscar usuario",
+    noUser: "Ninguno: la atención espera en la cola",
+    noQueueUsers: "Ningún usuario en esta cola",
+    loadingUsers: "Cargando usuarios…",
+    done: "Atención transferida",
   },
   delete: {
     title: "¿Eliminar el ticket #{{id}}?",
@@ -53,6 +58,7 @@ const ticketViewEs: LocaleShape<typeof ticketViewPt> = {
     empty: "Sin registros.",
     by: "por {{name}}",
     inQueue: "cola {{name}}",
+    flowNode: "nodo {{type}}",
     types: {
       create: "Ticket creado",
       chatBot: "Chatbot",
@@ -66,6 +72,7 @@ const ticketViewEs: LocaleShape<typeof ticketViewPt> = {
       reopen: "Ticket reabierto",
       redirect: "Ticket redirigido",
       lane: "Carril del kanban cambiado",
+      flow: "Paso de flujo",
     },
   },
   taken: {

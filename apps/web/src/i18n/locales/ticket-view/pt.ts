@@ -36,14 +36,19 @@ const ticketViewPt = {
       confirm: "Resolver",
     },
   },
+  notFound: "Atendimento não encontrado",
   transfer: {
     title: "Transferir atendimento",
     queue: "Fila",
     user: "Usuário (opcional)",
-    userHelp: "Digite ao menos 3 caracteres para pesquisar",
     noUsers: "Nenhum usuário encontrado",
     message: "Mensagem ao contato (opcional)",
     confirm: "Transferir",
+    search: "Pesquisar usuário",
+    noUser: "Nenhum: o atendimento aguarda na fila",
+    noQueueUsers: "Nenhum usuário nesta fila",
+    loadingUsers: "Carregando usuários…",
+    done: "Atendimento transferido",
   },
   delete: {
     title: "Excluir o atendimento #{{id}}?",
@@ -55,6 +60,7 @@ const ticketViewPt = {
     empty: "Nenhum registro.",
     by: "por {{name}}",
     inQueue: "fila {{name}}",
+    flowNode: "nó {{type}}",
     types: {
       create: "Atendimento criado",
       chatBot: "Chatbot",
@@ -68,6 +74,7 @@ const ticketViewPt = {
       reopen: "Atendimento reaberto",
       redirect: "Atendimento redirecionado",
       lane: "Etapa do kanban alterada",
+      flow: "Passo de fluxo",
     },
   },
   taken: {

@@ -34,14 +34,19 @@ const ticketViewTr: LocaleShape<typeof ticketViewPt> = {
       confirm: "Çöz",
     },
   },
+  notFound: "Talep bulunamadı",
   transfer: {
     title: "Talebi aktar",
     queue: "Kuyruk",
     user: "Kullanıcı (isteğe bağlı)",
-    userHelp: "Aramak için en az 3 karakter yazın",
     noUsers: "Kullanıcı bulunamadı",
     message: "Kişiye mesaj (isteğe bağlı)",
     confirm: "Aktar",
+    search: "Kullanıcı ara",
+    noUser: "Hiçbiri: talep kuyrukta bekler",
+    noQueueUsers: "Bu kuyrukta kullanıcı yok",
+    loadingUsers: "Kullanıcılar yükleniyor…",
+    done: "Talep aktarıldı",
   },
   delete: {
     title: "#{{id}} numaralı talep silinsin mi?",
@@ -53,6 +58,7 @@ const ticketViewTr: LocaleShape<typeof ticketViewPt> = {
     empty: "Kayıt yok.",
     by: "{{name}} tarafından",
     inQueue: "{{name}} kuyruğu",
+    flowNode: "düğüm {{type}}",
     types: {
       create: "Talep oluşturuldu",
       chatBot: "Sohbet botu",
@@ -66,6 +72,7 @@ const ticketViewTr: LocaleShape<typeof ticketViewPt> = {
       reopen: "Talep yeniden açıldı",
       redirect: "Talep yönlendirildi",
       lane: "Kanban sütunu değişti",
+      flow: "Akış adımı",
     },
   },
   taken: {

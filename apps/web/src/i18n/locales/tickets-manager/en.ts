@@ -55,8 +55,8 @@ const ticketsManagerEn: LocaleShape<typeof ticketsManagerPt> = {
   },
   resize: "Ticket list width",
   narrow: {
-    tabs: "Ticket or list",
-    ticket: "Ticket",
+    tabs: "Conversation or list",
+    ticket: "Conversation",
     list: "Tickets",
     pickTicket: "Pick a ticket",
   },

@@ -56,8 +56,8 @@ const ticketsManagerEs: LocaleShape<typeof ticketsManagerPt> = {
   },
   resize: "Ancho de la lista de atenciones",
   narrow: {
-    tabs: "Atención o lista",
-    ticket: "Atención",
+    tabs: "Conversación o lista",
+    ticket: "Conversación",
     list: "Atenciones",
     pickTicket: "Elegir una atención",
   },

@@ -59,8 +59,8 @@ const ticketsManagerPt = {
   },
   resize: "Largura da lista de atendimentos",
   narrow: {
-    tabs: "Atendimento ou lista",
-    ticket: "Atendimento",
+    tabs: "Conversa ou lista",
+    ticket: "Conversa",
     list: "Atendimentos",
     pickTicket: "Escolher um atendimento",
   },

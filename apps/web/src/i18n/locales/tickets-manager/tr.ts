@@ -55,8 +55,8 @@ const ticketsManagerTr: LocaleShape<typeof ticketsManagerPt> = {
   },
   resize: "Talep listesi genişliği",
   narrow: {
-    tabs: "Talep veya liste",
-    ticket: "Talep",
+    tabs: "Konuşma veya liste",
+    ticket: "Konuşma",
     list: "Talepler",
     pickTicket: "Bir talep seçin",
   },

@@ -27,6 +27,12 @@ const timelineEn: typeof timelinePt = {
     redirectToUser: "Bot: ticket handed to {{user}}",
     redirectToQueue: "Bot: redirected to queue {{queue}}",
     redirect: "Bot: ticket redirected",
+    flowEnded: {
+      end: "Bot: flow finished",
+      handoff: "Bot: flow handed the conversation to the integration",
+      cap: "Bot: flow stopped (too many steps without a wait)",
+      missing: "Bot: flow stopped (node or flow removed)",
+    },
   },
 };
 

@@ -27,6 +27,12 @@ const timelineEs: typeof timelinePt = {
     redirectToUser: "Bot: atención entregada a {{user}}",
     redirectToQueue: "Bot: redirigido a la cola {{queue}}",
     redirect: "Bot: atención redirigida",
+    flowEnded: {
+      end: "Bot: flujo concluido",
+      handoff: "Bot: el flujo entregó la conversación a la integración",
+      cap: "Bot: flujo interrumpido (demasiados pasos sin espera)",
+      missing: "Bot: flujo interrumpido (nodo o flujo eliminado)",
+    },
   },
 };
 

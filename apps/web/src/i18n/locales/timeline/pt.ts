@@ -30,6 +30,12 @@ const timelinePt = {
     redirectToUser: "Bot: atendimento entregue a {{user}}",
     redirectToQueue: "Bot: redirecionado para a fila {{queue}}",
     redirect: "Bot: atendimento redirecionado",
+    flowEnded: {
+      end: "Bot: fluxo concluído",
+      handoff: "Bot: fluxo entregou a conversa à integração",
+      cap: "Bot: fluxo interrompido (passos demais sem espera)",
+      missing: "Bot: fluxo interrompido (nó ou fluxo removido)",
+    },
   },
 };
 

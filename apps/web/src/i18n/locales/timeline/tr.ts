@@ -27,6 +27,12 @@ const timelineTr: typeof timelinePt = {
     redirectToUser: "Bot: talep {{user}} kullanıcısına verildi",
     redirectToQueue: "Bot: {{queue}} kuyruğuna yönlendirildi",
     redirect: "Bot: talep yönlendirildi",
+    flowEnded: {
+      end: "Bot: akış tamamlandı",
+      handoff: "Bot: akış konuşmayı entegrasyona devretti",
+      cap: "Bot: akış durduruldu (beklemesiz çok fazla adım)",
+      missing: "Bot: akış durduruldu (düğüm veya akış silindi)",
+    },
   },
 };
 

@@ -31,6 +31,8 @@ const topBarEn: LocaleShape<typeof topBarPt> = {
     unread_one: "{{count}} unread message",
     unread_other: "{{count}} unread messages",
   },
+  /** The overflow menu that holds the top bar's actions on narrow screens. */
+  more: { label: "More actions", withNews: "More actions: something new" },
   chatPage: chatsEn,
 };
 

@@ -31,6 +31,8 @@ const topBarEs: LocaleShape<typeof topBarPt> = {
     unread_one: "{{count}} mensaje no leído",
     unread_other: "{{count}} mensajes no leídos",
   },
+  /** The overflow menu that holds the top bar's actions on narrow screens. */
+  more: { label: "Más acciones", withNews: "Más acciones: hay novedades" },
   chatPage: chatsEs,
 };
 

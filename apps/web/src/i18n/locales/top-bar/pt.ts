@@ -33,6 +33,8 @@ const topBarPt = {
     unread_one: "{{count}} mensagem não lida",
     unread_other: "{{count}} mensagens não lidas",
   },
+  /** The overflow menu that holds the top bar's actions on narrow screens. */
+  more: { label: "Mais ações", withNews: "Mais ações: há novidades" },
   chatPage: chatsPt,
 };
 

@@ -31,6 +31,8 @@ const topBarTr: LocaleShape<typeof topBarPt> = {
     unread_one: "{{count}} okunmamış mesaj",
     unread_other: "{{count}} okunmamış mesaj",
   },
+  /** The overflow menu that holds the top bar's actions on narrow screens. */
+  more: { label: "Diğer işlemler", withNews: "Diğer işlemler: yenilikler var" },
   chatPage: chatsTr,
 };
 

@@ -15,6 +15,7 @@ function renderForm(options: {
   connection?: ConnectionDto;
   settings?: Partial<ConnectionFormProps["settings"]>;
   onSubmit?: (values: ConnectionFormValues, media: GreetingMediaChange) => Promise<void>;
+  automation?: ConnectionFormProps["automation"];
 }) {
   const onSubmit = vi.fn<(values: ConnectionFormValues, media: GreetingMediaChange) => Promise<void>>(
     options.onSubmit ?? (async () => {}),
@@ -27,6 +28,7 @@ function renderForm(options: {
       settings={{ ...SETTINGS, ...options.settings }}
       onSubmit={onSubmit}
       onCancel={() => {}}
+      automation={options.automation}
     />,
   );
   return onSubmit;
@@ -106,7 +108,7 @@ describe("ConnectionForm tabs (spec 2 section 2)", () => {
   const tabNames = () => screen.getAllByRole("tab").map((tab) => tab.textContent);
 
   it("general, messages, chatbot, assessments and vacation; no schedules nor integrations by default", () => {
-    renderForm({ channel: "whatsapp" });
+    renderForm({ channel: "facebook" });
     expect(tabNames()).toEqual(["Geral", "Mensagens", "Chatbot", "Avaliações", "Férias coletivas"]);
     expect(screen.queryByRole("table", { name: "Horários" })).toBeNull();
   });
@@ -123,7 +125,9 @@ describe("ConnectionForm tabs (spec 2 section 2)", () => {
       "Férias coletivas",
     ]);
     openTab("Integrações");
-    expect(screen.getByText(/Disponível com as integrações/)).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Fluxo de boas-vindas" })).toBeTruthy();
+    expect(screen.getByRole("combobox", { name: "Integração" })).toBeTruthy();
+    expect(screen.queryByRole("combobox", { name: "Prompt" })).toBeNull();
     openTab("Horários");
     const table = screen.getByRole("table", { name: "Horários" });
     expect(within(table).getAllByRole("row")).toHaveLength(8);
@@ -321,5 +325,45 @@ describe("ConnectionForm validation", () => {
     ).toBeTruthy();
     openTab("Horários");
     expect(screen.getByText("O fim do turno deve ser depois do início.")).toBeTruthy();
+  });
+});
+
+describe("ConnectionForm automation (spec 3: welcome flow, no-phrase flow, prompt, integration)", () => {
+  const automation = {
+    flows: [
+      { id: 5, name: "Boas-vindas" },
+      { id: 6, name: "Não entendi" },
+    ],
+    prompts: [{ id: 7, name: "Atendente IA" }],
+    integrations: [{ id: 8, name: "ERP" }],
+  };
+  const choose = async (label: string, option: string) => {
+    fireEvent.mouseDown(screen.getByRole("combobox", { name: label }));
+    fireEvent.click(await screen.findByRole("option", { name: option }));
+  };
+
+  it("a WhatsApp connection chooses its flows; the prompt and integration need their plan flags", async () => {
+    const onSubmit = renderForm({
+      channel: "whatsapp",
+      connection: buildConnection({ id: 1, name: "Vendas", flowIdNotPhrase: 6, promptId: 7 }),
+      settings: { integrations: true, openAi: true },
+      automation,
+    });
+    fireEvent.click(screen.getByRole("tab", { name: "Integrações" }));
+    expect(screen.getByRole("combobox", { name: "Fluxo quando nenhuma frase corresponde" }).textContent).toBe(
+      "Não entendi",
+    );
+    expect(screen.getByRole("combobox", { name: "Prompt" }).textContent).toBe("Atendente IA");
+    await choose("Fluxo de boas-vindas", "Boas-vindas");
+    await choose("Integração", "ERP");
+    await choose("Prompt", "Nenhum");
+    fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      flowIdWelcome: 5,
+      flowIdNotPhrase: 6,
+      promptId: null,
+      integrationId: 8,
+    });
   });
 });

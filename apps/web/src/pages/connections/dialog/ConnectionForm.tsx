@@ -22,7 +22,10 @@ import {
 } from "./connection-form-schema";
 import { GeneralTab } from "./GeneralTab";
 import { type GreetingMediaChange, GreetingMediaField } from "./GreetingMediaField";
-import { IntegrationsTab } from "./IntegrationsTab";
+import { type AutomationOptions, IntegrationsTab } from "./IntegrationsTab";
+
+const NO_AUTOMATION: AutomationOptions = { flows: [], prompts: [], integrations: [] };
+
 import { MessagesTab } from "./MessagesTab";
 import { SchedulesTab } from "./SchedulesTab";
 import { applyServerError } from "./server-errors";
@@ -34,7 +37,9 @@ export interface ConnectionFormProps {
   connection?: ConnectionDto;
   queues: QueueOption[];
   /** The company's settings and plan as they shape the dialog. */
-  settings: ConnectionFormSettings & { integrations: boolean };
+  settings: ConnectionFormSettings & { integrations: boolean; openAi?: boolean };
+  /** The flows, prompts and integrations the automation selects offer (empty while loading). */
+  automation?: AutomationOptions;
   onSubmit: (values: ConnectionFormValues, media: GreetingMediaChange) => Promise<void>;
   onCancel: () => void;
   /** The messages-API token block (ApiTokenField), shown on the general tab. */
@@ -56,6 +61,7 @@ export function ConnectionForm({
   onSubmit,
   onCancel,
   apiToken,
+  automation = NO_AUTOMATION,
 }: ConnectionFormProps) {
   const { t } = useTranslation();
   const idPrefix = useId();
@@ -77,9 +83,15 @@ export function ConnectionForm({
     mode: "onTouched",
   });
 
+  // Flows for WhatsApp connections (the runtime's), the prompt and the integration with their plan flags.
+  const automationShown = {
+    flows: channel === "whatsapp" || channel === "whatsappapi",
+    prompt: Boolean(settings.openAi),
+    integration: settings.integrations,
+  };
   const shown = FORM_TABS.filter(
     (name) =>
-      (name !== "integrations" || settings.integrations) &&
+      (name !== "integrations" || Object.values(automationShown).some(Boolean)) &&
       (name !== "schedules" || settings.schedulesByConnection),
   );
 
@@ -150,9 +162,9 @@ export function ConnectionForm({
             }
           />
         </Box>
-        {settings.integrations && (
+        {shown.includes("integrations") && (
           <Box {...panel("integrations")}>
-            <IntegrationsTab />
+            <IntegrationsTab control={control} errors={errors} options={automation} shown={automationShown} />
           </Box>
         )}
         <Box {...panel("messages")}>

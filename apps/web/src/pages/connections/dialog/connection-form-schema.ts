@@ -33,6 +33,7 @@ const day = z
       message: "invalidDate",
     },
   );
+/** A record of the company by id (queue, prompt, integration, flow), or null for none. */
 const queueId = z.number().int().positive().nullable();
 
 /** The dialog's settings: the company's userRating and whether its hours are per connection. */
@@ -94,6 +95,10 @@ export function connectionFormSchema(settings: Pick<ConnectionFormSettings, "use
       collectiveVacationEnd: day,
       collectiveVacationMessage: message,
       schedules: z.array(connectionScheduleDay),
+      promptId: queueId,
+      integrationId: queueId,
+      flowIdWelcome: queueId,
+      flowIdNotPhrase: queueId,
     })
     .superRefine((values, ctx) => {
       const importing = values.importMessages && values.channel === "whatsapp";
@@ -191,6 +196,10 @@ const TAB_OF_FIELD: Partial<Record<ConnectionFormField, FormTab>> = {
   collectiveVacationStart: "vacation",
   collectiveVacationEnd: "vacation",
   collectiveVacationMessage: "vacation",
+  promptId: "integrations",
+  integrationId: "integrations",
+  flowIdWelcome: "integrations",
+  flowIdNotPhrase: "integrations",
 };
 
 /** The tab of a field path ("schedules.2.endTimeA" is on the schedules tab). */
@@ -263,6 +272,10 @@ export function toFormValues(channel: Channel, connection?: ConnectionDto): Conn
     collectiveVacationEnd: dayOf(connection?.collectiveVacationEnd),
     collectiveVacationMessage: text(connection?.collectiveVacationMessage),
     schedules: formSchedules(connection?.schedules),
+    promptId: connection?.promptId ?? null,
+    integrationId: connection?.integrationId ?? null,
+    flowIdWelcome: connection?.flowIdWelcome ?? null,
+    flowIdNotPhrase: connection?.flowIdNotPhrase ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from "react";
+import { readPreference, writePreference } from "../../../app/preferences";
 
 /** Spec 1 section 9: audio playback speeds cycle 0.5, 1, 1.5, 2 and are saved locally. */
 export const PLAYBACK_RATES = [0.5, 1, 1.5, 2] as const;
@@ -7,12 +8,8 @@ export const PLAYBACK_RATE_STORAGE_KEY = "audioMessageRate";
 const listeners = new Set<() => void>();
 
 function read(): number {
-  try {
-    const stored = Number(localStorage.getItem(PLAYBACK_RATE_STORAGE_KEY));
-    return (PLAYBACK_RATES as readonly number[]).includes(stored) ? stored : 1;
-  } catch {
-    return 1;
-  }
+  const stored = Number(readPreference(PLAYBACK_RATE_STORAGE_KEY));
+  return (PLAYBACK_RATES as readonly number[]).includes(stored) ? stored : 1;
 }
 
 /** The speed after `rate` in the cycle. */
@@ -34,11 +31,7 @@ function subscribe(listener: () => void) {
 export function usePlaybackRate(): [number, () => void] {
   const rate = useSyncExternalStore(subscribe, read, () => 1);
   const cycle = useCallback(() => {
-    try {
-      localStorage.setItem(PLAYBACK_RATE_STORAGE_KEY, String(nextPlaybackRate(read())));
-    } catch {
-      // Private mode or full storage: nothing to keep.
-    }
+    writePreference(PLAYBACK_RATE_STORAGE_KEY, String(nextPlaybackRate(read())));
     for (const listener of listeners) listener();
   }, []);
   return [rate, cycle];

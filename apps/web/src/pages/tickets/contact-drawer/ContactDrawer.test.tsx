@@ -1,7 +1,8 @@
-import type { ContactDto } from "@inbox/shared";
+import { type ContactDto, LIMITS } from "@inbox/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderConversation, type SeenRequest, serveConversation } from "../../../test/conversation";
+import { stubMediaQuery } from "../../../test/media-query";
 import { buildUser } from "../../../test/render";
 import { buildTicket } from "../../../test/tickets";
 
@@ -61,7 +62,8 @@ describe("contact drawer", () => {
     renderConversation(me, ticket);
     const drawer = await openDrawer();
     expect(await within(drawer).findByText("Maria Lima")).toBeTruthy();
-    expect(within(drawer).getByText("5511999990004")).toBeTruthy();
+    // Shown by the one phone formatter (the company's country, BR, nationally).
+    expect(within(drawer).getByText("(11) 99999-0004")).toBeTruthy();
     fireEvent.click(within(drawer).getByRole("button", { name: "Bloquear contato" }));
     expect(await screen.findByText("Contato bloqueado")).toBeTruthy();
     expect(calls(seen, "PUT", "/contacts/block/4")[0]?.body).toEqual({ active: false });
@@ -188,5 +190,46 @@ describe("contact drawer", () => {
       }),
     );
     expect(await screen.findByText("Informações salvas.")).toBeTruthy();
+  });
+});
+
+describe("contact drawer layout", () => {
+  const serveDrawer = () =>
+    serveConversation(ticket, [], {
+      "GET /contacts/4": () => buildContact(),
+      "GET /contactTags/4": () => ({ tags: [] }),
+      "GET /ticket-notes/list": () => [],
+      "GET /tags/list": () => [],
+    });
+
+  it("pushes the conversation aside from 1200 px: a column of its own, covering nothing", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serveDrawer();
+      renderConversation(me, ticket);
+      const drawer = await openDrawer();
+      expect(drawer.getAttribute("data-layout")).toBe("push");
+      const style = getComputedStyle(drawer);
+      expect(style.position).toBe("relative");
+      expect(style.flexShrink).toBe("0");
+      expect(style.width).toBe(`${LIMITS.contactDrawerWidth}px`);
+      // The conversation is its sibling in the same row, so it narrows by the drawer's width.
+      expect(getComputedStyle(drawer.parentElement as HTMLElement).display).toBe("flex");
+    } finally {
+      restore();
+    }
+  });
+
+  it("overlays the conversation on narrower screens", async () => {
+    const restore = stubMediaQuery(false);
+    try {
+      serveDrawer();
+      renderConversation(me, ticket);
+      const drawer = await openDrawer();
+      expect(drawer.getAttribute("data-layout")).toBe("overlay");
+      expect(getComputedStyle(drawer).position).toBe("absolute");
+    } finally {
+      restore();
+    }
   });
 });

@@ -14,6 +14,8 @@ import {
   Stack,
   Switch,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +23,7 @@ import { contactsApi, useContact, useContactMutation } from "../../../api/contac
 import { errorMessage, toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
 import { LoadingState } from "../../../components/LoadingState";
+import { usePhoneFormat } from "../../contacts/phone-format";
 import { ContactExtraInfo } from "./ContactExtraInfo";
 import { ContactNotes } from "./ContactNotes";
 import { ContactTags } from "./ContactTags";
@@ -52,10 +55,14 @@ function Section({ title, children }: { title: string; children: React.ReactNode
  */
 export function ContactDrawer({ contactId, ticket, onClose }: ContactDrawerProps) {
   const { t } = useTranslation();
+  const formatPhone = usePhoneFormat();
   const titleId = useId();
   const contact = useContact(contactId);
   const block = useContactMutation((active: boolean) => contactsApi.setActive(contactId, active));
   const audio = useContactMutation(() => contactsApi.toggleAcceptAudio(contactId));
+  // From 1200 px the drawer takes its own column and the conversation narrows beside it; below, it overlays.
+  const theme = useTheme();
+  const pushes = useMediaQuery(theme.breakpoints.up("lg"), { noSsr: true });
 
   const setActive = async (active: boolean) => {
     try {
@@ -70,16 +77,22 @@ export function ContactDrawer({ contactId, ticket, onClose }: ContactDrawerProps
     <Box
       component="aside"
       aria-labelledby={titleId}
+      data-layout={pushes ? "push" : "overlay"}
       sx={{
-        // Over the conversation, on its right: the messages keep their width while it is open.
-        position: "absolute",
-        top: 0,
-        right: 0,
-        bottom: 0,
-        width: { xs: "100%", sm: LIMITS.contactDrawerWidth },
+        ...(pushes
+          ? // Wide screens: a column of its own, the conversation beside it narrows; nothing is covered.
+            { position: "relative", flexShrink: 0, height: "100%", width: LIMITS.contactDrawerWidth }
+          : // Narrow screens: over the conversation, on its right.
+            {
+              position: "absolute",
+              top: 0,
+              right: 0,
+              bottom: 0,
+              width: { xs: "100%", sm: LIMITS.contactDrawerWidth },
+              boxShadow: 8,
+            }),
         borderLeft: 1,
         borderColor: "divider",
-        boxShadow: 8,
         overflowY: "auto",
         bgcolor: "background.paper",
         zIndex: 3,
@@ -113,7 +126,7 @@ export function ContactDrawer({ contactId, ticket, onClose }: ContactDrawerProps
               {contact.data.name}
             </Typography>
             <Typography variant="body2" aria-label={t("ticketView.drawer.number")}>
-              {contact.data.number}
+              {formatPhone(contact.data.number)}
             </Typography>
             {contact.data.email && (
               <Typography variant="body2" color="text.secondary" aria-label={t("ticketView.drawer.email")}>

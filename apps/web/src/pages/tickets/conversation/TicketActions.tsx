@@ -133,8 +133,12 @@ export function TicketActions({
         status: choice.userId === null ? "pending" : ticket.isGroup ? "group" : "open",
         ...(choice.message ? { msgTransfer: choice.message } : {}),
       },
-      (answer) =>
-        answer.id !== ticket.id && answer.userId === user.id ? { openUuid: answer.uuid } : { leave: true },
+      (answer) => {
+        toast.success(t("ticketView.transfer.done"));
+        return answer.id !== ticket.id && answer.userId === user.id
+          ? { openUuid: answer.uuid }
+          : { leave: true };
+      },
     );
   const confirmDelete = async () => {
     try {

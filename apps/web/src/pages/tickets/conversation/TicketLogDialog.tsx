@@ -16,6 +16,7 @@ import { useTicketLogs } from "../../../api/ticket-actions";
 import { formatDateTimeShort } from "../../../app/format-date";
 import { errorMessage } from "../../../app/toast/toast-error";
 import { LoadingState } from "../../../components/LoadingState";
+import { flowStepText } from "./timeline";
 
 /** The ticket log timeline (spec 1 section 3, ticket log entry): what happened, by whom, in which queue. */
 export function TicketLogDialog({
@@ -55,6 +56,7 @@ export function TicketLogDialog({
                         entry.type === "lane"
                           ? `${entry.fromLane?.name ?? "—"} → ${entry.toLane?.name ?? "—"}`
                           : null,
+                        entry.flowStep ? flowStepText(entry.flowStep, t) : null,
                       ]
                         .filter(Boolean)
                         .join(" · ")}

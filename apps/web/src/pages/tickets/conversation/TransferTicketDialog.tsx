@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LIMITS, type UserDto } from "@inbox/shared";
 import {
-  Autocomplete,
+  Box,
   Button,
+  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -11,17 +11,20 @@ import {
   FormHelperText,
   InputLabel,
   MenuItem,
+  MenuList,
   Select,
   Stack,
   TextField,
+  Typography,
 } from "@mui/material";
-import { useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { QueueOption } from "../../../api/queues";
-import { useUserSearch } from "../../../api/users";
+import { useUsersWithQueues } from "../../../api/users";
 import { muiRegister } from "../../../components/mui-register";
 import { type TransferFormInput, transferFormSchema } from "./ticket-action-schemas";
+import { transferCandidates } from "./transfer-users";
 
 export interface TransferChoice {
   queueId: number;
@@ -40,7 +43,13 @@ interface TransferTicketDialogProps {
 
 const resolver = zodResolver(transferFormSchema);
 
-/** Transfer: a queue (required), a user (optional) and a message to the contact (optional). */
+/**
+ * Transfer: a queue (required), a user (optional) and a message to the
+ * contact (optional). The chosen queue's users are listed at once (every
+ * user while no queue is chosen); the search field only narrows the list.
+ * Keyboard: arrow down from the search enters the list, arrows move in it,
+ * Enter or Space picks.
+ */
 export function TransferTicketDialog({
   open,
   queues,
@@ -52,52 +61,41 @@ export function TransferTicketDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const labelId = useId();
-  const [term, setTerm] = useState("");
-  const { users, loading } = useUserSearch(term);
-  const [picked, setPicked] = useState<UserDto | null>(null);
+  const usersLabelId = useId();
+  const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [filter, setFilter] = useState("");
+  const users = useUsersWithQueues(open);
   const { control, register, handleSubmit, setValue } = useForm<TransferFormInput>({
     resolver,
     defaultValues: { queueId: initialQueueId ?? "", userId: null, message: "" },
   });
+  const queueId = useWatch({ control, name: "queueId" });
+  const userId = useWatch({ control, name: "userId" });
+  const everyone = users.data ?? [];
+  const listed = transferCandidates(everyone, queueId === "" ? null : queueId, filter);
+
+  const chooseQueue = (next: number) => {
+    // A chosen user who does not work in the new queue is let go.
+    const user = everyone.find((u) => u.id === userId);
+    if (user && !user.queueIds.includes(next)) setValue("userId", null);
+  };
+  const enterList = (event: KeyboardEvent) => {
+    if (event.key !== "ArrowDown") return;
+    event.preventDefault();
+    listRef.current?.querySelector<HTMLElement>('[role="option"]')?.focus();
+  };
   const submit = handleSubmit((values) => {
     if (typeof values.queueId !== "number") return;
     onConfirm({ queueId: values.queueId, userId: values.userId, message: values.message.trim() });
   });
+
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{t("ticketView.transfer.title")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Autocomplete
-              options={picked && !users.some((u) => u.id === picked.id) ? [picked, ...users] : users}
-              value={picked}
-              loading={loading}
-              filterOptions={(options) => options}
-              getOptionLabel={(user) => user.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              onChange={(_, user) => {
-                setPicked(user);
-                setValue("userId", user?.id ?? null);
-                const firstQueue = user?.queues[0];
-                if (firstQueue) setValue("queueId", firstQueue.id);
-              }}
-              inputValue={term}
-              onInputChange={(_, value) => setTerm(value)}
-              noOptionsText={
-                term.trim().length < LIMITS.searchMinChars
-                  ? t("ticketView.transfer.userHelp")
-                  : t("ticketView.transfer.noUsers")
-              }
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label={t("ticketView.transfer.user")}
-                  helperText={t("ticketView.transfer.userHelp")}
-                  autoFocus
-                />
-              )}
-            />
             <Controller
               control={control}
               name="queueId"
@@ -108,9 +106,14 @@ export function TransferTicketDialog({
                     labelId={labelId}
                     label={t("ticketView.transfer.queue")}
                     value={field.value}
-                    onChange={(event) => field.onChange(event.target.value)}
+                    onChange={(event) => {
+                      const next = Number(event.target.value);
+                      field.onChange(next);
+                      chooseQueue(next);
+                    }}
                     onBlur={field.onBlur}
                     inputRef={field.ref}
+                    autoFocus
                   >
                     {queues.map((queue) => (
                       <MenuItem key={queue.id} value={queue.id}>
@@ -122,6 +125,67 @@ export function TransferTicketDialog({
                 </FormControl>
               )}
             />
+            <Box>
+              <Typography id={usersLabelId} variant="subtitle2" sx={{ mb: 1 }}>
+                {t("ticketView.transfer.user")}
+              </Typography>
+              <TextField
+                label={t("ticketView.transfer.search")}
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+                onKeyDown={enterList}
+                size="small"
+                fullWidth
+                slotProps={{ htmlInput: { "aria-controls": listId } }}
+              />
+              <MenuList
+                ref={listRef}
+                id={listId}
+                role="listbox"
+                aria-labelledby={usersLabelId}
+                dense
+                sx={{
+                  maxHeight: 240,
+                  overflowY: "auto",
+                  border: 1,
+                  borderColor: "divider",
+                  borderRadius: 1,
+                  mt: 1,
+                }}
+              >
+                <MenuItem
+                  role="option"
+                  aria-selected={userId === null}
+                  selected={userId === null}
+                  onClick={() => setValue("userId", null)}
+                >
+                  {t("ticketView.transfer.noUser")}
+                </MenuItem>
+                {listed.map((user) => (
+                  <MenuItem
+                    key={user.id}
+                    role="option"
+                    aria-selected={userId === user.id}
+                    selected={userId === user.id}
+                    onClick={() => setValue("userId", user.id)}
+                  >
+                    {user.name}
+                  </MenuItem>
+                ))}
+              </MenuList>
+              {users.isLoading ? (
+                <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 1 }}>
+                  <CircularProgress size={16} />
+                  <Typography variant="body2">{t("ticketView.transfer.loadingUsers")}</Typography>
+                </Stack>
+              ) : (
+                listed.length === 0 && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="status">
+                    {filter.trim() ? t("ticketView.transfer.noUsers") : t("ticketView.transfer.noQueueUsers")}
+                  </Typography>
+                )
+              )}
+            </Box>
             <TextField
               label={t("ticketView.transfer.message")}
               multiline

@@ -5,7 +5,7 @@ import i18n from "../../../i18n";
 import { renderConversation, serveConversation } from "../../../test/conversation";
 import { buildUser } from "../../../test/render";
 import { buildMessage, buildTicket } from "../../../test/tickets";
-import { interleave, logLine } from "./timeline";
+import { flowStepText, interleave, logLine } from "./timeline";
 
 /** The first conversation of a file renders slowly while the whole suite runs on two cores. */
 const FIRST_RENDER_MS = 15_000;
@@ -54,6 +54,15 @@ describe("logLine", () => {
     );
     expect(logLine(entry(1, "redirect", 0, { user: ana }), t)).toBe("Bot: atendimento entregue a Ana");
     expect(logLine(entry(1, "chatBot", 0), t)).toBe("Bot: atendimento automático iniciado");
+  });
+
+  it("shows where a flow's walk ended, not each of its nodes", () => {
+    const step = (ended: string | null) =>
+      entry(1, "flow", 0, { flowStep: { flowId: 2, nodeType: ended ? null : "menu", ended } });
+    expect(logLine(step(null), t)).toBeNull();
+    expect(logLine(step("end"), t)).toBe("Bot: fluxo concluído");
+    expect(logLine(step("cap"), t)).toBe("Bot: fluxo interrompido (passos demais sem espera)");
+    expect(flowStepText({ nodeType: "menu", ended: null }, t)).toBe("nó menu");
   });
 
   it("shows a kanban lane move with the history dialog's wording; '—' is no lane", () => {
@@ -138,9 +147,10 @@ describe("system lines in the conversation", () => {
     const { socket } = renderConversation(me, ticket);
     const list = await screen.findByRole("list", { name: "Mensagens" }, { timeout: FIRST_RENDER_MS });
     await within(list).findByText("Ana aceitou o atendimento", { exact: false });
-    // Lines are not list items for assistive technology (the messages are): read the elements.
+    // Lines are not list items for assistive technology (the messages are): read the elements
+    // (the day chips before each day's first message are another test's: MessagesList.days.test.tsx).
     const order = () =>
-      Array.from(list.querySelectorAll(":scope > li")).map(
+      Array.from(list.querySelectorAll(":scope > li:not([data-day-separator])")).map(
         (item) => item.getAttribute("data-system-line") ?? `fromMe:${item.getAttribute("data-from-me")}`,
       );
     expect(order()).toEqual(["queue", "fromMe:false", "open", "fromMe:true"]);

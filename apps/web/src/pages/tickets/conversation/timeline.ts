@@ -40,6 +40,9 @@ export function logLine(entry: TicketLogEntryDto, t: TFunction): string | null {
     case "redirect":
       if (user) return t("timeline.lines.redirectToUser", { user });
       return queue ? t("timeline.lines.redirectToQueue", { queue }) : t("timeline.lines.redirect");
+    case "flow":
+      // Each node is in the history dialog; the conversation shows only where a walk ended.
+      return entry.flowStep?.ended ? t(`timeline.lines.flowEnded.${flowEnd(entry.flowStep.ended)}`) : null;
     case "lane":
       // The history dialog's wording; "—" is no lane (or a lane since deleted), as there.
       return `${t("ticketView.logs.types.lane")}: ${entry.fromLane?.name ?? "—"} → ${entry.toLane?.name ?? "—"}`;
@@ -47,6 +50,17 @@ export function logLine(entry: TicketLogEntryDto, t: TFunction): string | null {
       // "access": a user opened the conversation; not an event of the conversation.
       return null;
   }
+}
+
+/** How a flow's walk ended, as the translations name it. */
+export function flowEnd(ended: string): "end" | "handoff" | "cap" | "missing" {
+  return ended === "handoff" || ended === "cap" || ended === "missing" ? ended : "end";
+}
+
+/** A flow entry of the history dialog: the node type gone through, or how the walk ended. */
+export function flowStepText(step: { nodeType: string | null; ended: string | null }, t: TFunction): string {
+  if (step.ended) return t(`timeline.lines.flowEnded.${flowEnd(step.ended)}`);
+  return t("ticketView.logs.flowNode", { type: step.nodeType ?? "?" });
 }
 
 export type TimelineItem =

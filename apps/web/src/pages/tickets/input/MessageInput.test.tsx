@@ -4,6 +4,18 @@ import { renderConversation, type SeenRequest, serveConversation } from "../../.
 import { buildUser } from "../../../test/render";
 import { buildMessage, buildTicket } from "../../../test/tickets";
 
+vi.mock("./EmojiPickerPanel", () => ({
+  default: ({ onPick }: { onPick: (emoji: string) => void }) => (
+    <div>
+      {["👍", "🎉"].map((emoji) => (
+        <button key={emoji} type="button" onClick={() => onPick(emoji)}>
+          {`pick ${emoji}`}
+        </button>
+      ))}
+    </div>
+  ),
+}));
+
 const me = buildUser({ id: 7, name: "Ana", companyId: 2 });
 const openTicket = buildTicket({ id: 4, status: "open", userId: 7, queueId: 5 });
 const sent = (seen: SeenRequest[]) => seen.filter((r) => r.method === "POST" && r.path === "/messages/4");
@@ -58,6 +70,31 @@ describe("message input", () => {
       isPrivate: true,
       signMessage: false,
     });
+  });
+
+  it("shows note mode plainly, still on after a note is sent, until it is turned off", async () => {
+    const seen = serveConversation(openTicket, [], { "POST /messages/4": answer });
+    renderConversation(me, openTicket);
+    const box = await input();
+    const notice = () =>
+      screen.queryAllByRole("status").find((el) => el.textContent?.includes("Modo nota interna ativo"));
+    expect(notice()).toBeUndefined();
+    fireEvent.click(screen.getByRole("switch", { name: "Nota interna" }));
+    expect(notice()).toBeTruthy();
+    expect(box.placeholder).toBe("Nota interna: só a equipe verá");
+
+    fireEvent.change(box, { target: { value: "Cliente pediu retorno amanhã" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(sent(seen)).toHaveLength(1));
+    await waitFor(() => expect(box.value).toBe(""));
+    // After the note: still in note mode, and it shows.
+    expect(notice()).toBeTruthy();
+    expect((screen.getByRole("switch", { name: "Nota interna" }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole("button", { name: "Sair do modo nota" }));
+    expect(notice()).toBeUndefined();
+    expect((screen.getByRole("switch", { name: "Nota interna" }) as HTMLInputElement).checked).toBe(false);
+    expect(box.placeholder).toBe("Digite uma mensagem");
   });
 
   it("hides the sign toggle and never asks for a signature when the company disabled sendSignMessage", async () => {
@@ -129,15 +166,23 @@ describe("message input", () => {
     expect(screen.queryByRole("listbox")).toBeNull();
   });
 
-  it("inserts an emoji from the picker", async () => {
+  it("inserts the picked emoji at the cursor, replacing a selection", async () => {
     serveConversation(openTicket, []);
     renderConversation(me, openTicket);
     const box = await input();
-    fireEvent.change(box, { target: { value: "Oi " } });
+    fireEvent.change(box, { target: { value: "Oi tudo bem" } });
+    box.setSelectionRange(2, 2);
     fireEvent.click(screen.getByRole("button", { name: "Emojis" }));
-    const grid = await screen.findByRole("group", { name: "Emojis" });
-    fireEvent.click(within(grid).getByRole("button", { name: "👍" }));
-    await waitFor(() => expect(box.value).toBe("Oi 👍"));
+    // The picker (emoji-picker-react, loaded lazily; a stand-in here) hands over the emoji.
+    fireEvent.click(await screen.findByRole("button", { name: "pick 👍" }));
+    await waitFor(() => expect(box.value).toBe("Oi👍 tudo bem"));
+    // The caret lands after the emoji on the next frame; select only after it has, or that frame undoes the selection.
+    await waitFor(() => expect(box.selectionStart).toBe("Oi👍".length));
+
+    box.setSelectionRange(5, 9);
+    fireEvent.click(screen.getByRole("button", { name: "Emojis" }));
+    fireEvent.click(await screen.findByRole("button", { name: "pick 🎉" }));
+    await waitFor(() => expect(box.value).toBe("Oi👍 🎉 bem"));
   });
 
   it("previews attachments with a caption each and sends them as multipart", async () => {

@@ -6,7 +6,9 @@ import EmojiEmotionsOutlinedIcon from "@mui/icons-material/EmojiEmotionsOutlined
 import MicIcon from "@mui/icons-material/Mic";
 import SendIcon from "@mui/icons-material/Send";
 import {
+  Alert,
   Box,
+  Button,
   CircularProgress,
   FormControlLabel,
   IconButton,
@@ -29,7 +31,7 @@ import { CameraDialog } from "../camera/CameraDialog";
 import { SendContactDialog } from "../send-contact/SendContactDialog";
 import { AttachmentsDialog } from "./AttachmentsDialog";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_FILES, attachmentProblem } from "./attachments";
-import { EmojiPicker } from "./EmojiPicker";
+import { ComposerEmojiPicker } from "./ComposerEmojiPicker";
 import { type AttachmentTool, MoreAttachmentsMenu } from "./MoreAttachmentsMenu";
 import { matchQuickReplies, QuickReplies } from "./QuickReplies";
 import { RecordingBar } from "./RecordingBar";
@@ -308,6 +310,21 @@ export function MessageInput({
           </IconButton>
         </Paper>
       )}
+      {isPrivate && answerable && !editing && (
+        // Note mode stays on after a note is sent (the toggle persists, spec 1 section 9): say so plainly.
+        <Alert
+          severity="warning"
+          role="status"
+          sx={{ mb: 0.5, py: 0 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setPrivate(false)}>
+              {t("shellCues.noteModeOff")}
+            </Button>
+          }
+        >
+          {t("shellCues.noteMode")}
+        </Alert>
+      )}
       {showQuick && (
         <QuickReplies
           id={listId}
@@ -379,7 +396,14 @@ export function MessageInput({
                 "aria-autocomplete": "list",
               },
             }}
-            sx={isPrivate ? { "& .MuiInputBase-root": { bgcolor: "warning.light" } } : undefined}
+            sx={
+              isPrivate
+                ? {
+                    "& .MuiInputBase-root": { bgcolor: "warning.light" },
+                    "& .MuiOutlinedInput-notchedOutline": { borderColor: "warning.main", borderWidth: 2 },
+                  }
+                : undefined
+            }
           />
           {sending ? (
             <Box sx={{ p: 1 }}>
@@ -423,7 +447,7 @@ export function MessageInput({
           />
         )}
       </Stack>
-      <EmojiPicker anchor={emojiAnchor} onPick={insertEmoji} onClose={() => setEmojiAnchor(null)} />
+      <ComposerEmojiPicker anchor={emojiAnchor} onPick={insertEmoji} onClose={() => setEmojiAnchor(null)} />
       {tool === "camera" && (
         <CameraDialog
           onCapture={(photo) => {

@@ -22,6 +22,7 @@ import { ticketActionsApi, useContactSearch } from "../../../api/ticket-actions"
 import { isAdmin } from "../../../app/permissions";
 import { toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
+import { usePhoneFormat } from "../../contacts/phone-format";
 import type { TakenBy } from "../conversation/TicketTakenDialog";
 import { useDebouncedValue } from "./use-debounced-value";
 
@@ -52,6 +53,7 @@ const hasNumber = (contact: ContactDto | null): contact is ContactDto => Boolean
  */
 export function NewTicketDialog({ open, user, onClose, onShow, onTaken }: NewTicketDialogProps) {
   const { t } = useTranslation();
+  const phone = usePhoneFormat();
   const titleId = useId();
   const [contact, setContact] = useState<ContactDto | null>(null);
   const [text, setText] = useState("");
@@ -165,7 +167,7 @@ export function NewTicketDialog({ open, user, onClose, onShow, onTaken }: NewTic
                 <Box>
                   <Typography variant="body2">{option.name}</Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {option.number}
+                    {phone(option.number)}
                   </Typography>
                 </Box>
               </Box>
@@ -180,7 +182,7 @@ export function NewTicketDialog({ open, user, onClose, onShow, onTaken }: NewTic
                   contact !== null && !hasNumber(contact)
                     ? t("ticketsManager.newTicket.noNumber")
                     : contact
-                      ? contact.number
+                      ? phone(contact.number)
                       : t("ticketsManager.newTicket.contactHint")
                 }
               />

@@ -222,7 +222,11 @@ describe("the new ticket dialog", () => {
     expect(create.disabled).toBe(true);
 
     fireEvent.change(input, { target: { value: "mar" } });
-    fireEvent.click(await screen.findByRole("option", { name: /Maria Lima/ }));
+    const maria = await screen.findByRole("option", { name: /Maria Lima/ });
+    // Numbers read as people write them, in the option and under the chosen contact.
+    expect(within(maria).getByText("(11) 99999-0004")).toBeTruthy();
+    fireEvent.click(maria);
+    expect(await within(dialog).findByText("(11) 99999-0004")).toBeTruthy();
     await waitFor(() => expect(create.disabled).toBe(false));
     fireEvent.click(create);
     expect(await within(dialog).findByText("Selecione uma fila")).toBeTruthy();

@@ -1,3 +1,5 @@
+export { stubMediaQuery } from "../../../test/media-query";
+
 import type { TicketDto, UserDto } from "@inbox/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { configure, fireEvent, screen, waitFor } from "@testing-library/react";
@@ -113,22 +115,4 @@ export async function choose(label: string, ...options: string[]) {
   const listbox = screen.queryByRole("listbox");
   if (listbox?.getAttribute("aria-multiselectable") === "true") fireEvent.keyDown(listbox, { key: "Escape" });
   await waitFor(() => expect(screen.queryByRole("listbox")).toBeNull());
-}
-
-/** Make `useMediaQuery` answer `matches` for every query (narrow screens: the md-down query matches). */
-export function stubMediaQuery(matches: boolean): () => void {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    matches,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
-  };
 }

@@ -17,6 +17,7 @@ import { messagesApi } from "../../../api/messages";
 import { useDebouncedValue } from "../../../app/hooks/use-debounced-value";
 import { toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
+import { usePhoneFormat } from "../../contacts/phone-format";
 
 interface ForwardMessageDialogProps {
   message: MessageDto | null;
@@ -27,6 +28,7 @@ interface ForwardMessageDialogProps {
 /** Forward a message to contacts chosen by search (3 characters, debounced); the server paces the sends. */
 export function ForwardMessageDialog({ message, signMessage, onClose }: ForwardMessageDialogProps) {
   const { t } = useTranslation();
+  const phone = usePhoneFormat();
   const titleId = useId();
   const [term, setTerm] = useState("");
   const [chosen, setChosen] = useState<ContactRefDto[]>([]);
@@ -75,7 +77,7 @@ export function ForwardMessageDialog({ message, signMessage, onClose }: ForwardM
           value={chosen}
           loading={enabled && contacts.isFetching}
           filterOptions={(options) => options}
-          getOptionLabel={(contact) => `${contact.name} (${contact.number})`}
+          getOptionLabel={(contact) => `${contact.name} (${phone(contact.number)})`}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           onChange={(_, value) => setChosen(value)}
           inputValue={term}

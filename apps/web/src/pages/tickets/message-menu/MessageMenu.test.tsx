@@ -164,7 +164,7 @@ describe("message menu", () => {
     const dialog = await screen.findByRole("dialog", { name: "Encaminhar mensagem" });
     const search = within(dialog).getByRole("combobox", { name: "Pesquisar contatos" });
     fireEvent.change(search, { target: { value: "Jos" } });
-    fireEvent.click(await screen.findByRole("option", { name: "José (5511988887777)" }));
+    fireEvent.click(await screen.findByRole("option", { name: "José ((11) 98888-7777)" }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Encaminhar" }));
     await waitFor(() =>
       expect(posted(seen, "/message/forward")[0]?.body).toEqual({

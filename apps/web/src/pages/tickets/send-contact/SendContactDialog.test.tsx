@@ -81,6 +81,8 @@ describe("send-contact picker", () => {
     expect(masked.getAttribute("aria-disabled")).toBe("true");
     expect(within(masked).getByText("Sem número válido para um cartão de contato")).toBeTruthy();
     fireEvent.click(option);
+    // The chosen contact reads with its number as people write it; the card carries the stored digits.
+    expect((box as HTMLInputElement).value).toBe("Mariana Lima ((11) 98888-7777)");
     fireEvent.click(within(dialog).getByRole("button", { name: "Enviar" }));
 
     await waitFor(() => expect(sends(seen)).toHaveLength(1));

@@ -19,6 +19,7 @@ import { messagesApi } from "../../../api/messages";
 import { useDebouncedValue } from "../../../app/hooks/use-debounced-value";
 import { errorMessage, toastError } from "../../../app/toast/toast-error";
 import { toast } from "../../../app/toast/toast-store";
+import { usePhoneFormat } from "../../contacts/phone-format";
 
 /** The number a contact card can carry (the server's rule): 8 to 20 digits; masked or group ids cannot. */
 export function cardNumber(contact: Pick<ContactDto, "number" | "isGroup">): string | null {
@@ -41,6 +42,7 @@ interface SendContactDialogProps {
  */
 export function SendContactDialog({ ticketId, isPrivate, onSent, onClose }: SendContactDialogProps) {
   const { t } = useTranslation();
+  const phone = usePhoneFormat();
   const titleId = useId();
   const [term, setTerm] = useState("");
   const [chosen, setChosen] = useState<ContactDto | null>(null);
@@ -81,7 +83,7 @@ export function SendContactDialog({ ticketId, isPrivate, onSent, onClose }: Send
           loading={enabled && contacts.isFetching}
           loadingText={t("common.loading")}
           filterOptions={(options) => options}
-          getOptionLabel={(contact) => `${contact.name} (${contact.number})`}
+          getOptionLabel={(contact) => `${contact.name} (${phone(contact.number)})`}
           getOptionDisabled={(contact) => cardNumber(contact) === null}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           onChange={(_, value) => setChosen(value)}

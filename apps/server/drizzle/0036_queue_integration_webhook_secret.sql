@@ -1,0 +1,1 @@
+ALTER TABLE "queue_integrations" ADD COLUMN "webhook_secret" text;

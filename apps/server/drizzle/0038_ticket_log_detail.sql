@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_logs" ADD COLUMN "detail" jsonb;

@@ -1,0 +1,1 @@
+ALTER TABLE "company_settings" ADD COLUMN "phone_default_country" text DEFAULT 'BR' NOT NULL;

@@ -1,0 +1,2 @@
+CREATE INDEX "tickets_company_user_unread_idx" ON "tickets" USING btree ("company_id","user_id","status","queue_id","is_group","id") WHERE "tickets"."unread_messages" > 0;--> statement-breakpoint
+CREATE INDEX "tickets_company_queue_unread_idx" ON "tickets" USING btree ("company_id","queue_id","status","user_id","is_group","id") WHERE "tickets"."unread_messages" > 0;

@@ -1,0 +1,164 @@
+import {
+  Box,
+  Card,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+} from "@mui/material";
+import { useTheme } from "@mui/material/styles";
+import type { Key, ReactNode } from "react";
+
+export interface ResponsiveColumn<T> {
+  key: string;
+  /** The column's header, and the value's label on a card. */
+  header: string;
+  render: (row: T) => ReactNode;
+  align?: "left" | "center" | "right";
+  /** Styles of the table cell (widths, truncation); cards ignore them. */
+  cellSx?: object;
+}
+
+export interface ResponsiveTableProps<T> {
+  /** The table's (and the card list's) accessible name. */
+  label: string;
+  rows: readonly T[];
+  rowKey: (row: T) => Key;
+  /** The first column (or `titleColumn`) is the card's title; the others its labelled lines. */
+  columns: readonly ResponsiveColumn<T>[];
+  /** The key of the column that titles a card, when not the first (e.g. the name after a channel icon). */
+  titleColumn?: string;
+  /** The row's buttons: the table's last column, the card's bottom line (never cut off). */
+  actions?: (row: T) => ReactNode;
+  actionsHeader?: string;
+  stickyHeader?: boolean;
+}
+
+/** Under this width a list page shows cards (AppShell folds the top bar at the same one). */
+export const CARDS_BREAKPOINT = "sm" as const;
+
+/** Whether list pages show cards: phones (390 px) and anything under the `sm` breakpoint. */
+export function useCardsLayout(): boolean {
+  const theme = useTheme();
+  return useMediaQuery(theme.breakpoints.down(CARDS_BREAKPOINT), { noSsr: true });
+}
+
+/**
+ * A list page's rows: a table on wide screens; on narrow ones one card per
+ * row, the first column as its title, the other columns as label and value,
+ * and the actions on their own line, so none scrolls out of reach.
+ */
+export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
+  const cards = useCardsLayout();
+  return cards ? <CardList {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  actions,
+  actionsHeader,
+  stickyHeader,
+}: ResponsiveTableProps<T>) {
+  return (
+    <Table stickyHeader={stickyHeader} size="small" aria-label={label}>
+      <TableHead>
+        <TableRow>
+          {columns.map((column) => (
+            <TableCell key={column.key} align={column.align}>
+              {column.header}
+            </TableCell>
+          ))}
+          {actions && <TableCell align="right">{actionsHeader}</TableCell>}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)} hover>
+            {columns.map((column) => (
+              <TableCell key={column.key} align={column.align} sx={column.cellSx}>
+                {column.render(row)}
+              </TableCell>
+            ))}
+            {actions && (
+              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                {actions(row)}
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function CardList<T>({ label, rows, rowKey, columns, titleColumn, actions }: ResponsiveTableProps<T>) {
+  const title = columns.find((column) => column.key === titleColumn) ?? columns[0];
+  const details = columns.filter((column) => column !== title);
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{ listStyle: "none", m: 0, p: 1, display: "flex", flexDirection: "column", gap: 1 }}
+    >
+      {rows.map((row) => (
+        <Card component="li" variant="outlined" key={rowKey(row)} sx={{ p: 1.5, minWidth: 0 }}>
+          {title && (
+            <Box sx={{ fontWeight: 600, mb: details.length > 0 ? 1 : 0, overflowWrap: "anywhere" }}>
+              {title.render(row)}
+            </Box>
+          )}
+          {details.length > 0 && (
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                display: "grid",
+                gridTemplateColumns: "minmax(80px, max-content) minmax(0, 1fr)",
+                columnGap: 1.5,
+                rowGap: 0.5,
+                alignItems: "center",
+              }}
+            >
+              {details.map((column) => (
+                <Box key={column.key} sx={{ display: "contents" }}>
+                  <Typography component="dt" variant="caption" color="text.secondary">
+                    {column.header}
+                  </Typography>
+                  <Box
+                    component="dd"
+                    sx={{ m: 0, minWidth: 0, overflowWrap: "anywhere", typography: "body2" }}
+                  >
+                    {column.render(row)}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          )}
+          {actions && (
+            <Box
+              data-card-actions
+              sx={{
+                display: "flex",
+                justifyContent: "flex-end",
+                flexWrap: "wrap",
+                gap: 0.5,
+                mt: 1,
+                pt: 0.5,
+                borderTop: 1,
+                borderColor: "divider",
+              }}
+            >
+              {actions(row)}
+            </Box>
+          )}
+        </Card>
+      ))}
+    </Box>
+  );
+}

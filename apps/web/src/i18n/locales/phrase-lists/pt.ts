@@ -1,0 +1,30 @@
+/** Phrase campaigns (spec 3 sections 2, 5 and 8: /phrase-lists); pt.ts mounts it under `phraseLists`. */
+const phraseListsPt = {
+  title: "Campanhas de frase",
+  add: "Nova Campanha",
+  addTitle: "Nova campanha de frase",
+  editTitle: "Editar campanha de frase",
+  empty: "Nenhuma campanha de frase encontrada.",
+  created: "Frase criada com sucesso!",
+  updated: "Frase alterada com sucesso!",
+  deleted: "Frase deletada",
+  active: "Ativo",
+  inactive: "Desativado",
+  editRow: "Editar {{name}}",
+  deleteRow: "Excluir {{name}}",
+  deleteTitle: "Excluir {{name}}?",
+  deleteMessage: "Esta ação não pode ser revertida: a frase deixará de iniciar o fluxo.",
+  noConnection: "Nenhuma conexão escolhida: a frase não será reconhecida em nenhuma conexão.",
+  noConnectionShort: "Sem conexão",
+  columns: {
+    name: "Nome",
+    flow: "Fluxo",
+    connection: "Conexão",
+    phrase: "Frase",
+    status: "Status",
+    actions: "Ações",
+  },
+  fields: { name: "Nome do disparo", flow: "Fluxo", connection: "Conexão", phrase: "Frase de disparo" },
+  validation: { required: "Obrigatório" },
+};
+export default phraseListsPt;

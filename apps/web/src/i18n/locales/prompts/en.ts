@@ -1,0 +1,40 @@
+import type promptsPt from "./pt";
+
+const promptsEn: typeof promptsPt = {
+  title: "Prompts ({{count}})",
+  tableLabel: "Prompts",
+  add: "Add Prompt",
+  addTitle: "Add prompt",
+  editTitle: "Edit prompt",
+  empty: "No prompts found.",
+  loadingMore: "Loading more...",
+  saved: "Prompt saved successfully!",
+  deleted: "Prompt deleted successfully!",
+  editRow: "Edit {{name}}",
+  deleteRow: "Delete {{name}}",
+  deleteTitle: "Delete {{name}}?",
+  deleteMessage: "This cannot be undone: connections using the prompt will stop using it.",
+  noQueue: "No queue",
+  voiceText: "Text",
+  secretKept: "•••••• (stored; leave blank to keep)",
+  columns: { name: "Name", queue: "Sector/Queue", maxTokens: "Max tokens", actions: "Actions" },
+  fields: {
+    name: "Name",
+    apiKey: "API key",
+    prompt: "Prompt",
+    queueId: "Sector/Queue",
+    voice: "Voice",
+    voiceKey: "Voice service key",
+    voiceRegion: "Voice service region",
+    temperature: "Temperature",
+    maxTokens: "Max tokens in the answer",
+    maxMessages: "Max messages in the history",
+  },
+  validation: {
+    required: "Required",
+    tooLong: "Too Long!",
+    queueRequired: "Choose the sector",
+    invalid: "Invalid value",
+  },
+};
+export default promptsEn;

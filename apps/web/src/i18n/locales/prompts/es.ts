@@ -1,0 +1,40 @@
+import type promptsPt from "./pt";
+
+const promptsEs: typeof promptsPt = {
+  title: "Prompts ({{count}})",
+  tableLabel: "Prompts",
+  add: "Agregar Prompt",
+  addTitle: "Agregar prompt",
+  editTitle: "Editar prompt",
+  empty: "No se encontraron prompts.",
+  loadingMore: "Cargando más...",
+  saved: "¡Prompt guardado con éxito!",
+  deleted: "¡Prompt eliminado con éxito!",
+  editRow: "Editar {{name}}",
+  deleteRow: "Eliminar {{name}}",
+  deleteTitle: "¿Eliminar {{name}}?",
+  deleteMessage: "Esta acción no se puede deshacer: las conexiones que usan el prompt dejarán de usarlo.",
+  noQueue: "Sin cola",
+  voiceText: "Texto",
+  secretKept: "•••••• (guardada; déjela en blanco para mantenerla)",
+  columns: { name: "Nombre", queue: "Sector/Cola", maxTokens: "Máximo de tokens", actions: "Acciones" },
+  fields: {
+    name: "Nombre",
+    apiKey: "Clave de API",
+    prompt: "Prompt",
+    queueId: "Sector/Cola",
+    voice: "Voz",
+    voiceKey: "Clave del servicio de voz",
+    voiceRegion: "Región del servicio de voz",
+    temperature: "Temperatura",
+    maxTokens: "Máximo de tokens en la respuesta",
+    maxMessages: "Máximo de mensajes en el historial",
+  },
+  validation: {
+    required: "Obligatorio",
+    tooLong: "¡Muy largo!",
+    queueRequired: "Informe el sector",
+    invalid: "Valor inválido",
+  },
+};
+export default promptsEs;

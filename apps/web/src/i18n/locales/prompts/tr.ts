@@ -1,0 +1,40 @@
+import type promptsPt from "./pt";
+
+const promptsTr: typeof promptsPt = {
+  title: "İstemler ({{count}})",
+  tableLabel: "İstemler",
+  add: "İstem Ekle",
+  addTitle: "İstem ekle",
+  editTitle: "İstemi düzenle",
+  empty: "İstem bulunamadı.",
+  loadingMore: "Daha fazla yükleniyor...",
+  saved: "İstem başarıyla kaydedildi!",
+  deleted: "İstem başarıyla silindi!",
+  editRow: "{{name}} düzenle",
+  deleteRow: "{{name}} sil",
+  deleteTitle: "{{name}} silinsin mi?",
+  deleteMessage: "Bu işlem geri alınamaz: istemi kullanan bağlantılar onu kullanmayı bırakacak.",
+  noQueue: "Kuyruk yok",
+  voiceText: "Metin",
+  secretKept: "•••••• (saklanıyor; korumak için boş bırakın)",
+  columns: { name: "Ad", queue: "Departman/Kuyruk", maxTokens: "Maksimum token", actions: "İşlemler" },
+  fields: {
+    name: "Ad",
+    apiKey: "API anahtarı",
+    prompt: "İstem",
+    queueId: "Departman/Kuyruk",
+    voice: "Ses",
+    voiceKey: "Ses hizmeti anahtarı",
+    voiceRegion: "Ses hizmeti bölgesi",
+    temperature: "Sıcaklık",
+    maxTokens: "Yanıttaki maksimum token",
+    maxMessages: "Geçmişteki maksimum mesaj",
+  },
+  validation: {
+    required: "Zorunlu",
+    tooLong: "Çok uzun!",
+    queueRequired: "Departmanı seçin",
+    invalid: "Geçersiz değer",
+  },
+};
+export default promptsTr;
