@@ -27,6 +27,7 @@ import { createProviders } from "./integrations/index.js";
 import { closeIdleTicketsJob } from "./jobs/close-idle-tickets.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
+import { BACKFILL_PHONE_NUMBERS, backfillPhoneNumbersJob } from "./jobs/backfill-phone-numbers.js";
 import { MEASURE_COMPANY_FOLDERS, measureCompanyFoldersJob } from "./jobs/measure-company-folders.js";
 import { FileReaper, removeFilesJob } from "./jobs/remove-files.js";
 import { recoveryMailJob } from "./jobs/send-recovery-mail.js";
@@ -316,6 +317,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     await jobs.register(recoveryMailJob(recoveryMail));
     await jobs.register(deleteCompanyJob(companyDeletion));
     await jobs.register(measureCompanyFoldersJob({ db: database.db, storageRoot }));
+    await jobs.register(backfillPhoneNumbersJob(database.db));
     await jobs.register(automationTimerJob(automation), { pollingIntervalSeconds: 1 });
     await jobs.register(automationSweepJob(automation));
     await jobs.register(integrationDeliverJob(automation), { pollingIntervalSeconds: 1 });
@@ -339,6 +341,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     void jobs
       .send(MEASURE_COMPANY_FOLDERS, {}, { singletonKey: "boot" })
       .catch((err) => log.error({ err }, "queueing the folder measurement failed"));
+    // Numbers typed before the E.164 rule get their 55 once (a no-op after the first complete run).
+    void jobs
+      .send(BACKFILL_PHONE_NUMBERS, {}, { singletonKey: "boot" })
+      .catch((err) => log.error({ err }, "queueing the phone number backfill failed"));
     // A company due within the lead time gets its invoice now, not at the next midnight.
     void jobs
       .send(GENERATE_INVOICES, {})

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { brazilNinthDigit, formatPhoneNumber, isPhoneCountry, toE164Digits } from "./index.js";
+import {
+  brazilNinthDigit,
+  formatPhoneNumber,
+  isPhoneCountry,
+  legacyBrazilianNumber,
+  toE164Digits,
+} from "./index.js";
 
 const digitsOf = (input: string, country?: string | null) => {
   const parsed = toE164Digits(input, country);
@@ -103,5 +109,23 @@ describe("formatPhoneNumber", () => {
     expect(isPhoneCountry("BR")).toBe(true);
     expect(isPhoneCountry("PT")).toBe(true);
     expect(isPhoneCountry("XX")).toBe(false);
+  });
+});
+
+describe("legacyBrazilianNumber", () => {
+  it("adds 55 (and the ninth digit) to numbers stored as typed in Brazil", () => {
+    expect(legacyBrazilianNumber("11988887777")).toBe("5511988887777");
+    expect(legacyBrazilianNumber("1188887777")).toBe("5511988887777");
+    expect(legacyBrazilianNumber("1133334444")).toBe("551133334444");
+    expect(legacyBrazilianNumber("55996001234")).toBe("5555996001234");
+  });
+
+  it("never rewrites international numbers, ids or what is not a Brazilian number", () => {
+    expect(legacyBrazilianNumber("5511988887777")).toBeNull();
+    expect(legacyBrazilianNumber("14155552671")).toBeNull();
+    expect(legacyBrazilianNumber("4930123456")).toBeNull();
+    expect(legacyBrazilianNumber("120363025246125888")).toBeNull();
+    expect(legacyBrazilianNumber("0000000000")).toBeNull();
+    expect(legacyBrazilianNumber("1198888777a")).toBeNull();
   });
 });

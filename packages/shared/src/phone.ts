@@ -120,3 +120,17 @@ export function formatPhoneNumber(stored: string, companyCountry?: string | null
     ? parsed.formatNational()
     : parsed.formatInternational();
 }
+
+/**
+ * A number stored before numbers were kept in E.164, typed the Brazilian way
+ * ('11988887777' or '1188887777': area code and subscriber, 10 or 11 digits),
+ * as its E.164 digits ('5511988887777', with the ninth digit). Null when
+ * `stored` is not such a number, including when its digits are already a valid
+ * international number (a WhatsApp id of another country such as German
+ * '4930123456'): what ingest stored is never rewritten.
+ */
+export function legacyBrazilianNumber(stored: string): string | null {
+  if (!/^\d{10,11}$/.test(stored)) return null;
+  if (parsePhoneNumberFromString(`+${stored}`)?.isValid()) return null;
+  return validDigits(stored, "BR") ?? null;
+}

@@ -14,6 +14,7 @@ export * from "./flow-campaigns.js";
 export * from "./flows.js";
 export * from "./helps.js";
 export * from "./invoices.js";
+export * from "./maintenance.js";
 export * from "./messages-api.js";
 export * from "./payment-charges.js";
 export * from "./prompts.js";
