@@ -399,7 +399,14 @@ export async function buildApp(
     await priv.register(dashboardRoutes(new DashboardService({ db: deps.db })));
     await priv.register(momentsRoutes(new MomentsService({ db: deps.db })));
     await priv.register(
-      reportsRoutes(new ReportsService({ db: deps.db, numbers: deps.numbers, realtime: deps.realtime })),
+      reportsRoutes(
+        new ReportsService({
+          db: deps.db,
+          numbers: deps.numbers,
+          realtime: deps.realtime,
+          phones: deps.phones,
+        }),
+      ),
     );
     const connections = new ConnectionsService({
       db: deps.db,

@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import {
+  formatPhoneNumber,
   formatSupportTime,
   REPORT_EXPORT_COLUMNS,
   REPORT_EXPORT_LABELS,
@@ -102,7 +103,7 @@ function wallClock(iso: string | null, timeZone = "America/Sao_Paulo"): Date | u
   );
 }
 
-/** A report row as the spreadsheet's cells (pt), empty cells read back as undefined. */
+/** A report row as the spreadsheet's cells (pt, a Brazilian company), empty cells read back as undefined. */
 function expectedCells(row: ReportRow): unknown[] {
   const labels = REPORT_EXPORT_LABELS.pt;
   const orNone = (value: unknown) => (value === null || value === "" ? undefined : value);
@@ -110,7 +111,8 @@ function expectedCells(row: ReportRow): unknown[] {
     row.id,
     orNone(row.whatsappName),
     orNone(row.contactName),
-    orNone(row.contactNumber),
+    // Shown as the web shows it ('(11) 99000-0001'); a masked number stays as it is.
+    orNone(formatPhoneNumber(row.contactNumber, "BR")),
     orNone(row.userName),
     orNone(row.queueName),
     labels.statuses[row.status as keyof typeof labels.statuses],
@@ -213,7 +215,17 @@ describe("GET /ticketreport/reports/export", () => {
     );
     expect(rows).toEqual((await allPages(anaSession, RANGE)).map(expectedCells));
     const asAdmin = await exportOf(team.adminSession, RANGE);
-    expect(asAdmin.rows.map((cells) => cells[3])).toContain("5511990000001");
+    expect(asAdmin.rows.map((cells) => cells[3])).toContain("(11) 99000-0001");
+    // A company of another country reads a Brazilian number in the international format.
+    const put = await server.app.inject({
+      method: "PUT",
+      url: "/settings/phoneDefaultCountry",
+      headers: team.adminSession.headers,
+      payload: { value: "PT" },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const abroad = await exportOf(team.adminSession, RANGE);
+    expect(abroad.rows.map((cells) => cells[3])).toContain("+55 11 99000 0001");
   }, 120_000);
 
   it("tells the user who asked how many rows are written, ending with all of them", async () => {

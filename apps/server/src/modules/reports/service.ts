@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from "node:stream";
 import {
+  formatPhoneNumber,
   maskNumber,
   REPORT_EXPORT_LABELS,
   REPORT_MAX_DAYS,
@@ -15,6 +16,7 @@ import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { NumberPrivacy } from "../../privacy/number-privacy.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import type { PhoneCountries } from "../settings/phone-country.js";
 import { writeReportWorkbook } from "./export.js";
 import { reportOwnerOf } from "./policy.js";
 import { reportRow } from "./presenter.js";
@@ -35,7 +37,9 @@ function daysBetween(first: string, last: string): number {
 export class ReportsService {
   private readonly repo: ReportsRepo;
 
-  constructor(private readonly deps: { db: Db; numbers: NumberPrivacy; realtime: Realtime }) {
+  constructor(
+    private readonly deps: { db: Db; numbers: NumberPrivacy; realtime: Realtime; phones: PhoneCountries },
+  ) {
     this.repo = new ReportsRepo(deps.db);
   }
 
@@ -96,7 +100,10 @@ export class ReportsService {
   async export(ctx: RequestContext, query: ReportExportQuery): Promise<{ total: number; stream: Readable }> {
     const masked = await this.deps.numbers.masksFor(ctx);
     const criteria = await this.criteria(ctx, query, masked);
-    const total = await this.repo.count(criteria);
+    const [total, country] = await Promise.all([
+      this.repo.count(criteria),
+      this.deps.phones.country(ctx.companyId),
+    ]);
     const stream = new PassThrough();
     const progress = (written: number, finished: boolean) => {
       if (!query.exportId) return;
@@ -115,7 +122,13 @@ export class ReportsService {
       for (;;) {
         const rows = await repo.batch(criteria, after, EXPORT_BATCH_ROWS);
         if (rows.length === 0) return;
-        yield masked ? rows.map((row) => ({ ...row, contactNumber: maskNumber(row.contactNumber) })) : rows;
+        // The number as the web shows it (the company's own country national, others international); a masked one as it is.
+        yield rows.map((row) => ({
+          ...row,
+          contactNumber: masked
+            ? maskNumber(row.contactNumber)
+            : formatPhoneNumber(row.contactNumber, country),
+        }));
         if (rows.length < EXPORT_BATCH_ROWS) return;
         const last = rows[rows.length - 1] as (typeof rows)[number];
         after = { createdAt: last.cursorAt, id: last.id };
