@@ -81,4 +81,43 @@ describe("ResponsiveTable", () => {
     fireEvent.click(within(actions).getByRole("button", { name: "Editar Bruno" }));
     expect(onEdit).toHaveBeenCalledWith(rows[1]);
   });
+
+  it("opens a row on a click in it but not in its actions, and marks the selected row, in both layouts", () => {
+    for (const narrow of [false, true]) {
+      restore = stubMediaQuery(narrow);
+      const onOpen = vi.fn();
+      const onEdit = vi.fn();
+      const { unmount } = render(
+        <ResponsiveTable
+          label="Pessoas"
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[{ key: "name", header: "Nome", render: (row) => row.name }]}
+          onRowClick={onOpen}
+          isSelected={(row) => row.id === 2}
+          actions={(row) => (
+            <button type="button" onClick={() => onEdit(row)}>
+              {`Editar ${row.name}`}
+            </button>
+          )}
+        />,
+      );
+      const row = (name: string) => screen.getByText(name).closest(narrow ? "li" : "tr") as HTMLElement;
+      fireEvent.click(row("Ana"));
+      expect(onOpen).toHaveBeenCalledWith(rows[0]);
+      fireEvent.click(screen.getByRole("button", { name: "Editar Bruno" }));
+      expect(onEdit).toHaveBeenCalledWith(rows[1]);
+      expect(onOpen).toHaveBeenCalledTimes(1);
+      if (narrow) {
+        expect(row("Bruno").getAttribute("aria-current")).toBe("true");
+        expect(row("Ana").hasAttribute("aria-current")).toBe(false);
+      } else {
+        expect(row("Bruno").classList.contains("Mui-selected")).toBe(true);
+        expect(row("Ana").classList.contains("Mui-selected")).toBe(false);
+      }
+      unmount();
+      restore();
+      restore = undefined;
+    }
+  });
 });

@@ -10,7 +10,7 @@ import {
   useMediaQuery,
 } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
-import type { Key, ReactNode } from "react";
+import type { Key, MouseEvent, ReactNode } from "react";
 
 export interface ResponsiveColumn<T> {
   key: string;
@@ -35,6 +35,13 @@ export interface ResponsiveTableProps<T> {
   actions?: (row: T) => ReactNode;
   actionsHeader?: string;
   stickyHeader?: boolean;
+  /**
+   * Opens a row on a click anywhere in it but its actions (the table row, the card). A cell
+   * should still hold a link or button to it, for the keyboard.
+   */
+  onRowClick?: (row: T) => void;
+  /** The highlighted row (e.g. the one being edited): the table row's `selected`, the card's border. */
+  isSelected?: (row: T) => boolean;
 }
 
 /** Under this width a list page shows cards (AppShell folds the top bar at the same one). */
@@ -64,6 +71,8 @@ function WideTable<T>({
   actions,
   actionsHeader,
   stickyHeader,
+  onRowClick,
+  isSelected,
 }: ResponsiveTableProps<T>) {
   return (
     <Table stickyHeader={stickyHeader} size="small" aria-label={label}>
@@ -79,14 +88,20 @@ function WideTable<T>({
       </TableHead>
       <TableBody>
         {rows.map((row) => (
-          <TableRow key={rowKey(row)} hover>
+          <TableRow
+            key={rowKey(row)}
+            hover
+            selected={isSelected?.(row) ?? false}
+            onClick={onRowClick && (() => onRowClick(row))}
+            sx={onRowClick && { cursor: "pointer" }}
+          >
             {columns.map((column) => (
               <TableCell key={column.key} align={column.align} sx={column.cellSx}>
                 {column.render(row)}
               </TableCell>
             ))}
             {actions && (
-              <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+              <TableCell align="right" sx={{ whiteSpace: "nowrap" }} onClick={onRowClick && stopPropagation}>
                 {actions(row)}
               </TableCell>
             )}
@@ -97,7 +112,16 @@ function WideTable<T>({
   );
 }
 
-function CardList<T>({ label, rows, rowKey, columns, titleColumn, actions }: ResponsiveTableProps<T>) {
+function CardList<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  titleColumn,
+  actions,
+  onRowClick,
+  isSelected,
+}: ResponsiveTableProps<T>) {
   const title = columns.find((column) => column.key === titleColumn) ?? columns[0];
   const details = columns.filter((column) => column !== title);
   return (
@@ -107,7 +131,19 @@ function CardList<T>({ label, rows, rowKey, columns, titleColumn, actions }: Res
       sx={{ listStyle: "none", m: 0, p: 1, display: "flex", flexDirection: "column", gap: 1 }}
     >
       {rows.map((row) => (
-        <Card component="li" variant="outlined" key={rowKey(row)} sx={{ p: 1.5, minWidth: 0 }}>
+        <Card
+          component="li"
+          variant="outlined"
+          key={rowKey(row)}
+          aria-current={isSelected?.(row) || undefined}
+          onClick={onRowClick && (() => onRowClick(row))}
+          sx={{
+            p: 1.5,
+            minWidth: 0,
+            ...(onRowClick && { cursor: "pointer" }),
+            ...(isSelected?.(row) && { borderColor: "primary.main", bgcolor: "action.selected" }),
+          }}
+        >
           {title && (
             <Box sx={{ fontWeight: 600, mb: details.length > 0 ? 1 : 0, overflowWrap: "anywhere" }}>
               {title.render(row)}
@@ -143,6 +179,7 @@ function CardList<T>({ label, rows, rowKey, columns, titleColumn, actions }: Res
           {actions && (
             <Box
               data-card-actions
+              onClick={onRowClick && stopPropagation}
               sx={{
                 display: "flex",
                 justifyContent: "flex-end",
@@ -161,4 +198,9 @@ function CardList<T>({ label, rows, rowKey, columns, titleColumn, actions }: Res
       ))}
     </Box>
   );
+}
+
+/** The actions' clicks are their own: they do not open the row. */
+function stopPropagation(event: MouseEvent) {
+  event.stopPropagation();
 }

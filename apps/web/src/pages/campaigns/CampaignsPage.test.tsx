@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
+import { stubMediaQuery } from "../../test/media-query";
 import { CampaignsPage } from "./CampaignsPage";
 import { buildCampaign, renderCampaignPage, serveCampaigns } from "./test-fixtures";
 
@@ -51,6 +52,37 @@ describe("CampaignsPage", () => {
     expect(within(draft).getByText("Não agendada")).toBeTruthy();
     expect(within(draft).getByRole("button", { name: "Editar Rascunho" })).toBeTruthy();
     expect(within(draft).queryByRole("button", { name: "Parar Rascunho" })).toBeNull();
+  });
+
+  it("on a phone shows one card per campaign with the labelled fields and the actions inside the card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serveCampaigns([
+        buildCampaign({ id: 1, name: "Rodando", status: "EM_ANDAMENTO", editable: false }),
+        buildCampaign({ id: 3, name: "Rascunho", status: "INATIVA" }),
+      ]);
+      renderCampaignPage(page, "/campaigns");
+      const list = await screen.findByRole("list", { name: "Campanhas" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const cards = await within(list).findAllByRole("listitem");
+      expect(cards).toHaveLength(2);
+      const running = cards[0] as HTMLElement;
+      expect(running.firstElementChild?.textContent).toBe("Rodando");
+      expect([...running.querySelectorAll("dt")].map((term) => term.textContent)).toEqual([
+        "Status",
+        "Lista de contatos",
+        "Conexão",
+        "Agendamento",
+        "Conclusão",
+        "Confirmação",
+      ]);
+      expect(within(running).getByText("Em Andamento")).toBeTruthy();
+      expect(within(running).getByRole("button", { name: "Parar Rodando" })).toBeTruthy();
+      fireEvent.click(within(cards[1] as HTMLElement).getByRole("button", { name: "Excluir Rascunho" }));
+      expect(await screen.findByRole("dialog", { name: "Excluir Rascunho?" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("stops a running campaign and shows it cancelled", async () => {

@@ -9,19 +9,7 @@ import PauseCircleOutlineIcon from "@mui/icons-material/PauseCircleOutline";
 import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutline";
 import SettingsIcon from "@mui/icons-material/Settings";
 import VisibilityIcon from "@mui/icons-material/Visibility";
-import {
-  Alert,
-  Button,
-  IconButton,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
+import { Alert, Button, IconButton, LinearProgress, Paper, Tooltip } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
@@ -41,6 +29,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
 import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { CampaignDialog } from "./CampaignDialog";
@@ -49,7 +38,7 @@ import { CampaignStatusChip } from "./campaign-status";
 type DialogState = { open: false } | { open: true; editing: CampaignDto | null };
 
 /**
- * /campaigns (spec 3 section 2): search, an infinitely scrolled table of name, status, audience,
+ * /campaigns (spec 3 section 2): search, an infinitely scrolled table (cards on a phone) of name, status, audience,
  * connection, schedule, completion and confirmation; per campaign: stop (EM_ANDAMENTO), restart
  * (CANCELADA), report, edit (or view, when not editable) and delete. Rows follow live events.
  */
@@ -107,91 +96,100 @@ export function CampaignsPage() {
           onReachEnd={() => void campaigns.fetchNextPage()}
           sx={{ maxHeight: "calc(100vh - 200px)" }}
         >
-          <Table stickyHeader size="small" aria-label={t("campaigns.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("campaigns.columns.name")}</TableCell>
-                <TableCell align="center">{t("campaigns.columns.status")}</TableCell>
-                <TableCell align="center">{t("campaigns.columns.contactList")}</TableCell>
-                <TableCell align="center">{t("campaigns.columns.whatsapp")}</TableCell>
-                <TableCell align="center">{t("campaigns.columns.scheduledAt")}</TableCell>
-                <TableCell align="center">{t("campaigns.columns.completedAt")}</TableCell>
-                <TableCell align="center">{t("campaigns.columns.confirmation")}</TableCell>
-                <TableCell align="right">{t("campaigns.columns.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} hover>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell align="center">
-                    <CampaignStatusChip status={row.status} />
-                  </TableCell>
-                  <TableCell align="center">
-                    {row.contactList?.name ??
-                      (row.tagList ? t("campaigns.tagAudience", { name: row.tagList.name }) : "—")}
-                  </TableCell>
-                  <TableCell align="center">{row.whatsapp?.name ?? "—"}</TableCell>
-                  <TableCell align="center">
-                    {formatDateTimeShort(row.scheduledAt) || t("campaigns.notScheduled")}
-                  </TableCell>
-                  <TableCell align="center">
-                    {formatDateTimeShort(row.completedAt) || t("campaigns.notCompleted")}
-                  </TableCell>
-                  <TableCell align="center">
-                    {row.confirmation ? t("campaigns.enabled") : t("campaigns.disabled")}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                    {canCancelCampaign(row) && (
-                      <RowButton
-                        title={t("campaigns.actions.stop", { name: row.name })}
-                        onClick={() => void move(row, "cancel")}
-                        icon={<PauseCircleOutlineIcon fontSize="small" />}
-                      />
-                    )}
-                    {canRestartCampaign(row) && (
-                      <RowButton
-                        title={t("campaigns.actions.restart", { name: row.name })}
-                        onClick={() => void move(row, "restart")}
-                        icon={<PlayCircleOutlineIcon fontSize="small" />}
-                      />
-                    )}
-                    <Tooltip title={t("campaigns.actions.report", { name: row.name })}>
-                      <IconButton
-                        size="small"
-                        component={RouterLink}
-                        to={`/campaign/${row.id}/report`}
-                        aria-label={t("campaigns.actions.report", { name: row.name })}
-                      >
-                        <AssessmentIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <RowButton
-                      title={t(
-                        isCampaignEditable(row) ? "campaigns.actions.edit" : "campaigns.actions.view",
-                        {
-                          name: row.name,
-                        },
-                      )}
-                      onClick={() => setDialog({ open: true, editing: row })}
-                      icon={
-                        isCampaignEditable(row) ? (
-                          <EditIcon fontSize="small" />
-                        ) : (
-                          <VisibilityIcon fontSize="small" />
-                        )
-                      }
-                    />
-                    <RowButton
-                      title={t("campaigns.actions.delete", { name: row.name })}
-                      onClick={() => setToDelete(row)}
-                      icon={<DeleteOutlineIcon fontSize="small" />}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            stickyHeader
+            label={t("campaigns.title")}
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              { key: "name", header: t("campaigns.columns.name"), render: (row) => row.name },
+              {
+                key: "status",
+                header: t("campaigns.columns.status"),
+                align: "center",
+                render: (row) => <CampaignStatusChip status={row.status} />,
+              },
+              {
+                key: "contactList",
+                header: t("campaigns.columns.contactList"),
+                align: "center",
+                render: (row) =>
+                  row.contactList?.name ??
+                  (row.tagList ? t("campaigns.tagAudience", { name: row.tagList.name }) : "—"),
+              },
+              {
+                key: "whatsapp",
+                header: t("campaigns.columns.whatsapp"),
+                align: "center",
+                render: (row) => row.whatsapp?.name ?? "—",
+              },
+              {
+                key: "scheduledAt",
+                header: t("campaigns.columns.scheduledAt"),
+                align: "center",
+                render: (row) => formatDateTimeShort(row.scheduledAt) || t("campaigns.notScheduled"),
+              },
+              {
+                key: "completedAt",
+                header: t("campaigns.columns.completedAt"),
+                align: "center",
+                render: (row) => formatDateTimeShort(row.completedAt) || t("campaigns.notCompleted"),
+              },
+              {
+                key: "confirmation",
+                header: t("campaigns.columns.confirmation"),
+                align: "center",
+                render: (row) => (row.confirmation ? t("campaigns.enabled") : t("campaigns.disabled")),
+              },
+            ]}
+            actionsHeader={t("campaigns.columns.actions")}
+            actions={(row) => (
+              <>
+                {canCancelCampaign(row) && (
+                  <RowButton
+                    title={t("campaigns.actions.stop", { name: row.name })}
+                    onClick={() => void move(row, "cancel")}
+                    icon={<PauseCircleOutlineIcon fontSize="small" />}
+                  />
+                )}
+                {canRestartCampaign(row) && (
+                  <RowButton
+                    title={t("campaigns.actions.restart", { name: row.name })}
+                    onClick={() => void move(row, "restart")}
+                    icon={<PlayCircleOutlineIcon fontSize="small" />}
+                  />
+                )}
+                <Tooltip title={t("campaigns.actions.report", { name: row.name })}>
+                  <IconButton
+                    size="small"
+                    component={RouterLink}
+                    to={`/campaign/${row.id}/report`}
+                    aria-label={t("campaigns.actions.report", { name: row.name })}
+                  >
+                    <AssessmentIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <RowButton
+                  title={t(isCampaignEditable(row) ? "campaigns.actions.edit" : "campaigns.actions.view", {
+                    name: row.name,
+                  })}
+                  onClick={() => setDialog({ open: true, editing: row })}
+                  icon={
+                    isCampaignEditable(row) ? (
+                      <EditIcon fontSize="small" />
+                    ) : (
+                      <VisibilityIcon fontSize="small" />
+                    )
+                  }
+                />
+                <RowButton
+                  title={t("campaigns.actions.delete", { name: row.name })}
+                  onClick={() => setToDelete(row)}
+                  icon={<DeleteOutlineIcon fontSize="small" />}
+                />
+              </>
+            )}
+          />
           {campaigns.isPending && <LoadingState />}
           {campaigns.isError && (
             <Alert severity="error" sx={{ m: 2 }}>

@@ -13,18 +13,7 @@ import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import HighlightOffIcon from "@mui/icons-material/HighlightOff";
 import PeopleIcon from "@mui/icons-material/People";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
-import {
-  Alert,
-  Button,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
+import { Alert, Button, LinearProgress, Paper, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -50,7 +39,8 @@ import { EmptyState } from "../../components/EmptyState";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
-import { RowActions } from "../../components/RowActions";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
+import { RowActionButtons } from "../../components/RowActions";
 import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { usePhoneFormat } from "../contacts/phone-format";
@@ -61,8 +51,9 @@ type DialogState = { open: false } | { open: true; editing: ContactListItemDto |
 
 /**
  * /contact-lists/{id}/contacts (spec 3 section 2): the list's name as heading, search, back to the
- * lists, import (.xls and .xlsx) with live progress and the refused-rows report, add; a table of
- * WhatsApp-valid icon, name, number, email, edit and (admins) delete.
+ * lists, import (.xls and .xlsx) with live progress and the refused-rows report, add; a table
+ * (cards titled by the name on a phone) of WhatsApp-valid icon, name, number, email, edit and
+ * (admins) delete.
  */
 export function ContactListItemsPage() {
   const { t } = useTranslation();
@@ -172,43 +163,44 @@ export function ContactListItemsPage() {
           onReachEnd={() => void items.fetchNextPage()}
           sx={{ maxHeight: "calc(100vh - 220px)" }}
         >
-          <Table stickyHeader size="small" aria-label={t("contactLists.items.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">{t("contactLists.items.columns.whatsapp")}</TableCell>
-                <TableCell>{t("contactLists.items.columns.name")}</TableCell>
-                <TableCell>{t("contactLists.items.columns.number")}</TableCell>
-                <TableCell>{t("contactLists.items.columns.email")}</TableCell>
-                <TableCell align="right">{t("contactLists.items.columns.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((item) => (
-                <TableRow key={item.id} hover>
-                  <TableCell padding="checkbox">
-                    <WhatsappValidIcon valid={item.isWhatsappValid} />
-                  </TableCell>
-                  <TableCell>{item.name}</TableCell>
-                  <TableCell>{formatPhone(item.number)}</TableCell>
-                  <TableCell>{item.email}</TableCell>
-                  {canDelete ? (
-                    <RowActions
-                      editLabel={t("contactLists.items.editItem", { name: item.name })}
-                      deleteLabel={t("contactLists.items.deleteItem", { name: item.name })}
-                      onEdit={() => setDialog({ open: true, editing: item })}
-                      onDelete={() => setToDelete(item)}
-                    />
-                  ) : (
-                    <TableCell align="right">
-                      <Button size="small" onClick={() => setDialog({ open: true, editing: item })}>
-                        {t("common.edit")}
-                      </Button>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            stickyHeader
+            label={t("contactLists.items.title")}
+            rows={rows}
+            rowKey={(item) => item.id}
+            titleColumn="name"
+            columns={[
+              {
+                key: "whatsapp",
+                header: t("contactLists.items.columns.whatsapp"),
+                render: (item) => <WhatsappValidIcon valid={item.isWhatsappValid} />,
+                // A small table's padding="checkbox" cell.
+                cellSx: { width: 24, padding: "0 12px 0 16px" },
+              },
+              { key: "name", header: t("contactLists.items.columns.name"), render: (item) => item.name },
+              {
+                key: "number",
+                header: t("contactLists.items.columns.number"),
+                render: (item) => formatPhone(item.number),
+              },
+              { key: "email", header: t("contactLists.items.columns.email"), render: (item) => item.email },
+            ]}
+            actionsHeader={t("contactLists.items.columns.actions")}
+            actions={(item) =>
+              canDelete ? (
+                <RowActionButtons
+                  editLabel={t("contactLists.items.editItem", { name: item.name })}
+                  deleteLabel={t("contactLists.items.deleteItem", { name: item.name })}
+                  onEdit={() => setDialog({ open: true, editing: item })}
+                  onDelete={() => setToDelete(item)}
+                />
+              ) : (
+                <Button size="small" onClick={() => setDialog({ open: true, editing: item })}>
+                  {t("common.edit")}
+                </Button>
+              )
+            }
+          />
           {items.isPending && <LoadingState />}
           {items.isError && (
             <Alert severity="error" sx={{ m: 2 }}>

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { configureApiClient } from "../../api/client";
+import { stubMediaQuery } from "../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
 import { ContactListItemsPage } from "./ContactListItemsPage";
@@ -101,6 +102,26 @@ describe("ContactListsPage", () => {
     expect(within(row).getByRole("button", { name: "Baixar planilha de exemplo" })).toBeTruthy();
   });
 
+  it("on a phone shows one card per list with its contacts count and the actions inside the card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serve();
+      render("/contact-lists");
+      const cardList = await screen.findByRole("list", { name: "Listas de Contatos" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const [card, ...others] = await within(cardList).findAllByRole("listitem");
+      expect(others).toHaveLength(0);
+      expect(card?.firstElementChild?.textContent).toBe("Clientes VIP");
+      expect([...card!.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Contatos"]);
+      expect([...card!.querySelectorAll("dd")].map((value) => value.textContent)).toEqual(["2"]);
+      expect(within(card!).getByRole("link", { name: "Ver contatos de Clientes VIP" })).toBeTruthy();
+      fireEvent.click(within(card!).getByRole("button", { name: "Editar Clientes VIP" }));
+      expect(await screen.findByRole("dialog", { name: "Editar lista de contatos" })).toBeTruthy();
+    } finally {
+      restore();
+    }
+  });
+
   it("checks the name with the spec's rule before creating a list", async () => {
     serve();
     render("/contact-lists");
@@ -145,6 +166,30 @@ describe("ContactListItemsPage", () => {
     expect(within(bruno).getByRole("img", { name: /Número não verificado/ })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Listas" }).getAttribute("href")).toBe("/contact-lists");
     expect(screen.getByTestId("contact-list-import-input").getAttribute("accept")).toContain(".xlsx");
+  });
+
+  it("on a phone shows one card per contact, titled by the name, with the actions inside the card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serve();
+      render("/contact-lists/7/contacts");
+      const cardList = await screen.findByRole("list", { name: "Contatos da lista" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const cards = await within(cardList).findAllByRole("listitem");
+      expect(cards).toHaveLength(2);
+      const bruno = cards[1] as HTMLElement;
+      expect(bruno.firstElementChild?.textContent).toBe("Bruno Lima");
+      expect([...bruno.querySelectorAll("dt")].map((term) => term.textContent)).toEqual([
+        "WhatsApp",
+        "Número",
+        "Email",
+      ]);
+      expect(within(bruno).getByRole("img", { name: /Número não verificado/ })).toBeTruthy();
+      fireEvent.click(within(bruno).getByRole("button", { name: "Excluir Bruno Lima" }));
+      expect(await screen.findByRole("dialog", { name: "Excluir Bruno Lima?" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("shows the last import's result and every refused row with its line and reason", async () => {

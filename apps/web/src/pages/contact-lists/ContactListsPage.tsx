@@ -4,19 +4,7 @@ import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
 import ListAltIcon from "@mui/icons-material/ListAlt";
 import PeopleIcon from "@mui/icons-material/People";
-import {
-  Alert,
-  Button,
-  IconButton,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
+import { Alert, Button, IconButton, LinearProgress, Paper, Tooltip } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
@@ -37,7 +25,8 @@ import { EmptyState } from "../../components/EmptyState";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
-import { RowActions } from "../../components/RowActions";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
+import { RowActionButtons } from "../../components/RowActions";
 import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { ContactListDialog } from "./ContactListDialogs";
@@ -46,8 +35,9 @@ import { downloadExampleSpreadsheet } from "./example-download";
 type DialogState = { open: false } | { open: true; editing: ContactListRecord | null };
 
 /**
- * /contact-lists (spec 3 section 2): search, an infinitely scrolled table of name and contacts
- * count, and per list: the example spreadsheet, its contacts, edit and (admins) delete.
+ * /contact-lists (spec 3 section 2): search, an infinitely scrolled table (cards on a phone) of
+ * name and contacts count, and per list: the example spreadsheet, its contacts, edit and (admins)
+ * delete.
  */
 export function ContactListsPage() {
   const { t } = useTranslation();
@@ -98,40 +88,41 @@ export function ContactListsPage() {
           onReachEnd={() => void lists.fetchNextPage()}
           sx={{ maxHeight: "calc(100vh - 200px)" }}
         >
-          <Table stickyHeader size="small" aria-label={t("contactLists.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("contactLists.columns.name")}</TableCell>
-                <TableCell align="center">{t("contactLists.columns.contactsCount")}</TableCell>
-                <TableCell align="right">{t("contactLists.columns.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((list) => (
-                <TableRow key={list.id} hover>
-                  <TableCell>{list.name}</TableCell>
-                  <TableCell align="center">{list.contactsCount}</TableCell>
-                  {canDelete ? (
-                    <RowActions
-                      editLabel={t("contactLists.editList", { name: list.name })}
-                      deleteLabel={t("contactLists.deleteList", { name: list.name })}
-                      onEdit={() => setDialog({ open: true, editing: list })}
-                      onDelete={() => setToDelete(list)}
-                    >
-                      <ListLinks list={list} onExample={example} />
-                    </RowActions>
-                  ) : (
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      <ListLinks list={list} onExample={example} />
-                      <Button size="small" onClick={() => setDialog({ open: true, editing: list })}>
-                        {t("common.edit")}
-                      </Button>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            stickyHeader
+            label={t("contactLists.title")}
+            rows={rows}
+            rowKey={(list) => list.id}
+            columns={[
+              { key: "name", header: t("contactLists.columns.name"), render: (list) => list.name },
+              {
+                key: "contactsCount",
+                header: t("contactLists.columns.contactsCount"),
+                align: "center",
+                render: (list) => list.contactsCount,
+              },
+            ]}
+            actionsHeader={t("contactLists.columns.actions")}
+            actions={(list) =>
+              canDelete ? (
+                <RowActionButtons
+                  editLabel={t("contactLists.editList", { name: list.name })}
+                  deleteLabel={t("contactLists.deleteList", { name: list.name })}
+                  onEdit={() => setDialog({ open: true, editing: list })}
+                  onDelete={() => setToDelete(list)}
+                >
+                  <ListLinks list={list} onExample={example} />
+                </RowActionButtons>
+              ) : (
+                <>
+                  <ListLinks list={list} onExample={example} />
+                  <Button size="small" onClick={() => setDialog({ open: true, editing: list })}>
+                    {t("common.edit")}
+                  </Button>
+                </>
+              )
+            }
+          />
           {lists.isPending && <LoadingState />}
           {lists.isError && (
             <Alert severity="error" sx={{ m: 2 }}>

@@ -8,6 +8,7 @@ import { configureApiClient } from "../../api/client";
 import { subscribeToToasts, type ToastMessage } from "../../app/toast/toast-store";
 import { RealtimeContext } from "../../realtime/realtime-context";
 import { FakeSocket } from "../../test/fake-socket";
+import { stubMediaQuery } from "../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
 import { FlowEditorPage } from "../flowbuilder/FlowEditorPage";
@@ -230,6 +231,36 @@ describe("FlowsPage", () => {
     fireEvent.click(screen.getByRole("link", { name: "Voltar aos fluxos" }));
     fireEvent.click((await screen.findByText("Pós-venda")).closest("tr")!);
     expect(await screen.findByRole("heading", { name: "Editor de fluxo: Pós-venda" })).toBeTruthy();
+  });
+
+  it("on a phone shows one card per flow: the row menu works inside the card, and the card opens the editor", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serve({ flows: [flow(), flow({ id: 2, name: "Cobrança", active: false })] });
+      renderPage();
+      const list = await screen.findByRole("list", { name: "Fluxos de conversa" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const cards = await within(list).findAllByRole("listitem");
+      expect(cards).toHaveLength(2);
+      const first = cards[0] as HTMLElement;
+      expect(within(first).getByRole("link", { name: "Boas-vindas" }).getAttribute("href")).toBe(
+        "/flowbuilder/1",
+      );
+      expect([...first.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Status"]);
+      expect(within(cards[1] as HTMLElement).getByText("Desativado")).toBeTruthy();
+
+      fireEvent.click(within(first).getByRole("button", { name: "Ações de Boas-vindas" }));
+      fireEvent.click(await screen.findByRole("menuitem", { name: "Excluir" }));
+      const confirm = await screen.findByRole("dialog", { name: "Excluir Boas-vindas?" });
+      fireEvent.click(within(confirm).getByRole("button", { name: "Cancelar" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(screen.getByRole("list", { name: "Fluxos de conversa" })).toBeTruthy();
+
+      fireEvent.click(cards[1] as HTMLElement);
+      expect(await screen.findByRole("heading", { name: "Editor de fluxo: Cobrança" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("a live event on company-{id}-flowbuilder loads the list again", async () => {

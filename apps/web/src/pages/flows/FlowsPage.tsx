@@ -1,19 +1,7 @@
 import { type FlowDto, LIMITS } from "@inbox/shared";
 import AccountTreeIcon from "@mui/icons-material/AccountTree";
 import AddIcon from "@mui/icons-material/Add";
-import {
-  Alert,
-  Button,
-  Chip,
-  LinearProgress,
-  Link,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from "@mui/material";
+import { Alert, Button, Chip, LinearProgress, Link, Paper } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
@@ -26,6 +14,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { InfiniteScrollArea } from "../../components/InfiniteScrollArea";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
 import { SearchField } from "../../components/SearchField";
 import { FlowNameDialog } from "./FlowNameDialog";
 import { type FlowAction, FlowRowMenu } from "./FlowRowMenu";
@@ -36,7 +25,7 @@ type Pending = { action: "duplicate" | "delete"; flow: FlowDto } | null;
 const editorPath = (flow: FlowDto) => `/flowbuilder/${flow.id}`;
 
 /**
- * /flowbuilders (spec 3 section 2): search, an infinitely scrolled list of names with
+ * /flowbuilders (spec 3 section 2): search, an infinitely scrolled list (cards on a phone) of names with
  * Ativo/Desativado, add, and a row menu to open, rename, duplicate or delete; live by socket.
  * Every user of the company may use it (section 6 restricts no profile here).
  */
@@ -99,47 +88,45 @@ export function FlowsPage() {
           onReachEnd={() => void flows.fetchNextPage()}
           sx={{ maxHeight: "calc(100vh - 200px)" }}
         >
-          <Table stickyHeader size="small" aria-label={t("flows.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("flows.columns.name")}</TableCell>
-                <TableCell align="center">{t("flows.columns.status")}</TableCell>
-                <TableCell align="right">{t("flows.columns.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((flow) => (
-                <TableRow
-                  key={flow.id}
-                  hover
-                  sx={{ cursor: "pointer" }}
-                  onClick={() => void navigate(editorPath(flow))}
-                >
-                  <TableCell sx={{ overflowWrap: "anywhere" }}>
-                    <Link
-                      component={RouterLink}
-                      to={editorPath(flow)}
-                      underline="hover"
-                      color="inherit"
-                      onClick={(event) => event.stopPropagation()}
-                    >
-                      {flow.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell align="center">
-                    <Chip
-                      size="small"
-                      color={flow.active ? "success" : "default"}
-                      label={flow.active ? t("flows.active") : t("flows.inactive")}
-                    />
-                  </TableCell>
-                  <TableCell align="right" onClick={(event) => event.stopPropagation()}>
-                    <FlowRowMenu flow={flow} onAction={onAction} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            stickyHeader
+            label={t("flows.title")}
+            rows={rows}
+            rowKey={(flow) => flow.id}
+            onRowClick={(flow) => void navigate(editorPath(flow))}
+            columns={[
+              {
+                key: "name",
+                header: t("flows.columns.name"),
+                cellSx: { overflowWrap: "anywhere" },
+                render: (flow) => (
+                  <Link
+                    component={RouterLink}
+                    to={editorPath(flow)}
+                    underline="hover"
+                    color="inherit"
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    {flow.name}
+                  </Link>
+                ),
+              },
+              {
+                key: "status",
+                header: t("flows.columns.status"),
+                align: "center",
+                render: (flow) => (
+                  <Chip
+                    size="small"
+                    color={flow.active ? "success" : "default"}
+                    label={flow.active ? t("flows.active") : t("flows.inactive")}
+                  />
+                ),
+              },
+            ]}
+            actionsHeader={t("flows.columns.actions")}
+            actions={(flow) => <FlowRowMenu flow={flow} onAction={onAction} />}
+          />
           {flows.isPending && <LoadingState />}
           {flows.isError && (
             <Alert severity="error" sx={{ m: 2 }}>

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { stubMediaQuery } from "../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { TodoListPage } from "./TodoListPage";
 import { readTasks, TASKS_STORAGE_KEY } from "./task-store";
@@ -103,6 +104,40 @@ describe("TodoListPage", () => {
     );
     expect(readTasks().map((task) => task.text)).toEqual(["Manter"]);
     expect(screen.queryByText("Apagar")).toBeNull();
+  });
+
+  it("on a phone shows one card per task; its edit marks the card and fills the field, its delete asks first", () => {
+    const restore = stubMediaQuery(true);
+    try {
+      localStorage.setItem(
+        TASKS_STORAGE_KEY,
+        JSON.stringify([
+          { id: "a", text: "Manter", updatedAt: "2026-01-01T00:00:00.000Z" },
+          { id: "b", text: "Apagar", updatedAt: "2026-01-01T00:00:00.000Z" },
+        ]),
+      );
+      renderPage();
+      expect(screen.queryByRole("table")).toBeNull();
+      const cards = within(screen.getByRole("list", { name: "Tarefas" })).getAllByRole("listitem");
+      expect(cards).toHaveLength(2);
+      const [keep, drop] = cards as [HTMLElement, HTMLElement];
+      expect(keep.firstElementChild?.textContent).toBe("Manter");
+      expect([...keep.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Atualizada em"]);
+
+      fireEvent.click(within(keep).getByRole("button", { name: "Editar Manter" }));
+      expect((screen.getByRole("textbox", { name: "Editar tarefa" }) as HTMLInputElement).value).toBe(
+        "Manter",
+      );
+      expect(keep.getAttribute("aria-current")).toBe("true");
+      expect(drop.hasAttribute("aria-current")).toBe(false);
+
+      fireEvent.click(within(drop).getByRole("button", { name: "Excluir Apagar" }));
+      const dialog = screen.getByRole("dialog", { name: "Excluir tarefa?" });
+      fireEvent.click(within(dialog).getByRole("button", { name: "Excluir" }));
+      expect(readTasks().map((task) => task.text)).toEqual(["Manter"]);
+    } finally {
+      restore();
+    }
   });
 
   it("follows changes another tab makes to the stored tasks", () => {

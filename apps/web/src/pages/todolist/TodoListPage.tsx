@@ -1,24 +1,14 @@
 import AddIcon from "@mui/icons-material/Add";
 import SaveIcon from "@mui/icons-material/Save";
-import {
-  Box,
-  Button,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-} from "@mui/material";
+import { Box, Button, Paper, TableContainer, TextField } from "@mui/material";
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTimeShort } from "../../app/format-date";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { PageHeader } from "../../components/PageHeader";
-import { RowActions } from "../../components/RowActions";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
+import { RowActionButtons } from "../../components/RowActions";
 import type { Task } from "./task-store";
 import { useTasks } from "./use-tasks";
 
@@ -99,31 +89,35 @@ export function TodoListPage() {
           <EmptyState message={t("todoList.empty")} />
         ) : (
           <TableContainer>
-            <Table size="small" aria-label={t("todoList.title")}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t("todoList.columns.task")}</TableCell>
-                  <TableCell>{t("todoList.columns.updatedAt")}</TableCell>
-                  <TableCell align="right">{t("todoList.columns.actions")}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {tasks.map((task) => (
-                  <TableRow key={task.id} selected={editing?.id === task.id}>
-                    <TableCell sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
-                      {task.text}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>{formatDateTimeShort(task.updatedAt)}</TableCell>
-                    <RowActions
-                      editLabel={t("todoList.editLabel", { text: task.text })}
-                      deleteLabel={t("todoList.deleteLabel", { text: task.text })}
-                      onEdit={() => startEditing(task)}
-                      onDelete={() => setToDelete(task)}
-                    />
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ResponsiveTable
+              label={t("todoList.title")}
+              rows={tasks}
+              rowKey={(task) => task.id}
+              isSelected={(task) => editing?.id === task.id}
+              columns={[
+                {
+                  key: "task",
+                  header: t("todoList.columns.task"),
+                  render: (task) => task.text,
+                  cellSx: { whiteSpace: "pre-wrap", wordBreak: "break-word" },
+                },
+                {
+                  key: "updatedAt",
+                  header: t("todoList.columns.updatedAt"),
+                  render: (task) => formatDateTimeShort(task.updatedAt),
+                  cellSx: { whiteSpace: "nowrap" },
+                },
+              ]}
+              actionsHeader={t("todoList.columns.actions")}
+              actions={(task) => (
+                <RowActionButtons
+                  editLabel={t("todoList.editLabel", { text: task.text })}
+                  deleteLabel={t("todoList.deleteLabel", { text: task.text })}
+                  onEdit={() => startEditing(task)}
+                  onDelete={() => setToDelete(task)}
+                />
+              )}
+            />
           </TableContainer>
         )}
       </Paper>
