@@ -199,7 +199,9 @@ async function generate(data: TicketsData, port: number): Promise<void> {
        WHERE t.company_id >= 2`,
       [WORDS],
     );
-    await step("analyze", "ANALYZE");
+    // VACUUM sets the visibility map: without it the tabs' counts, index-only by design, read the heap
+    // (a fresh load measured 19 ms of PostgreSQL per ticket list instead of about 5).
+    await step("vacuum and analyze", "VACUUM ANALYZE");
     await db.query("UPDATE bench_meta SET complete = true");
   } finally {
     await db.end();

@@ -12,6 +12,38 @@ import { previewOf } from "../messages/preview.js";
 export type TicketRow = typeof tickets.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 
+/** The ticket columns a TicketDto shows (the list reads only these). */
+export const PRESENTED_TICKET_FIELDS = [
+  "id",
+  "uuid",
+  "status",
+  "channel",
+  "contactId",
+  "whatsappId",
+  "userId",
+  "queueId",
+  "isGroup",
+  "isBot",
+  "lastMessage",
+  "unreadMessages",
+  "useIntegration",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof TicketRow)[];
+export type PresentedTicketRow = Pick<TicketRow, (typeof PRESENTED_TICKET_FIELDS)[number]>;
+
+/** The contact columns a ticket's contact reference shows. */
+export const PRESENTED_CONTACT_FIELDS = [
+  "id",
+  "name",
+  "number",
+  "email",
+  "channel",
+  "isGroup",
+  "profilePicUrl",
+] as const satisfies readonly (keyof ContactRow)[];
+export type PresentedContactRow = Pick<ContactRow, (typeof PRESENTED_CONTACT_FIELDS)[number]>;
+
 /** The related rows a REST answer loads with a ticket; events of the message path carry none. */
 export interface TicketRefs {
   queue: Pick<typeof queues.$inferSelect, "id" | "name" | "color"> | null;
@@ -24,7 +56,7 @@ export interface TicketRefs {
 
 export { contactRefDto, type TicketDto, ticketDto };
 
-export function presentContactRef(row: ContactRow): ContactRefDto {
+export function presentContactRef(row: PresentedContactRow): ContactRefDto {
   return {
     id: row.id,
     name: row.name,
@@ -40,7 +72,11 @@ export function presentContactRef(row: ContactRow): ContactRefDto {
  * The only way a ticket leaves the server. Related rows are picked field by
  * field: a connection's tokens or a user's hash cannot ride along.
  */
-export function presentTicket(row: TicketRow, contact?: ContactRow, refs?: TicketRefs): TicketDto {
+export function presentTicket(
+  row: PresentedTicketRow,
+  contact?: PresentedContactRow,
+  refs?: TicketRefs,
+): TicketDto {
   return {
     id: row.id,
     uuid: row.uuid,

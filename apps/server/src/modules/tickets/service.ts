@@ -7,7 +7,7 @@ import type { NumberPrivacy } from "../../privacy/number-privacy.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { authorizeView, scopeFor, viewScopeFor } from "./policy.js";
 import { presentTicket } from "./presenter.js";
-import { type TicketDetail, TicketsRepo } from "./repo.js";
+import { type ListedTicket, type TicketDetail, TicketsRepo } from "./repo.js";
 
 export interface TicketsServiceDeps {
   db: Db;
@@ -16,7 +16,7 @@ export interface TicketsServiceDeps {
   numbers: NumberPrivacy;
 }
 
-export const presentDetail = (d: TicketDetail): TicketDto => presentTicket(d.ticket, d.contact, d);
+export const presentDetail = (d: ListedTicket): TicketDto => presentTicket(d.ticket, d.contact, d);
 
 /** Reading tickets (spec 1 sections 2, 6, 7); state changes of tickets will live here too. */
 export class TicketsService {
