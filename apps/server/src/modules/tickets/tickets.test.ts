@@ -313,6 +313,43 @@ describe("GET /tickets: who sees what (spec 1 section 6)", () => {
     }
   });
 
+  it("each tab lists and counts every visible ticket once where the visibility rules overlap", async () => {
+    const c = (await buildCompany(db())).id;
+    const mine = await buildQueue(db(), c);
+    const other = await buildQueue(db(), c);
+    const colleague = await buildUser(db(), c);
+    const viewers = [
+      await buildUser(db(), c, { allTicket: "enable", allowGroup: true }),
+      await buildUser(db(), c, { allowGroup: true }),
+      await buildUser(db(), c),
+    ];
+    for (const viewer of viewers)
+      await db().insert(userQueues).values({ companyId: c, userId: viewer.id, queueId: mine.id });
+    // Every mix of status, queue, holder and group: own tickets in the own queue, held groups, …
+    const made = [];
+    for (const status of ["pending", "open", "closed"] as const)
+      for (const queueId of [mine.id, other.id, null])
+        for (const userId of [viewers[0]!.id, viewers[1]!.id, colleague.id, null])
+          for (const isGroup of [false, true])
+            made.push(await buildTicket(db(), c, { status, queueId, userId, isGroup }));
+    for (const viewer of viewers) {
+      const session = await login(server.app, viewer.email);
+      const scope = ticketScope({ ...viewer, queueIds: [mine.id] }, false);
+      for (const status of ["pending", "open", "closed"]) {
+        const page = await list(session, { status });
+        const expected = sorted(
+          made.filter((t) => t.status === status && canSeeTicket(scope, t)).map((t) => t.id),
+        );
+        expect([viewer.email, status, sorted(ids(page)), page.count]).toEqual([
+          viewer.email,
+          status,
+          expected,
+          expected.length,
+        ]);
+      }
+    }
+  });
+
   it("another company's tickets never appear", async () => {
     const w = await world();
     const stranger = await buildTeam(server.app, db());
