@@ -9,7 +9,7 @@ import {
   Typography,
   useMediaQuery,
 } from "@mui/material";
-import { useTheme } from "@mui/material/styles";
+import { alpha, type Theme, useTheme } from "@mui/material/styles";
 import type { Key, MouseEvent, ReactNode } from "react";
 
 export interface ResponsiveColumn<T> {
@@ -42,7 +42,18 @@ export interface ResponsiveTableProps<T> {
   onRowClick?: (row: T) => void;
   /** The highlighted row (e.g. the one being edited): the table row's `selected`, the card's border. */
   isSelected?: (row: T) => boolean;
+  /**
+   * A row that needs attention (a company due soon, overdue): its background tinted in the
+   * palette's warning or error colour, and `data-tone` naming it (undefined: neither).
+   */
+  rowTone?: (row: T) => RowTone | undefined;
 }
+
+export type RowTone = "warning" | "error";
+
+/** The tint of a row or card of that tone. */
+const toneSx = (tone: RowTone | undefined) =>
+  tone ? (theme: Theme) => ({ bgcolor: alpha(theme.palette[tone].main, 0.18) }) : {};
 
 /** Under this width a list page shows cards (AppShell folds the top bar at the same one). */
 export const CARDS_BREAKPOINT = "sm" as const;
@@ -73,6 +84,7 @@ function WideTable<T>({
   stickyHeader,
   onRowClick,
   isSelected,
+  rowTone,
 }: ResponsiveTableProps<T>) {
   return (
     <Table stickyHeader={stickyHeader} size="small" aria-label={label}>
@@ -93,7 +105,8 @@ function WideTable<T>({
             hover
             selected={isSelected?.(row) ?? false}
             onClick={onRowClick && (() => onRowClick(row))}
-            sx={onRowClick && { cursor: "pointer" }}
+            data-tone={rowTone?.(row)}
+            sx={[onRowClick ? { cursor: "pointer" } : {}, toneSx(rowTone?.(row))]}
           >
             {columns.map((column) => (
               <TableCell key={column.key} align={column.align} sx={column.cellSx}>
@@ -121,6 +134,7 @@ function CardList<T>({
   actions,
   onRowClick,
   isSelected,
+  rowTone,
 }: ResponsiveTableProps<T>) {
   const title = columns.find((column) => column.key === titleColumn) ?? columns[0];
   const details = columns.filter((column) => column !== title);
@@ -137,12 +151,16 @@ function CardList<T>({
           key={rowKey(row)}
           aria-current={isSelected?.(row) || undefined}
           onClick={onRowClick && (() => onRowClick(row))}
-          sx={{
-            p: 1.5,
-            minWidth: 0,
-            ...(onRowClick && { cursor: "pointer" }),
-            ...(isSelected?.(row) && { borderColor: "primary.main", bgcolor: "action.selected" }),
-          }}
+          data-tone={rowTone?.(row)}
+          sx={[
+            {
+              p: 1.5,
+              minWidth: 0,
+              ...(onRowClick && { cursor: "pointer" }),
+              ...(isSelected?.(row) && { borderColor: "primary.main", bgcolor: "action.selected" }),
+            },
+            toneSx(rowTone?.(row)),
+          ]}
         >
           {title && (
             <Box sx={{ fontWeight: 600, mb: details.length > 0 ? 1 : 0, overflowWrap: "anywhere" }}>

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { configureApiClient } from "../../../api/client";
 import { subscribeToToasts, type ToastMessage } from "../../../app/toast/toast-store";
+import { stubMediaQuery } from "../../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../../test/render";
 import { unknownRequest } from "../../../test/unknown-request";
 import { CompaniesTab } from "./CompaniesTab";
@@ -143,10 +144,31 @@ describe("CompaniesTab", () => {
     expect(row.textContent?.replace(/\u00a0/g, " ")).toContain("R$ 49,90");
     expect(row.textContent).toContain("2.0 KB");
     expect(row.textContent).toContain("Nunca");
-    expect(row.dataset.due).toBe("none");
-    expect(rowOf("Vence Logo").dataset.due).toBe("yellow");
-    expect(rowOf("Vencida").dataset.due).toBe("red");
-    expect(rowOf("Vence Hoje").dataset.due).toBe("red");
+    expect(row.dataset.tone).toBeUndefined();
+    expect(rowOf("Vence Logo").dataset.tone).toBe("warning");
+    expect(rowOf("Vencida").dataset.tone).toBe("error");
+    expect(rowOf("Vence Hoje").dataset.tone).toBe("error");
+  });
+
+  it("on a phone shows a card per company, tinted by due date, with its actions", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serve({ companies: [buildCompany(), buildCompany({ id: 4, name: "Vencida", dueDate: isoDay(-1) })] });
+      renderTab();
+      const cards = await screen.findByRole("list", { name: "Empresas" });
+      expect(screen.queryByRole("table", { name: "Empresas" })).toBeNull();
+      const card = (name: string) =>
+        within(cards)
+          .getAllByRole("listitem")
+          .find((item) => within(item).queryByText(name)) as HTMLElement;
+      await waitFor(() => expect(card("Vencida")).toBeTruthy());
+      expect(card("Vencida").dataset.tone).toBe("error");
+      expect(card("Loja Azul").dataset.tone).toBeUndefined();
+      fireEvent.click(within(card("Loja Azul")).getByRole("button", { name: "Faturas de Loja Azul" }));
+      expect(await screen.findByRole("dialog", { name: "Faturas de Loja Azul" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("shows a company's invoices and confirms an unpaid one's PIX payment after asking", async () => {

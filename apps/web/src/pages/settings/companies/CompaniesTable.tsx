@@ -2,26 +2,21 @@ import { type CompanyDto, dueDateColour, type Recurrence } from "@inbox/shared";
 import BusinessIcon from "@mui/icons-material/Business";
 import EventRepeatIcon from "@mui/icons-material/EventRepeat";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
-import {
-  Alert,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
-import { alpha } from "@mui/material/styles";
+import { Alert, IconButton, Paper, TablePagination, Tooltip } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { formatDate, formatDateTimeShort } from "../../../app/format-date";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingState } from "../../../components/LoadingState";
-import { RowActions } from "../../../components/RowActions";
+import { ResponsiveTable, type RowTone } from "../../../components/ResponsiveTable";
+import { RowActionButtons } from "../../../components/RowActions";
 import { formatAmount } from "../plans/plan-form";
 import { formatBytes } from "./company-form";
+
+const TONES: Record<"yellow" | "red" | "none", RowTone | undefined> = {
+  yellow: "warning",
+  red: "error",
+  none: undefined,
+};
 
 interface CompaniesTableProps {
   companies: CompanyDto[];
@@ -52,98 +47,100 @@ export function CompaniesTable(props: CompaniesTableProps) {
   const { t, i18n } = useTranslation();
   return (
     <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-      <Table size="small" aria-label={t("companies.title")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("companies.fields.name")}</TableCell>
-            <TableCell>{t("companies.fields.email")}</TableCell>
-            <TableCell>{t("companies.fields.plan")}</TableCell>
-            <TableCell align="right">{t("companies.fields.amount")}</TableCell>
-            <TableCell align="center">{t("companies.fields.status")}</TableCell>
-            <TableCell>{t("companies.fields.dueDate")}</TableCell>
-            <TableCell>{t("companies.fields.recurrence")}</TableCell>
-            <TableCell align="right">{t("companies.fields.folderSize")}</TableCell>
-            <TableCell align="right">{t("companies.fields.files")}</TableCell>
-            <TableCell>{t("companies.fields.lastLogin")}</TableCell>
-            <TableCell align="right">{t("companies.actions")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {companies.map((company) => {
-            const colour = dueDateColour(company.dueDate, today);
-            return (
-              <TableRow
-                key={company.id}
-                hover
-                data-due={colour ?? "none"}
-                sx={(theme) =>
-                  colour
-                    ? {
-                        bgcolor: alpha(
-                          colour === "red" ? theme.palette.error.main : theme.palette.warning.main,
-                          0.18,
-                        ),
-                      }
-                    : {}
-                }
-              >
-                <TableCell>{company.name}</TableCell>
-                <TableCell>{company.email}</TableCell>
-                <TableCell>{company.planName}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {formatAmount(company.planAmount, i18n.language)}
-                </TableCell>
-                <TableCell align="center">
-                  {company.status ? t("companies.yes") : t("companies.no")}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>
-                  {formatDate(company.dueDate) || "—"}
-                  <Tooltip
-                    title={t("companies.advance", {
-                      recurrence: t(`companies.recurrences.${company.recurrence as Recurrence}`),
-                    })}
-                  >
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={t("companies.advanceLabel", { name: company.name })}
-                        disabled={advancing === company.id}
-                        onClick={() => props.onAdvanceDueDate(company)}
-                      >
-                        <EventRepeatIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </TableCell>
-                <TableCell>{t(`companies.recurrences.${company.recurrence as Recurrence}`)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {formatBytes(company.folderSize)}
-                </TableCell>
-                <TableCell align="right">{company.numberFileFolder}</TableCell>
-                <TableCell sx={{ whiteSpace: "nowrap" }}>
-                  {formatDateTimeShort(company.lastLogin) || t("companies.never")}
-                </TableCell>
-                <RowActions
-                  editLabel={t("companies.editLabel", { name: company.name })}
-                  deleteLabel={t("companies.deleteLabel", { name: company.name })}
-                  onEdit={() => props.onEdit(company)}
-                  onDelete={() => props.onDelete(company)}
+      <ResponsiveTable
+        label={t("companies.title")}
+        rows={companies}
+        rowKey={(company) => company.id}
+        // Due in 1 to 5 days: yellow (warning); due today or past: red (error).
+        rowTone={(company) => TONES[dueDateColour(company.dueDate, today) ?? "none"]}
+        columns={[
+          { key: "name", header: t("companies.fields.name"), render: (company) => company.name },
+          { key: "email", header: t("companies.fields.email"), render: (company) => company.email },
+          { key: "plan", header: t("companies.fields.plan"), render: (company) => company.planName },
+          {
+            key: "amount",
+            header: t("companies.fields.amount"),
+            align: "right",
+            cellSx: { whiteSpace: "nowrap" },
+            render: (company) => formatAmount(company.planAmount, i18n.language),
+          },
+          {
+            key: "status",
+            header: t("companies.fields.status"),
+            align: "center",
+            render: (company) => (company.status ? t("companies.yes") : t("companies.no")),
+          },
+          {
+            key: "dueDate",
+            header: t("companies.fields.dueDate"),
+            cellSx: { whiteSpace: "nowrap" },
+            render: (company) => (
+              <>
+                {formatDate(company.dueDate) || "—"}
+                <Tooltip
+                  title={t("companies.advance", {
+                    recurrence: t(`companies.recurrences.${company.recurrence as Recurrence}`),
+                  })}
                 >
-                  <Tooltip title={t("companies.invoices")}>
+                  <span>
                     <IconButton
                       size="small"
-                      aria-label={t("companies.invoicesLabel", { name: company.name })}
-                      onClick={() => props.onInvoices(company)}
+                      aria-label={t("companies.advanceLabel", { name: company.name })}
+                      disabled={advancing === company.id}
+                      onClick={() => props.onAdvanceDueDate(company)}
                     >
-                      <ReceiptLongIcon fontSize="small" />
+                      <EventRepeatIcon fontSize="small" />
                     </IconButton>
-                  </Tooltip>
-                </RowActions>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+                  </span>
+                </Tooltip>
+              </>
+            ),
+          },
+          {
+            key: "recurrence",
+            header: t("companies.fields.recurrence"),
+            render: (company) => t(`companies.recurrences.${company.recurrence as Recurrence}`),
+          },
+          {
+            key: "folderSize",
+            header: t("companies.fields.folderSize"),
+            align: "right",
+            cellSx: { whiteSpace: "nowrap" },
+            render: (company) => formatBytes(company.folderSize),
+          },
+          {
+            key: "files",
+            header: t("companies.fields.files"),
+            align: "right",
+            render: (company) => company.numberFileFolder,
+          },
+          {
+            key: "lastLogin",
+            header: t("companies.fields.lastLogin"),
+            cellSx: { whiteSpace: "nowrap" },
+            render: (company) => formatDateTimeShort(company.lastLogin) || t("companies.never"),
+          },
+        ]}
+        actionsHeader={t("companies.actions")}
+        actions={(company) => (
+          <RowActionButtons
+            editLabel={t("companies.editLabel", { name: company.name })}
+            deleteLabel={t("companies.deleteLabel", { name: company.name })}
+            onEdit={() => props.onEdit(company)}
+            onDelete={() => props.onDelete(company)}
+          >
+            <Tooltip title={t("companies.invoices")}>
+              <IconButton
+                size="small"
+                aria-label={t("companies.invoicesLabel", { name: company.name })}
+                onClick={() => props.onInvoices(company)}
+              >
+                <ReceiptLongIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </RowActionButtons>
+        )}
+      />
       {loading && <LoadingState />}
       {error && (
         <Alert severity="error" sx={{ m: 2 }}>
