@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-or
 import type { Db } from "../../db/client.js";
 import { rowsOf } from "../../db/client.js";
 import { descNullsLast } from "../../db/order.js";
-import { contacts, queues, tickets, userQueues, users, whatsapps } from "../../db/schema/index.js";
+import { contacts, queues, tickets, users, whatsapps } from "../../db/schema/index.js";
 import { ofCompany } from "../../db/tenant-scope.js";
 import { scopeCondition } from "../tickets/list-query.js";
 import type { TicketScope } from "../tickets/policy.js";
@@ -208,15 +208,6 @@ export class DashboardRepo {
       attendants: parseJson(row.attendants) as AttendantRow[],
       days: parseJson(row.days) as DayRow[],
     };
-  }
-
-  /** The queues a user works in (their ticket scope). */
-  async queueIdsOf(companyId: number, userId: number): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: userQueues.queueId })
-      .from(userQueues)
-      .where(ofCompany(userQueues, companyId, eq(userQueues.userId, userId)));
-    return rows.map((r) => r.id);
   }
 
   /** The attendance panel's tickets: most recently updated first, within the viewer's scope. */

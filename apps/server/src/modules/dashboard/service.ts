@@ -14,6 +14,7 @@ import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import { previewOf } from "../messages/preview.js";
 import { scopeFor } from "../tickets/policy.js";
+import { TicketsRepo } from "../tickets/repo.js";
 import { authorize } from "./policy.js";
 import { DashboardRepo, type DayRow, type InstantRange } from "./repo.js";
 
@@ -58,9 +59,11 @@ function fillDays(first: string, last: string, rows: DayRow[]): DashboardDay[] {
 /** The dashboard (spec 1 sections 2, 3, 6, 7). Reads only; every query is of the caller's company. */
 export class DashboardService {
   private readonly repo: DashboardRepo;
+  private readonly tickets: TicketsRepo;
 
   constructor(deps: { db: Db }) {
     this.repo = new DashboardRepo(deps.db);
+    this.tickets = new TicketsRepo(deps.db);
   }
 
   async summary(ctx: RequestContext, query: DashboardQuery): Promise<DashboardDto> {
@@ -99,11 +102,7 @@ export class DashboardService {
         message: `The range may cover at most ${DASHBOARD_MAX_DAYS} days`,
       });
     }
-    const scope = scopeFor(
-      ctx.user,
-      ctx.queueIds ?? (await this.repo.queueIdsOf(ctx.companyId, ctx.user.id)),
-      query.showAll,
-    );
+    const scope = scopeFor(ctx.user, await this.tickets.viewerQueueIds(ctx), query.showAll);
     const statuses = query.status === undefined ? DEFAULT_MOMENT_STATUSES : [query.status].flat();
     const rows = await this.repo.moments(ctx.companyId, scope, rangeOf(first, last, query.utcOffset), {
       statuses,
