@@ -1,12 +1,12 @@
 import { type InvoiceDto, invoiceDisplayStatus } from "@inbox/shared";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
-import { Alert, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
-import { alpha } from "@mui/material/styles";
+import { Alert, Chip, LinearProgress } from "@mui/material";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../app/format-date";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
 import { InvoiceActions } from "./InvoiceActions";
 import { formatBrl } from "./invoice-format";
 
@@ -23,7 +23,10 @@ interface InvoicesTableProps {
 
 const STATUS_COLOR = { paid: "success", overdue: "error", open: "warning" } as const;
 
-/** Spec 2's invoice list: detail, users, connections, queues, value, due date, status, action; overdue rows shaded. */
+/**
+ * Spec 2's invoice list: detail, users, connections, queues, value, due date, status (its chip's
+ * `data-status`), action; overdue rows shaded; cards on a phone.
+ */
 export function InvoicesTable({
   invoices,
   loading,
@@ -35,52 +38,66 @@ export function InvoicesTable({
   const { t } = useTranslation();
   return (
     <>
-      <Table stickyHeader size="small" aria-label={t("invoices.menu")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t("invoices.columns.detail")}</TableCell>
-            <TableCell align="center">{t("invoices.columns.users")}</TableCell>
-            <TableCell align="center">{t("invoices.columns.connections")}</TableCell>
-            <TableCell align="center">{t("invoices.columns.queues")}</TableCell>
-            <TableCell align="right">{t("invoices.columns.value")}</TableCell>
-            <TableCell align="center">{t("invoices.columns.dueDate")}</TableCell>
-            <TableCell align="center">{t("invoices.columns.status")}</TableCell>
-            <TableCell align="right">{t("invoices.columns.action")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {invoices.map((invoice) => {
-            const status = invoiceDisplayStatus(invoice, today);
-            return (
-              <TableRow
-                key={invoice.id}
-                data-status={status}
-                sx={
-                  status === "overdue"
-                    ? { bgcolor: (theme) => alpha(theme.palette.error.main, 0.08) }
-                    : undefined
-                }
-              >
-                <TableCell>{invoice.detail}</TableCell>
-                <TableCell align="center">{invoice.users}</TableCell>
-                <TableCell align="center">{invoice.connections}</TableCell>
-                <TableCell align="center">{invoice.queues}</TableCell>
-                <TableCell align="right">{formatBrl(invoice.value)}</TableCell>
-                <TableCell align="center">{formatDate(invoice.dueDate)}</TableCell>
-                <TableCell align="center">
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={STATUS_COLOR[status]}
-                    label={t(`invoices.status.${status}`)}
-                  />
-                </TableCell>
-                <TableCell align="right">{renderAction(invoice)}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <ResponsiveTable
+        label={t("invoices.menu")}
+        stickyHeader
+        rows={invoices}
+        rowKey={(invoice) => invoice.id}
+        // Overdue invoices tinted red (error), in the table and on the cards.
+        rowTone={(invoice) => (invoiceDisplayStatus(invoice, today) === "overdue" ? "error" : undefined)}
+        columns={[
+          { key: "detail", header: t("invoices.columns.detail"), render: (invoice) => invoice.detail },
+          {
+            key: "users",
+            header: t("invoices.columns.users"),
+            align: "center",
+            render: (invoice) => invoice.users,
+          },
+          {
+            key: "connections",
+            header: t("invoices.columns.connections"),
+            align: "center",
+            render: (invoice) => invoice.connections,
+          },
+          {
+            key: "queues",
+            header: t("invoices.columns.queues"),
+            align: "center",
+            render: (invoice) => invoice.queues,
+          },
+          {
+            key: "value",
+            header: t("invoices.columns.value"),
+            align: "right",
+            render: (invoice) => formatBrl(invoice.value),
+          },
+          {
+            key: "dueDate",
+            header: t("invoices.columns.dueDate"),
+            align: "center",
+            render: (invoice) => formatDate(invoice.dueDate),
+          },
+          {
+            key: "status",
+            header: t("invoices.columns.status"),
+            align: "center",
+            render: (invoice) => {
+              const status = invoiceDisplayStatus(invoice, today);
+              return (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={STATUS_COLOR[status]}
+                  label={t(`invoices.status.${status}`)}
+                  data-status={status}
+                />
+              );
+            },
+          },
+        ]}
+        actionsHeader={t("invoices.columns.action")}
+        actions={renderAction}
+      />
       {loading && <LoadingState />}
       {error && (
         <Alert severity="error" sx={{ m: 2 }}>

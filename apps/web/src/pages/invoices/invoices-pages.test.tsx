@@ -1,10 +1,11 @@
 import type { InvoiceDto } from "@inbox/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { configureApiClient } from "../../api/client";
 import i18n from "../../i18n";
+import { stubMediaQuery } from "../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
 import { licenceMessage } from "../subscription/SubscriptionPage";
@@ -59,7 +60,9 @@ describe("/financeiro", () => {
 
     expect(await screen.findByRole("heading", { name: "Faturas (3)" })).toBeTruthy();
     const rows = screen.getAllByRole("row").slice(1);
-    expect(rows.map((row) => row.getAttribute("data-status"))).toEqual(["paid", "overdue", "open"]);
+    const statusOf = (row: HTMLElement) => row.querySelector("[data-status]")?.getAttribute("data-status");
+    expect(rows.map(statusOf)).toEqual(["paid", "overdue", "open"]);
+    expect(rows.map((row) => row.getAttribute("data-tone"))).toEqual([null, "error", null]);
     expect(within(rows[0] as HTMLElement).getByText("Pago")).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText("Vencido")).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText("Em Aberto")).toBeTruthy();
@@ -67,6 +70,38 @@ describe("/financeiro", () => {
     expect(getComputedStyle(rows[1] as HTMLElement).backgroundColor).not.toBe(
       getComputedStyle(rows[2] as HTMLElement).backgroundColor,
     );
+  });
+
+  it("on a phone shows a card per invoice, the overdue one tinted, with the pay button inside the card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      const invoices = [
+        invoice({ id: 3, status: "paid", dueDate: isoDay(-40) }),
+        invoice({ id: 2, dueDate: isoDay(-3), detail: "Plano Prata" }),
+      ];
+      configureApiClient({
+        fetch: async (url, init) =>
+          url.startsWith("/invoices/all")
+            ? Response.json({ invoices, count: 2, hasMore: false })
+            : unknownRequest(init.method, url),
+      });
+      await i18n.changeLanguage("pt");
+      renderWithProviders(withClient(<InvoicesPage />), { auth: authValue({ user: buildUser() }) });
+      const list = await screen.findByRole("list", { name: "Financeiro" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const cards = await within(list).findAllByRole("listitem");
+      expect(cards).toHaveLength(2);
+      const [paid, overdue] = cards as [HTMLElement, HTMLElement];
+      expect(overdue.firstElementChild?.textContent).toBe("Plano Prata");
+      expect(within(overdue).getByText("Vencido")).toBeTruthy();
+      expect(overdue.dataset.tone).toBe("error");
+      expect(paid.dataset.tone).toBeUndefined();
+      expect(within(paid).queryByRole("button", { name: "Pagar fatura 3" })).toBeNull();
+      fireEvent.click(within(overdue).getByRole("button", { name: "Pagar fatura 2" }));
+      expect(await screen.findByRole("dialog", { name: "Falta pouco!" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("says so when there is no invoice", async () => {

@@ -7,6 +7,7 @@ import { configureApiClient } from "../../api/client";
 import { reportQuery } from "../../api/reports";
 import { RealtimeContext } from "../../realtime/realtime-context";
 import { FakeSocket } from "../../test/fake-socket";
+import { stubMediaQuery } from "../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
 import { initialReportFilters, ReportsPage } from "./ReportsPage";
@@ -33,7 +34,10 @@ interface Served {
   finishExport?: () => void;
 }
 
-/** GET /ticketreport/reports answers 23 rows in pages; the export answers after `finishExport`. */
+/**
+ * GET /ticketreport/reports answers 23 rows in pages; the export answers after `finishExport`;
+ * a ticket's log is empty.
+ */
 function serve(): Served {
   const served: Served = { urls: [] };
   configureApiClient({
@@ -60,6 +64,7 @@ function serve(): Served {
         };
         return Response.json(body);
       }
+      if (parsed.pathname.startsWith("/tickets-log/")) return Response.json([]);
       if (parsed.pathname === "/ticketreport/reports/export") {
         const stream = new ReadableStream<Uint8Array>({
           start(controller) {
@@ -157,6 +162,37 @@ describe("ReportsPage", () => {
     await screen.findByText("Cliente 20");
     const last = reportUrls(served).at(-1)!;
     expect([last.searchParams.get("page"), last.searchParams.get("pageSize")]).toEqual(["1", "20"]);
+  });
+
+  it("on a phone shows a card per ticket with its actions, and the pagination still below the cards", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      const served = serve();
+      renderPage(admin);
+      const list = await screen.findByRole("list", { name: "Atendimentos do relatório" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const cards = await within(list).findAllByRole("listitem");
+      expect(cards).toHaveLength(10);
+      const first = cards[0] as HTMLElement;
+      expect(first.firstElementChild?.textContent).toBe("Cliente 1");
+      expect([...first.querySelectorAll("dt")].map((term) => term.textContent)).toContain("Nº");
+      expect(within(first).getByRole("link", { name: "Abrir o atendimento 1" }).getAttribute("href")).toBe(
+        `/tickets/${row(1).uuid}`,
+      );
+      // The pagination follows the cards and still pages.
+      const next = screen.getByRole("button", { name: /próxima página|next page/i });
+      expect(list.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      fireEvent.click(next);
+      const eleventh = (await screen.findByText("Cliente 11")).closest("li") as HTMLElement;
+      expect(reportUrls(served).at(-1)?.searchParams.get("page")).toBe("2");
+      // A card's log button opens the ticket's log, as the table's does.
+      fireEvent.click(within(eleventh).getByRole("button", { name: "Logs do atendimento 11" }));
+      const dialog = await screen.findByRole("dialog", { name: "Histórico do atendimento" });
+      expect(await within(dialog).findByText("Nenhum registro.")).toBeTruthy();
+      expect(served.urls.some((u) => u.pathname === "/tickets-log/11")).toBe(true);
+    } finally {
+      restore();
+    }
   });
 
   it("applies the only-rated switch from the first page on", async () => {

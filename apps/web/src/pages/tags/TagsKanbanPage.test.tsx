@@ -2,6 +2,7 @@ import type { KanbanTagDto, UserDto } from "@inbox/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { stubMediaQuery } from "../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { buildTag, serveTags } from "../../test/tags";
 import { TagsKanbanPage } from "./TagsKanbanPage";
@@ -37,6 +38,29 @@ describe("TagsKanbanPage", () => {
     });
     expect(within(table).queryByText("Triagem")).toBeNull();
     expect(within(table).getByText("Proposta")).toBeTruthy();
+  });
+
+  it("on a phone shows a card per lane with its ticket count and the actions inside the card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serveTags({
+        kanban: [lane({ id: 5, name: "Triagem", ticketsCount: 4 }), lane({ id: 6, name: "Proposta" })],
+      });
+      renderPage();
+      const list = await screen.findByRole("list", { name: "Tags do Kanban" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const cards = await within(list).findAllByRole("listitem");
+      expect(cards).toHaveLength(2);
+      const triagem = cards[0] as HTMLElement;
+      expect(triagem.firstElementChild?.textContent).toBe("Triagem");
+      expect([...triagem.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["Tickets"]);
+      expect([...triagem.querySelectorAll("dd")].map((value) => value.textContent)).toEqual(["4"]);
+      expect(within(triagem).getByRole("button", { name: "Editar Triagem" })).toBeTruthy();
+      fireEvent.click(within(triagem).getByRole("button", { name: "Excluir Triagem" }));
+      expect(await screen.findByRole("dialog", { name: "Excluir a tag Triagem?" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("shows the empty state; a plain user gets no edit or delete", async () => {

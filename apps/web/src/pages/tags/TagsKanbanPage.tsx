@@ -2,7 +2,7 @@ import type { KanbanTagDto } from "@inbox/shared";
 import AddIcon from "@mui/icons-material/Add";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import ViewKanbanIcon from "@mui/icons-material/ViewKanban";
-import { Alert, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Alert, Button, Paper } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -15,7 +15,8 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
-import { RowActions } from "../../components/RowActions";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
+import { RowActionButtons } from "../../components/RowActions";
 import { SearchField } from "../../components/SearchField";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { TagChip } from "./TagChip";
@@ -26,7 +27,7 @@ type DialogState = { open: false } | { open: true; tagId: number | null };
 /**
  * The kanban lanes (spec 2 section 2, /TagsKanban, plan flag useKanban): the kanban tags with their
  * open and pending tickets (GET /tag/kanban/, the whole list, searched here by name), add (a kanban
- * tag), edit and delete for admins, and back to the board. Follows `company{id}-tag` live.
+ * tag), edit and delete for admins, and back to the board; cards on a phone. Follows `company{id}-tag` live.
  */
 export function TagsKanbanPage() {
   const { t } = useTranslation();
@@ -68,33 +69,37 @@ export function TagsKanbanPage() {
         }
       />
       <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-        <Table size="small" aria-label={t("tags.kanbanTitle")}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("tags.columns.name")}</TableCell>
-              <TableCell align="center">{t("tags.columns.tickets")}</TableCell>
-              {manage && <TableCell align="right">{t("tags.columns.actions")}</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((tag) => (
-              <TableRow key={tag.id} hover>
-                <TableCell>
-                  <TagChip name={tag.name} color={tag.color} />
-                </TableCell>
-                <TableCell align="center">{tag.ticketsCount}</TableCell>
-                {manage && (
-                  <RowActions
+        <ResponsiveTable
+          label={t("tags.kanbanTitle")}
+          rows={rows}
+          rowKey={(tag) => tag.id}
+          columns={[
+            {
+              key: "name",
+              header: t("tags.columns.name"),
+              render: (tag) => <TagChip name={tag.name} color={tag.color} />,
+            },
+            {
+              key: "tickets",
+              header: t("tags.columns.tickets"),
+              align: "center",
+              render: (tag) => tag.ticketsCount,
+            },
+          ]}
+          actionsHeader={t("tags.columns.actions")}
+          actions={
+            manage
+              ? (tag) => (
+                  <RowActionButtons
                     editLabel={t("tags.editLabel", { name: tag.name })}
                     deleteLabel={t("tags.deleteLabel", { name: tag.name })}
                     onEdit={() => setDialog({ open: true, tagId: tag.id })}
                     onDelete={() => setToDelete(tag)}
                   />
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                )
+              : undefined
+          }
+        />
         {tags.isPending && <LoadingState />}
         {tags.isError && (
           <Alert severity="error" sx={{ m: 2 }}>

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { configureApiClient } from "../../../api/client";
 import { subscribeToToasts, type ToastMessage } from "../../../app/toast/toast-store";
 import { buildHelp } from "../../../test/helps";
+import { stubMediaQuery } from "../../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../../test/render";
 import { unknownRequest } from "../../../test/unknown-request";
 import { HelpsTab } from "./HelpsTab";
@@ -142,5 +143,32 @@ describe("HelpsTab", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: /Excluir|Confirmar/ }));
     await waitFor(() => expect(writes(calls).at(-1)).toEqual({ method: "DELETE", url: "/helps/1" }));
     await waitFor(() => expect(screen.queryByText("Primeiros passos")).toBeNull());
+  });
+
+  it("on a phone shows a card per video with its code and description, and the actions inside the card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serve({ helps: [buildHelp(), buildHelp({ id: 2, title: "Filas", video: "abc" })] });
+      renderTab();
+      const list = await screen.findByRole("list", { name: "Vídeos de ajuda" });
+      expect(screen.queryByRole("table")).toBeNull();
+      const cards = within(list).getAllByRole("listitem");
+      expect(cards).toHaveLength(2);
+      const filas = cards[1] as HTMLElement;
+      expect(filas.firstElementChild?.textContent).toBe("Filas");
+      expect([...filas.querySelectorAll("dt")].map((term) => term.textContent)).toEqual([
+        "Código do vídeo",
+        "Descrição",
+      ]);
+      fireEvent.click(within(filas).getByRole("button", { name: "Editar Filas" }));
+      expect(await screen.findByRole("form", { name: "Editar Filas" })).toBeTruthy();
+      fireEvent.click(
+        within(cards[0] as HTMLElement).getByRole("button", { name: "Excluir Primeiros passos" }),
+      );
+      const dialog = await screen.findByRole("dialog");
+      expect(within(dialog).getByText("Deseja realmente excluir esse registro?")).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { configureApiClient } from "../../../api/client";
 import { subscribeToToasts, type ToastMessage } from "../../../app/toast/toast-store";
+import { stubMediaQuery } from "../../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../../test/render";
 import { unknownRequest } from "../../../test/unknown-request";
 import { PlansTab } from "./PlansTab";
@@ -126,6 +127,27 @@ describe("PlansTab", () => {
     expect(cells(internal)[6 + 7]).toBe("Não");
     expect(within(internal).getByRole("button", { name: "Editar Interno" })).toBeTruthy();
     expect(within(internal).getByRole("button", { name: "Excluir Interno" })).toBeTruthy();
+  });
+
+  it("on a phone shows a card per plan with its labelled values and the actions inside the card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serve({ plans: [buildPlan(), buildPlan({ id: 2, name: "Pro" })] });
+      renderTab();
+      const list = await screen.findByRole("list", { name: "Planos" });
+      expect(screen.queryByRole("table", { name: "Planos" })).toBeNull();
+      const cards = await within(list).findAllByRole("listitem");
+      expect(cards).toHaveLength(2);
+      const pro = cards[1] as HTMLElement;
+      expect(pro.firstElementChild?.textContent).toBe("Pro");
+      const terms = [...pro.querySelectorAll("dt")].map((term) => term.textContent);
+      expect(terms.slice(0, 5)).toEqual(["Usuários", "Conexões", "Filas", "Valor", "Público"]);
+      expect(terms).toHaveLength(5 + 10);
+      fireEvent.click(within(pro).getByRole("button", { name: "Excluir Pro" }));
+      expect(await screen.findByRole("dialog", { name: "Excluir Pro?" })).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("shows the loading state, then the empty state", async () => {
