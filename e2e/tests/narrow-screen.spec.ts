@@ -138,7 +138,10 @@ test("on a phone the list comes first, a ticket opens in its place with a back b
   await page.screenshot({ path: ".tmp/results/narrow-screen-list.png" });
 });
 
-test("on a phone the top bar keeps the bell and folds the other actions into one menu", async ({ page }) => {
+test("on a phone the top bar keeps the bell and folds the other actions into one menu", async ({
+  page,
+  request,
+}) => {
   await signIn(page, USER.email, USER.password);
   const bar = page.getByRole("banner");
   const bell = bar.getByRole("button", { name: /^Notificações/ });
@@ -149,6 +152,23 @@ test("on a phone the top bar keeps the bell and folds the other actions into one
     const box = await button.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   }
+  // A new message (the first test read the ticket) puts a count on the bell, drawn whole: nothing
+  // covers or clips the badge's middle, and it lies inside the screen.
+  const inbound = await request.post(`${META_SIM_URL}/_sim/inbound`, {
+    data: { accountId: PHONE_NUMBER_ID, type: "text", from: CONTACT, name: CONTACT_NAME, body: "Alguém aí?" },
+  });
+  expect((await inbound.json()).status).toBe(200);
+  const badge = bell.locator(".MuiBadge-badge");
+  await expect(badge).toHaveText("1", { timeout: 15_000 });
+  const badgeBox = await badge.boundingBox();
+  expect(badgeBox && badgeBox.x >= 0 && badgeBox.y >= 0 && badgeBox.x + badgeBox.width <= 390).toBe(true);
+  expect(
+    await badge.evaluate((element) => {
+      const { left, top, width, height } = element.getBoundingClientRect();
+      const there = document.elementFromPoint(left + width / 2, top + height / 2);
+      return there !== null && element.contains(there);
+    }),
+  ).toBe(true);
   for (const name of [/^Informativos/, /^Chat interno/, "Volume das notificações", "Menu da conta"])
     await expect(bar.getByRole("button", { name })).toHaveCount(0);
   await expectNoHorizontalScroll(page);
