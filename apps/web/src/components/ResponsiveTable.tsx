@@ -4,6 +4,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableFooter,
   TableHead,
   TableRow,
   Typography,
@@ -47,6 +48,8 @@ export interface ResponsiveTableProps<T> {
    * palette's warning or error colour, and `data-tone` naming it (undefined: neither).
    */
   rowTone?: (row: T) => RowTone | undefined;
+  /** A summary line after the rows (totals), drawn with the same columns, without actions. */
+  footerRow?: T;
 }
 
 export type RowTone = "warning" | "error";
@@ -85,6 +88,7 @@ function WideTable<T>({
   onRowClick,
   isSelected,
   rowTone,
+  footerRow,
 }: ResponsiveTableProps<T>) {
   return (
     <Table stickyHeader={stickyHeader} size="small" aria-label={label}>
@@ -121,6 +125,23 @@ function WideTable<T>({
           </TableRow>
         ))}
       </TableBody>
+      {footerRow !== undefined && (
+        <TableFooter>
+          <TableRow>
+            {columns.map((column, index) => (
+              <TableCell
+                key={column.key}
+                align={column.align}
+                sx={column.cellSx}
+                {...(index === 0 ? { component: "th", scope: "row" } : {})}
+              >
+                {column.render(footerRow)}
+              </TableCell>
+            ))}
+            {actions && <TableCell />}
+          </TableRow>
+        </TableFooter>
+      )}
     </Table>
   );
 }
@@ -135,6 +156,7 @@ function CardList<T>({
   onRowClick,
   isSelected,
   rowTone,
+  footerRow,
 }: ResponsiveTableProps<T>) {
   const title = columns.find((column) => column.key === titleColumn) ?? columns[0];
   const details = columns.filter((column) => column !== title);
@@ -162,38 +184,7 @@ function CardList<T>({
             toneSx(rowTone?.(row)),
           ]}
         >
-          {title && (
-            <Box sx={{ fontWeight: 600, mb: details.length > 0 ? 1 : 0, overflowWrap: "anywhere" }}>
-              {title.render(row)}
-            </Box>
-          )}
-          {details.length > 0 && (
-            <Box
-              component="dl"
-              sx={{
-                m: 0,
-                display: "grid",
-                gridTemplateColumns: "minmax(80px, max-content) minmax(0, 1fr)",
-                columnGap: 1.5,
-                rowGap: 0.5,
-                alignItems: "center",
-              }}
-            >
-              {details.map((column) => (
-                <Box key={column.key} sx={{ display: "contents" }}>
-                  <Typography component="dt" variant="caption" color="text.secondary">
-                    {column.header}
-                  </Typography>
-                  <Box
-                    component="dd"
-                    sx={{ m: 0, minWidth: 0, overflowWrap: "anywhere", typography: "body2" }}
-                  >
-                    {column.render(row)}
-                  </Box>
-                </Box>
-              ))}
-            </Box>
-          )}
+          <CardFields row={row} title={title} details={details} />
           {actions && (
             <Box
               data-card-actions
@@ -214,7 +205,62 @@ function CardList<T>({
           )}
         </Card>
       ))}
+      {footerRow !== undefined && (
+        <Card
+          component="li"
+          variant="outlined"
+          data-footer
+          sx={{ p: 1.5, minWidth: 0, bgcolor: "action.hover" }}
+        >
+          <CardFields row={footerRow} title={title} details={details} />
+        </Card>
+      )}
     </Box>
+  );
+}
+
+/** A card's title and its labelled values. */
+function CardFields<T>({
+  row,
+  title,
+  details,
+}: {
+  row: T;
+  title: ResponsiveColumn<T> | undefined;
+  details: readonly ResponsiveColumn<T>[];
+}) {
+  return (
+    <>
+      {title && (
+        <Box sx={{ fontWeight: 600, mb: details.length > 0 ? 1 : 0, overflowWrap: "anywhere" }}>
+          {title.render(row)}
+        </Box>
+      )}
+      {details.length > 0 && (
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: "grid",
+            gridTemplateColumns: "minmax(80px, max-content) minmax(0, 1fr)",
+            columnGap: 1.5,
+            rowGap: 0.5,
+            alignItems: "center",
+          }}
+        >
+          {details.map((column) => (
+            <Box key={column.key} sx={{ display: "contents" }}>
+              <Typography component="dt" variant="caption" color="text.secondary">
+                {column.header}
+              </Typography>
+              <Box component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: "anywhere", typography: "body2" }}>
+                {column.render(row)}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { configureApiClient } from "../../api/client";
 import { buildConnection } from "../../test/connections";
+import { stubMediaQuery } from "../../test/media-query";
 import { authValue, buildUser, renderWithProviders } from "../../test/render";
 import { unknownRequest } from "../../test/unknown-request";
 import { AllConnectionsRoute } from "./AllConnectionsPage";
@@ -66,6 +67,30 @@ describe("/allConnections", () => {
     expect(cells(padaria).slice(0, 4)).toEqual(["Padaria", "1", "2", "3"]);
     const totals = within(table).getByText("Total geral").closest("tr") as HTMLElement;
     expect(cells(totals).slice(0, 4)).toEqual(["Total geral", "2", "3", "5"]);
+  });
+
+  it("on a phone shows a card per company and the totals as the last card", async () => {
+    const restore = stubMediaQuery(true);
+    try {
+      serve();
+      renderRoute(buildUser({ profile: "admin", super: true }));
+      const list = await screen.findByRole("list", { name: "Todas as conexões" });
+      expect(screen.queryByRole("table", { name: "Todas as conexões" })).toBeNull();
+      const cards = await within(list).findAllByRole("listitem");
+      expect(cards.map((card) => card.querySelector("div")?.textContent)).toEqual([
+        "Acme",
+        "Padaria",
+        "Total geral",
+      ]);
+      const totals = cards[2] as HTMLElement;
+      expect([...totals.querySelectorAll("dd")].map((value) => value.textContent)).toEqual(["2", "3", "5"]);
+      expect(within(totals).queryByRole("button")).toBeNull();
+      expect(
+        within(cards[1] as HTMLElement).getByRole("button", { name: "Abrir as conexões de Padaria" }),
+      ).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 
   it("opens a company's connections from its row", async () => {

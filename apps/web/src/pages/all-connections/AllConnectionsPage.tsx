@@ -1,19 +1,7 @@
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
-import {
-  Alert,
-  Button,
-  IconButton,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableFooter,
-  TableHead,
-  TableRow,
-  Tooltip,
-} from "@mui/material";
+import { Alert, Button, IconButton, Paper, Tooltip } from "@mui/material";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
@@ -23,6 +11,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { ForbiddenView } from "../../components/ForbiddenView";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
+import { ResponsiveTable } from "../../components/ResponsiveTable";
 import { CompanyConnectionsDialog } from "./CompanyConnectionsDialog";
 import { companyRows, totalsOf } from "./company-rows";
 
@@ -42,7 +31,6 @@ export function AllConnectionsPage() {
   const { t } = useTranslation();
   const connections = usePlatformConnections();
   const rows = useMemo(() => companyRows(connections.data ?? []), [connections.data]);
-  const totals = totalsOf(rows);
   const [opened, setOpened] = useState<{ id: number; name: string } | null>(null);
 
   return (
@@ -61,51 +49,49 @@ export function AllConnectionsPage() {
         }
       />
       <Paper variant="outlined" sx={{ overflowX: "auto" }}>
-        <Table size="small" aria-label={t("allConnections.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("allConnections.columns.client")}</TableCell>
-              <TableCell align="center">{t("allConnections.columns.connected")}</TableCell>
-              <TableCell align="center">{t("allConnections.columns.disconnected")}</TableCell>
-              <TableCell align="center">{t("allConnections.columns.total")}</TableCell>
-              <TableCell align="right">{t("allConnections.columns.actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.companyId} hover>
-                <TableCell>{row.companyName}</TableCell>
-                <TableCell align="center">{row.connected}</TableCell>
-                <TableCell align="center">{row.disconnected}</TableCell>
-                <TableCell align="center">{row.total}</TableCell>
-                <TableCell align="right">
-                  <Tooltip title={t("allConnections.open", { name: row.companyName })}>
-                    <IconButton
-                      size="small"
-                      aria-label={t("allConnections.open", { name: row.companyName })}
-                      onClick={() => setOpened({ id: row.companyId, name: row.companyName })}
-                    >
-                      <OpenInNewIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-          {rows.length > 0 && (
-            <TableFooter>
-              <TableRow>
-                <TableCell component="th" scope="row">
-                  {t("allConnections.totals")}
-                </TableCell>
-                <TableCell align="center">{totals.connected}</TableCell>
-                <TableCell align="center">{totals.disconnected}</TableCell>
-                <TableCell align="center">{totals.total}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableFooter>
+        <ResponsiveTable
+          label={t("allConnections.title")}
+          rows={rows}
+          rowKey={(row) => row.companyId}
+          columns={[
+            { key: "client", header: t("allConnections.columns.client"), render: (row) => row.companyName },
+            {
+              key: "connected",
+              header: t("allConnections.columns.connected"),
+              align: "center",
+              render: (row) => row.connected,
+            },
+            {
+              key: "disconnected",
+              header: t("allConnections.columns.disconnected"),
+              align: "center",
+              render: (row) => row.disconnected,
+            },
+            {
+              key: "total",
+              header: t("allConnections.columns.total"),
+              align: "center",
+              render: (row) => row.total,
+            },
+          ]}
+          actionsHeader={t("allConnections.columns.actions")}
+          actions={(row) => (
+            <Tooltip title={t("allConnections.open", { name: row.companyName })}>
+              <IconButton
+                size="small"
+                aria-label={t("allConnections.open", { name: row.companyName })}
+                onClick={() => setOpened({ id: row.companyId, name: row.companyName })}
+              >
+                <OpenInNewIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
           )}
-        </Table>
+          footerRow={
+            rows.length > 0
+              ? { companyId: 0, companyName: t("allConnections.totals"), ...totalsOf(rows) }
+              : undefined
+          }
+        />
         {connections.isPending && <LoadingState />}
         {connections.isError && (
           <Alert severity="error" sx={{ m: 2 }}>
