@@ -1,5 +1,5 @@
 import { TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
-import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
 import { ofCompany } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
@@ -46,12 +46,7 @@ export interface ListPage {
 /** Beyond this many queues one branch reads them all (and sorts): the branches would cost more. */
 const MAX_QUEUE_BRANCHES = 24;
 
-/**
- * The visible tickets of a company as alternative conditions (their union is `scopeCondition`).
- * They are disjoint, a ticket matching at most one, so a count adds them up (`UNION ALL`) instead
- * of collecting every id to drop duplicates: each branch after the first leaves out the viewer's
- * own tickets, and the shared groups leave out those the queueless branch already has.
- */
+/** The visible tickets of a company as alternative conditions (their union is `scopeCondition`). */
 export function visibilityBranches(scope: TicketScope, f: TicketFilters, status: TicketStatus): SQL[] {
   const groupRule = scope.groups ? undefined : eq(tickets.isGroup, false);
   const all = sql`TRUE`;
@@ -61,24 +56,17 @@ export function visibilityBranches(scope: TicketScope, f: TicketFilters, status:
   const queueIds = queueFilter ? scope.queueIds.filter((id) => f.queueIds.includes(id)) : [...scope.queueIds];
   const withoutQueue = !queueFilter || f.withoutQueue;
 
-  // Waiting: unassigned, or pending whoever holds it. Said per status, so the planner sees plain
-  // equalities. Another's: the first branch has the viewer's own.
-  const notOwn = or(isNull(tickets.userId), ne(tickets.userId, scope.userId));
-  const othersWaiting = status === "pending" ? notOwn : isNull(tickets.userId);
+  // Waiting: unassigned, or pending whoever holds it. Said per status, so the planner sees plain equalities.
+  const waiting = status === "pending" ? undefined : isNull(tickets.userId);
   const branches: (SQL | undefined)[] = [and(eq(tickets.userId, scope.userId), groupRule)];
   if (queueIds.length > MAX_QUEUE_BRANCHES) {
-    branches.push(and(inArray(tickets.queueId, queueIds), othersWaiting, groupRule));
+    branches.push(and(inArray(tickets.queueId, queueIds), waiting, groupRule));
   } else {
-    for (const id of queueIds) branches.push(and(eq(tickets.queueId, id), othersWaiting, groupRule));
+    for (const id of queueIds) branches.push(and(eq(tickets.queueId, id), waiting, groupRule));
   }
-  const queueless = scope.withoutQueue && withoutQueue;
-  if (queueless) branches.push(and(isNull(tickets.queueId), othersWaiting, groupRule));
-  // Group conversations without a queue are shared by everyone who may see groups; the queueless
-  // branch has the waiting ones (every pending one) already.
-  if (scope.groups && withoutQueue && !(queueless && status === "pending")) {
-    const held = and(isNotNull(tickets.userId), ne(tickets.userId, scope.userId));
-    branches.push(and(eq(tickets.isGroup, true), isNull(tickets.queueId), queueless ? held : notOwn));
-  }
+  if (scope.withoutQueue && withoutQueue) branches.push(and(isNull(tickets.queueId), waiting, groupRule));
+  // Group conversations without a queue are shared by everyone who may see groups.
+  if (scope.groups && withoutQueue) branches.push(and(eq(tickets.isGroup, true), isNull(tickets.queueId)));
   return branches.map((b) => b ?? all);
 }
 
@@ -170,7 +158,7 @@ export function pageIdsQuery(companyId: number, scope: TicketScope, f: TicketFil
   if (branches.length === 0) return sql`SELECT NULL::int AS id, NULL::bigint AS position WHERE FALSE`;
   return sql`${searchContacts(companyId, f)}SELECT v.id,
       row_number() OVER (ORDER BY v.updated_at ${direction}, v.id ${direction}) AS position
-    FROM (${sql.join(branches, sql` UNION ALL `)}) AS v
+    FROM (${sql.join(branches, sql` UNION `)}) AS v
     ORDER BY v.updated_at ${direction}, v.id ${direction}
     LIMIT ${page.size + 1} OFFSET ${(page.number - 1) * page.size}`;
 }
@@ -190,6 +178,5 @@ export function countQuery(companyId: number, scope: TicketScope, f: TicketFilte
   const branches = statuses
     .flatMap(branchesOf)
     .map((where) => sql`SELECT ${tickets.id} FROM ${tickets} WHERE ${where}`);
-  // The branches are disjoint (visibilityBranches): added up, not deduplicated.
-  return sql`SELECT count(*) AS value FROM (${sql.join(branches, sql` UNION ALL `)}) AS v`;
+  return sql`SELECT count(*) AS value FROM (${sql.join(branches, sql` UNION `)}) AS v`;
 }
