@@ -1,7 +1,6 @@
 import { TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
-import { and, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
-import { ofCompany } from "../../db/tenant-scope.js";
 import { escapeLike } from "../users/repo.js";
 import type { TicketScope } from "./policy.js";
 
@@ -46,23 +45,41 @@ export interface ListPage {
 /** Beyond this many queues one branch reads them all (and sorts): the branches would cost more. */
 const MAX_QUEUE_BRANCHES = 24;
 
+/**
+ * How a value enters a statement: as a parameter of this statement (`asParam`), or as a named
+ * placeholder of a statement prepared once per shape (db/shaped-statement.ts), whose text then
+ * depends only on `listShape`. Every value goes through it; only the statuses, the unread rule
+ * and the group flag are written out, and `listShape` names them.
+ */
+export type Bind = (value: unknown) => SQL | Placeholder;
+export const asParam: Bind = (value) => sql`${sql.param(value)}`;
+
+/** The queues of the viewer's scope that get a branch of their own (the queue filter leaves out the rest). */
+function branchQueueIds(scope: TicketScope, f: TicketFilters): number[] {
+  const queueFilter = f.queueIds.length > 0 || f.withoutQueue;
+  return queueFilter ? scope.queueIds.filter((id) => f.queueIds.includes(id)) : [...scope.queueIds];
+}
+
 /** The visible tickets of a company as alternative conditions (their union is `scopeCondition`). */
-export function visibilityBranches(scope: TicketScope, f: TicketFilters, status: TicketStatus): SQL[] {
+export function visibilityBranches(
+  scope: TicketScope,
+  f: TicketFilters,
+  status: TicketStatus,
+  bind: Bind = asParam,
+): SQL[] {
   const groupRule = scope.groups ? undefined : eq(tickets.isGroup, false);
   const all = sql`TRUE`;
   if (scope.all) return [groupRule ?? all];
-  const queueFilter = f.queueIds.length > 0 || f.withoutQueue;
-  // Queues the queue filter leaves out cannot contribute: no branch for them.
-  const queueIds = queueFilter ? scope.queueIds.filter((id) => f.queueIds.includes(id)) : [...scope.queueIds];
-  const withoutQueue = !queueFilter || f.withoutQueue;
+  const queueIds = branchQueueIds(scope, f);
+  const withoutQueue = !(f.queueIds.length > 0 || f.withoutQueue) || f.withoutQueue;
 
   // Waiting: unassigned, or pending whoever holds it. Said per status, so the planner sees plain equalities.
   const waiting = status === "pending" ? undefined : isNull(tickets.userId);
-  const branches: (SQL | undefined)[] = [and(eq(tickets.userId, scope.userId), groupRule)];
+  const branches: (SQL | undefined)[] = [and(sql`${tickets.userId} = ${bind(scope.userId)}`, groupRule)];
   if (queueIds.length > MAX_QUEUE_BRANCHES) {
-    branches.push(and(inArray(tickets.queueId, queueIds), waiting, groupRule));
+    branches.push(and(sql`${tickets.queueId} = ANY(${bind(queueIds)}::int[])`, waiting, groupRule));
   } else {
-    for (const id of queueIds) branches.push(and(eq(tickets.queueId, id), waiting, groupRule));
+    for (const id of queueIds) branches.push(and(sql`${tickets.queueId} = ${bind(id)}`, waiting, groupRule));
   }
   if (scope.withoutQueue && withoutQueue) branches.push(and(isNull(tickets.queueId), waiting, groupRule));
   // Group conversations without a queue are shared by everyone who may see groups.
@@ -75,7 +92,9 @@ export function scopeCondition(scope: TicketScope): SQL | undefined {
   const groupRule = scope.groups ? undefined : eq(tickets.isGroup, false);
   if (scope.all) return groupRule;
   const queueScope = or(
-    scope.queueIds.length > 0 ? inArray(tickets.queueId, [...scope.queueIds]) : undefined,
+    scope.queueIds.length > 0
+      ? sql`${tickets.queueId} = ANY(${asParam([...scope.queueIds])}::int[])`
+      : undefined,
     scope.withoutQueue ? isNull(tickets.queueId) : undefined,
   );
   const waiting = queueScope
@@ -93,47 +112,96 @@ export function statusesOf(f: TicketFilters): readonly TicketStatus[] {
   return TICKET_STATUSES;
 }
 
+/**
+ * Everything the text of a list's statement depends on, for a given viewer's scope and filters:
+ * two lists of the same shape differ only in their bound values (`Bind`). Kept beside the
+ * builders below by list-shape.test.ts, which builds many lists and compares texts per shape.
+ */
+export function listShape(scope: TicketScope, f: TicketFilters, ascending: boolean): string {
+  const queueBranches = scope.all ? 0 : Math.min(branchQueueIds(scope, f).length, MAX_QUEUE_BRANCHES + 1);
+  const flag = (on: boolean | undefined) => (on ? "1" : "0");
+  return [
+    statusesOf(f).join("+"),
+    flag(scope.all),
+    flag(scope.groups),
+    flag(scope.withoutQueue),
+    queueBranches,
+    flag(f.queueIds.length > 0),
+    flag(f.withoutQueue),
+    flag(f.whatsappIds.length > 0),
+    flag(f.userIds.length > 0),
+    flag(f.tagIds.length > 0),
+    flag(f.withUnreadMessages),
+    f.isGroup === undefined ? "-" : flag(f.isGroup),
+    flag(f.search !== ""),
+    flag(f.search !== "" && f.searchNumbers !== false),
+    flag(f.search !== "" && f.searchOnMessages),
+    flag(ascending),
+  ].join("|");
+}
+
 /** Every filter of the list but the status (the branches carry it). Only tickets' columns: no join. */
-export function filterCondition(companyId: number, f: TicketFilters): SQL | undefined {
-  const term = f.search ? `%${escapeLike(f.search)}%` : undefined;
+export function filterCondition(companyId: number, f: TicketFilters, bind: Bind = asParam): SQL | undefined {
+  const anyOf = (column: AnyColumn, ids: number[]) => sql`${column} = ANY(${bind(ids)}::int[])`;
   return and(
     f.queueIds.length > 0 || f.withoutQueue
       ? or(
-          f.queueIds.length > 0 ? inArray(tickets.queueId, f.queueIds) : undefined,
+          f.queueIds.length > 0 ? anyOf(tickets.queueId, f.queueIds) : undefined,
           f.withoutQueue ? isNull(tickets.queueId) : undefined,
         )
       : undefined,
-    f.whatsappIds.length > 0 ? inArray(tickets.whatsappId, f.whatsappIds) : undefined,
-    f.userIds.length > 0 ? inArray(tickets.userId, f.userIds) : undefined,
+    f.whatsappIds.length > 0 ? anyOf(tickets.whatsappId, f.whatsappIds) : undefined,
+    f.userIds.length > 0 ? anyOf(tickets.userId, f.userIds) : undefined,
     f.tagIds.length > 0
-      ? sql`EXISTS (SELECT 1 FROM ${ticketTags} WHERE ${ticketTags.companyId} = ${companyId}
-              AND ${ticketTags.ticketId} = ${tickets.id} AND ${inArray(ticketTags.tagId, f.tagIds)})`
+      ? sql`EXISTS (SELECT 1 FROM ${ticketTags} WHERE ${ticketTags.companyId} = ${bind(companyId)}
+              AND ${ticketTags.ticketId} = ${tickets.id} AND ${ticketTags.tagId} = ANY(${bind(f.tagIds)}::int[]))`
       : undefined,
     // Written out, not a parameter: the unread indexes' predicate (unread_messages > 0) must be provable.
     f.withUnreadMessages ? sql`${tickets.unreadMessages} > 0` : undefined,
     f.isGroup !== undefined ? eq(tickets.isGroup, f.isGroup) : undefined,
-    term
+    f.search
       ? or(
           sql`${tickets.contactId} IN (SELECT id FROM search_contacts)`,
           f.searchOnMessages
-            ? sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.companyId} = ${companyId}
-                    AND ${messages.ticketId} = ${tickets.id} AND ${ilike(messages.body, term)})`
+            ? sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.companyId} = ${bind(companyId)}
+                    AND ${messages.ticketId} = ${tickets.id} AND ${messages.body} ILIKE ${bind(likeTerm(f.search))})`
             : undefined,
         )
       : undefined,
   );
 }
 
+const likeTerm = (search: string) => `%${escapeLike(search)}%`;
+
 /**
  * The contacts a search matches, found once (trigram indexes on name and
  * number) for every branch to use: `WITH search_contacts AS (...)`.
  */
-function searchContacts(companyId: number, f: TicketFilters): SQL {
+function searchContacts(companyId: number, f: TicketFilters, bind: Bind): SQL {
   if (!f.search) return sql``;
-  const term = `%${escapeLike(f.search)}%`;
+  const term = bind(likeTerm(f.search));
+  const matches =
+    f.searchNumbers === false
+      ? sql`${contacts.name} ILIKE ${term}`
+      : sql`(${contacts.name} ILIKE ${term} OR ${contacts.number} ILIKE ${term})`;
   return sql`WITH search_contacts AS MATERIALIZED (SELECT ${contacts.id} FROM ${contacts}
-    WHERE ${contacts.companyId} = ${companyId}
-      AND ${f.searchNumbers === false ? ilike(contacts.name, term) : or(ilike(contacts.name, term), ilike(contacts.number, term))}) `;
+    WHERE ${contacts.companyId} = ${bind(companyId)} AND ${matches}) `;
+}
+
+/** One branch's rows: the company's tickets of one status that the branch and the filters admit. */
+function branchCondition(
+  companyId: number,
+  status: TicketStatus,
+  branch: SQL,
+  filters: SQL | undefined,
+  bind: Bind,
+) {
+  return and(
+    sql`${tickets.companyId} = ${bind(companyId)}`,
+    eq(tickets.status, status),
+    branch,
+    filters,
+  ) as SQL;
 }
 
 /**
@@ -144,39 +212,50 @@ function searchContacts(companyId: number, f: TicketFilters): SQL {
  * defaults PostgreSQL read a whole tab's range and sorted it (20,000 closed
  * tickets: 563 buffers and a sort instead of 44 buffers).
  */
-export function pageIdsQuery(companyId: number, scope: TicketScope, f: TicketFilters, page: ListPage): SQL {
+export function pageIdsQuery(
+  companyId: number,
+  scope: TicketScope,
+  f: TicketFilters,
+  page: ListPage,
+  bind: Bind = asParam,
+): SQL {
   const direction = page.ascending ? sql.raw("ASC NULLS FIRST") : sql.raw("DESC NULLS LAST");
-  const reach = page.number * page.size + 1;
-  const filters = filterCondition(companyId, f);
+  const search = searchContacts(companyId, f, bind);
+  const filters = filterCondition(companyId, f, bind);
+  const reach = bind(page.number * page.size + 1);
   const branches = statusesOf(f).flatMap((status) =>
-    visibilityBranches(scope, f, status).map(
+    visibilityBranches(scope, f, status, bind).map(
       (branch) => sql`(SELECT ${tickets.id}, ${tickets.updatedAt} FROM ${tickets}
-        WHERE ${ofCompany(tickets, companyId, eq(tickets.status, status), branch, filters)}
+        WHERE ${branchCondition(companyId, status, branch, filters, bind)}
         ORDER BY ${tickets.updatedAt} ${direction}, ${tickets.id} ${direction} LIMIT ${reach})`,
     ),
   );
   if (branches.length === 0) return sql`SELECT NULL::int AS id, NULL::bigint AS position WHERE FALSE`;
-  return sql`${searchContacts(companyId, f)}SELECT v.id,
+  return sql`${search}SELECT v.id,
       row_number() OVER (ORDER BY v.updated_at ${direction}, v.id ${direction}) AS position
     FROM (${sql.join(branches, sql` UNION `)}) AS v
     ORDER BY v.updated_at ${direction}, v.id ${direction}
-    LIMIT ${page.size + 1} OFFSET ${(page.number - 1) * page.size}`;
+    LIMIT ${bind(page.size + 1)} OFFSET ${bind((page.number - 1) * page.size)}`;
 }
 
 /**
  * How many tickets a tab holds, exactly, through the same branches (each an
  * index-only count). A search is not counted (see TicketsRepo.list).
  */
-export function countQuery(companyId: number, scope: TicketScope, f: TicketFilters): SQL {
+export function countQuery(
+  companyId: number,
+  scope: TicketScope,
+  f: TicketFilters,
+  bind: Bind = asParam,
+): SQL {
   const statuses = statusesOf(f);
   if (statuses.length === 0) return sql`SELECT 0 AS value`;
-  const filters = filterCondition(companyId, f);
-  const branchesOf = (status: TicketStatus) =>
-    visibilityBranches(scope, f, status).map((branch) =>
-      ofCompany(tickets, companyId, eq(tickets.status, status), branch, filters),
-    );
-  const branches = statuses
-    .flatMap(branchesOf)
-    .map((where) => sql`SELECT ${tickets.id} FROM ${tickets} WHERE ${where}`);
+  const filters = filterCondition(companyId, f, bind);
+  const branches = statuses.flatMap((status) =>
+    visibilityBranches(scope, f, status, bind).map(
+      (branch) => sql`SELECT ${tickets.id} FROM ${tickets}
+        WHERE ${branchCondition(companyId, status, branch, filters, bind)}`,
+    ),
+  );
   return sql`SELECT count(*) AS value FROM (${sql.join(branches, sql` UNION `)}) AS v`;
 }

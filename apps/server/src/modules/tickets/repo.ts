@@ -6,32 +6,37 @@ import {
   contacts,
   messages,
   queues,
-  tags,
   ticketLogs,
   tickets,
-  ticketTags,
   userQueues,
-  userRatings,
   users,
   whatsapps,
 } from "../../db/schema/index.js";
+import { Placeholders } from "../../db/shaped-statement.js";
 import { ofCompany } from "../../db/tenant-scope.js";
 import type { RequestContext } from "../../http/context.js";
-import { countQuery, type ListPage, pageIdsQuery, type TicketFilters } from "./list-query.js";
-import type { TicketScope } from "./policy.js";
+import { countQuery, type ListPage, listShape, pageIdsQuery, type TicketFilters } from "./list-query.js";
 import {
-  type ContactRow,
-  PRESENTED_CONTACT_FIELDS,
-  PRESENTED_TICKET_FIELDS,
-  type PresentedContactRow,
-  type PresentedTicketRow,
-  type TicketRefs,
-  type TicketRow,
+  type ListedTicket,
+  type ListRow,
+  listedOf,
+  listStatement,
+  listStatements,
+  RATE_OF_TICKET,
+  TAGS_OF_TICKET,
+} from "./list-statement.js";
+import type { TicketScope } from "./policy.js";
+import type {
+  ContactRow,
+  PresentedContactRow,
+  PresentedTicketRow,
+  TicketRefs,
+  TicketRow,
 } from "./presenter.js";
 
+export type { ListedTicket };
+
 export type TicketDetail = { ticket: TicketRow; contact: ContactRow } & TicketRefs;
-/** A list's row: only what its TicketDto shows (fewer columns to read, send and map per ticket). */
-export type ListedTicket = { ticket: PresentedTicketRow; contact: PresentedContactRow } & TicketRefs;
 
 /** Every query of the tickets room; each takes the company it works in. */
 export class TicketsRepo {
@@ -54,17 +59,18 @@ export class TicketsRepo {
     // would cost more than finding the page, and no badge shows it. Its `count` is the number of
     // tickets found up to this page; `hasMore` tells whether there are more.
     const searching = filters.search !== "";
-    const pageIds = this.db
-      .$with("page", { id: sql<number>`id`, position: sql<number>`position` })
-      .as(pageIdsQuery(companyId, scope, filters, page));
-    const counting = searching ? undefined : countQuery(companyId, scope, filters);
-    const rows = await listQuery(this.db.with(pageIds), counting)
-      .innerJoin(pageIds, sql`${tickets.id} = page.id`)
-      .where(eq(tickets.companyId, companyId))
-      .orderBy(sql`page.position`);
-    const found = rows.slice(0, page.size).map(detailOf);
+    const values = new Placeholders();
+    const pageIds = pageIdsQuery(companyId, scope, filters, page, values.bind);
+    const counting = searching ? undefined : countQuery(companyId, scope, filters, values.bind);
+    const rows = await listStatements.rows<ListRow>(
+      this.db,
+      listShape(scope, filters, page.ascending),
+      values,
+      listStatement(values.bind(companyId), pageIds, counting),
+    );
+    const found = rows.slice(0, page.size).map(listedOf);
     const count = counting
-      ? await countOfPage(this.db, rows[0], page.number, counting)
+      ? await countOfPage(this.db, rows[0], page.number, countQuery(companyId, scope, filters))
       : (page.number - 1) * page.size + found.length;
     return { rows: found, count, hasMore: rows.length > page.size };
   }
@@ -153,15 +159,27 @@ export class TicketsRepo {
   }
 }
 
+/** Queue, user, connection, tags and latest rating of the ticket. */
+const REFS = {
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+  user: { id: users.id, name: users.name, color: users.color },
+  whatsapp: {
+    id: whatsapps.id,
+    name: whatsapps.name,
+    channel: whatsapps.channel,
+    status: whatsapps.status,
+  },
+  tags: sql<TicketRefs["tags"]>`${TAGS_OF_TICKET}`,
+  rate: sql<number | null>`${RATE_OF_TICKET}`,
+};
+
 /**
  * Ticket, contact, queue, user, connection, tags and latest rating in one
- * query; the joins stay inside the company. `count`, when given, is asked
- * beside them (an uncorrelated subquery: PostgreSQL runs it once).
+ * query; the joins stay inside the company.
  */
-function detailQuery(from: Pick<Db, "select">, count?: SQL) {
-  // The joins are written twice (here and in listQuery): drizzle cannot type them over a generic selection.
+function detailQuery(from: Pick<Db, "select">) {
   return from
-    .select({ ticket: tickets, contact: contacts, ...refsSelection(count) })
+    .select({ ticket: tickets, contact: contacts, ...REFS })
     .from(tickets)
     .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
     .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, tickets.companyId)))
@@ -171,51 +189,6 @@ function detailQuery(from: Pick<Db, "select">, count?: SQL) {
       and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)),
     )
     .$dynamic();
-}
-
-/** A list's page: detailQuery with only the ticket and contact columns a TicketDto shows (presenter.ts). */
-function listQuery(from: Pick<Db, "select">, count?: SQL) {
-  return from
-    .select({ ticket: LISTED_TICKET, contact: LISTED_CONTACT, ...refsSelection(count) })
-    .from(tickets)
-    .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
-    .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, tickets.companyId)))
-    .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
-    .leftJoin(
-      whatsapps,
-      and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)),
-    )
-    .$dynamic();
-}
-
-const pick = <T extends object, K extends keyof T>(table: T, keys: readonly K[]): Pick<T, K> =>
-  Object.fromEntries(keys.map((key) => [key, table[key]])) as Pick<T, K>;
-const LISTED_TICKET = pick(tickets, PRESENTED_TICKET_FIELDS);
-const LISTED_CONTACT = pick(contacts, PRESENTED_CONTACT_FIELDS);
-
-/** Queue, user, connection, tags and latest rating of the ticket; `count` beside them when given. */
-function refsSelection(count?: SQL) {
-  return {
-    queue: { id: queues.id, name: queues.name, color: queues.color },
-    user: { id: users.id, name: users.name, color: users.color },
-    whatsapp: {
-      id: whatsapps.id,
-      name: whatsapps.name,
-      channel: whatsapps.channel,
-      status: whatsapps.status,
-    },
-    tags: sql<TicketRefs["tags"]>`coalesce((
-      SELECT json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
-                      ORDER BY ${tags.name}, ${tags.id})
-      FROM ${ticketTags} JOIN ${tags} ON ${tags.id} = ${ticketTags.tagId} AND ${tags.companyId} = ${ticketTags.companyId}
-      WHERE ${ticketTags.companyId} = ${tickets.companyId} AND ${ticketTags.ticketId} = ${tickets.id}
-    ), '[]'::json)`,
-    // The latest rating (spec 1 section 3 userRating), one walk of user_ratings_company_ticket_idx.
-    rate: sql<number | null>`(SELECT ${userRatings.rate} FROM ${userRatings}
-      WHERE ${userRatings.companyId} = ${tickets.companyId} AND ${userRatings.ticketId} = ${tickets.id}
-      ORDER BY ${userRatings.createdAt} DESC, ${userRatings.id} DESC LIMIT 1)`,
-    count: count ? sql<number | string>`(${count})` : sql<null>`NULL`,
-  };
 }
 
 /**

@@ -1,0 +1,70 @@
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { PgDialect, PgPreparedQuery, PreparedQueryConfig } from "drizzle-orm/pg-core";
+import type { Db } from "./client.js";
+
+/**
+ * Statements whose text varies with a request's shape (how many visibility branches, which
+ * filters), not only with its values: the ticket list. Each shape is rendered by drizzle once per
+ * database handle and prepared under its own name, so a request costs neither drizzle's SQL
+ * building nor, on PostgreSQL, a parse and plan per request (each pooled connection prepares a
+ * name once and may then settle on a generic plan). The caller names the shape (`key`): two
+ * requests with the same key must build the same text with the same fixed parameters, every
+ * varying value bound through a `Placeholders`. A test of each caller checks its key that way.
+ */
+
+/** The varying values of one request, bound as named placeholders in the order the builder meets them. */
+export class Placeholders {
+  readonly values: Record<string, unknown> = {};
+  private next = 0;
+
+  readonly bind = (value: unknown): Placeholder => {
+    const name = `p${this.next++}`;
+    this.values[name] = value;
+    return sql.placeholder(name);
+  };
+}
+
+type RawPrepared = PgPreparedQuery<PreparedQueryConfig & { execute: unknown }>;
+
+/** Rendered shapes kept per database handle; beyond this many a new shape runs unprepared. */
+const MAX_SHAPES = 500;
+
+interface ShapeCache {
+  statements: Map<string, RawPrepared>;
+  /** Prepared statement names are per connection; a handle's own counter keeps one text per name. */
+  named: number;
+}
+
+/** A family of shaped statements (its name prefixes the prepared statements' names). */
+export function shapedStatement(prefix: string) {
+  const caches = new WeakMap<Db, ShapeCache>();
+  return {
+    /**
+     * Runs the statement of `key`: `build` renders it, with `placeholders` holding this request's
+     * values (build is called on every request, so the values are bound; its SQL is rendered only
+     * for a new shape). Answers the raw rows: timestamps as PostgreSQL's text, JSON parsed.
+     */
+    async rows<Row>(db: Db, key: string, placeholders: Placeholders, built: SQL): Promise<Row[]> {
+      let cache = caches.get(db);
+      if (!cache) {
+        cache = { statements: new Map(), named: 0 };
+        caches.set(db, cache);
+      }
+      let statement = cache.statements.get(key);
+      if (!statement) {
+        const full = cache.statements.size >= MAX_SHAPES;
+        const name = full ? undefined : `${prefix}_${cache.named++}`;
+        statement = prepareRaw(db, built, name);
+        if (!full) cache.statements.set(key, statement);
+      }
+      const result = (await statement.execute(placeholders.values)) as { rows?: Row[] };
+      return result.rows ?? [];
+    },
+  };
+}
+
+/** drizzle's own prepared query, without its row mapping (fields undefined: rows come back as objects). */
+function prepareRaw(db: Db, query: SQL, name: string | undefined): RawPrepared {
+  const dialect = (db as unknown as { dialect: PgDialect }).dialect;
+  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false) as RawPrepared;
+}
