@@ -24,6 +24,12 @@ export const LIMITS = {
   defaultVolume: 1,
   /** Page size of server lists; the spec leaves it open ("not shown"). */
   pageSize: 40,
+  /**
+   * GET /tickets counts a tab up to this many (its `count`; the tab badges show 999+ beyond 999):
+   * a count past it would walk every ticket of a busy tab on every page asked. A list keeps a count
+   * at the cap as it is when tickets come and go (it means "this many or more").
+   */
+  ticketListCountCap: 1000,
   /** Profile image upload limit. */
   profileImageMaxBytes: 5 * 1024 * 1024,
   /** Message attachment limit per file; the spec leaves it open: WhatsApp's limit for video and audio. */

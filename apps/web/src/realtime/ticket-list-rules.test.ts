@@ -1,4 +1,4 @@
-import type { TicketViewer } from "@inbox/shared";
+import { LIMITS, type TicketViewer } from "@inbox/shared";
 import { describe, expect, it } from "vitest";
 import type { TicketListFilters } from "../api/tickets";
 import { buildMessage, buildTicket, messagePagesOf, pagesOf } from "../test/tickets";
@@ -92,6 +92,23 @@ describe("a ticket leaves a list it no longer matches", () => {
     expect(idsOf(next)).toEqual([1, 2, 4]);
     expect(next.pages.map((p) => p.count)).toEqual([3, 3]);
     expect(applyTicketDelete(next, 99)).toBe(next);
+  });
+
+  it("a count the server stopped at its cap stays there as tickets come and go (it means that many or more)", () => {
+    const cap = LIMITS.ticketListCountCap;
+    const data = pagesOf({
+      tickets: [buildTicket({ id: 1 }), buildTicket({ id: 2 })],
+      count: cap,
+      hasMore: true,
+    });
+    expect(listCount(applyTicketDelete(data, 1))).toBe(cap);
+    const entered = applyTicketUpdate(data, buildTicket({ id: 3 }), ctx(list("pending")), {
+      newMessage: true,
+    });
+    expect(idsOf(entered)).toEqual([3, 1, 2]);
+    expect(listCount(entered)).toBe(cap);
+    const below = pagesOf({ tickets: [buildTicket({ id: 1 })], count: cap - 1, hasMore: true });
+    expect(listCount(applyTicketDelete(below, 1))).toBe(cap - 2);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   canSeeTicket,
   isMaskedNumber,
+  LIMITS,
   type MessageDto,
   type MessageList,
   type TicketDto,
@@ -131,10 +132,14 @@ function find(data: TicketPages, id: number): TicketDto | undefined {
   return undefined;
 }
 
+/** A count the server stopped at its cap means "that many or more": tickets coming and going leave it. */
+const countAfter = (count: number, change: number) =>
+  count >= LIMITS.ticketListCountCap ? count : Math.max(0, count + change);
+
 function withCount(data: TicketPages, change: number, pages = data.pages): TicketPages {
   return {
     ...data,
-    pages: pages.map((page) => ({ ...page, count: Math.max(0, page.count + change) })),
+    pages: pages.map((page) => ({ ...page, count: countAfter(page.count, change) })),
   };
 }
 

@@ -164,11 +164,16 @@ export type TicketDto = z.infer<typeof ticketDto>;
 export const ticketListDto = z.object({
   tickets: z.array(ticketDto),
   /**
-   * How many tickets the list holds. A search (searchParam set) is not
+   * How many tickets the list holds, counted up to LIMITS.ticketListCountCap
+   * (1,000: a larger tab answers 1,000). A search (searchParam set) is not
    * counted: its count is the number of tickets found up to this page, and
    * `hasMore` says whether more follow.
    */
-  count: z.number(),
+  count: z
+    .number()
+    .describe(
+      "Tickets in the list, counted up to 1,000 (a larger tab answers 1,000); for a search, the tickets found up to this page.",
+    ),
   hasMore: z.boolean(),
 });
 export type TicketList = z.infer<typeof ticketListDto>;

@@ -1,4 +1,4 @@
-import { TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
+import { LIMITS, TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
 import { type AnyColumn, and, eq, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
 import { escapeLike } from "../users/repo.js";
@@ -239,8 +239,9 @@ export function pageIdsQuery(
 }
 
 /**
- * How many tickets a tab holds, exactly, through the same branches (each an
- * index-only count). A search is not counted (see TicketsRepo.list).
+ * How many tickets a tab holds, up to LIMITS.ticketListCountCap, through the same branches (each
+ * an index-only walk that stops at the cap: the union of branches cut at the cap holds the cap or
+ * more exactly when the tab does). A search is not counted (see TicketsRepo.list).
  */
 export function countQuery(
   companyId: number,
@@ -250,12 +251,13 @@ export function countQuery(
 ): SQL {
   const statuses = statusesOf(f);
   if (statuses.length === 0) return sql`SELECT 0 AS value`;
+  const cap = sql.raw(String(LIMITS.ticketListCountCap));
   const filters = filterCondition(companyId, f, bind);
   const branches = statuses.flatMap((status) =>
     visibilityBranches(scope, f, status, bind).map(
-      (branch) => sql`SELECT ${tickets.id} FROM ${tickets}
-        WHERE ${branchCondition(companyId, status, branch, filters, bind)}`,
+      (branch) => sql`(SELECT ${tickets.id} FROM ${tickets}
+        WHERE ${branchCondition(companyId, status, branch, filters, bind)} LIMIT ${cap})`,
     ),
   );
-  return sql`SELECT count(*) AS value FROM (${sql.join(branches, sql` UNION `)}) AS v`;
+  return sql`SELECT least(count(*), ${cap}) AS value FROM (${sql.join(branches, sql` UNION `)}) AS v`;
 }

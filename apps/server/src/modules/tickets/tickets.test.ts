@@ -1,4 +1,5 @@
 import { canSeeTicket, LIMITS, type TicketList, ticketScope } from "@inbox/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildAdmin,
@@ -348,6 +349,35 @@ describe("GET /tickets: who sees what (spec 1 section 6)", () => {
         ]);
       }
     }
+  });
+
+  it("a tab's count stops at LIMITS.ticketListCountCap, and is exact below it over overlapping branches", async () => {
+    const team = await buildTeam(server.app, db());
+    const c = team.company.id;
+    const [a, b] = [await buildQueue(db(), c), await buildQueue(db(), c)];
+    const attendant = await buildUser(db(), c);
+    for (const queue of [a, b])
+      await db().insert(userQueues).values({ companyId: c, userId: attendant.id, queueId: queue.id });
+    const contact = await buildContact(db(), c);
+    const insert = (count: number, status: string, queueId: number, userId: number | null) =>
+      server.database.db.execute(sql`INSERT INTO tickets (company_id, contact_id, status, queue_id, user_id)
+        SELECT ${c}::int, ${contact.id}::int, ${status}, ${queueId}::int, ${userId}::int FROM generate_series(1, ${count})`);
+    const cap = LIMITS.ticketListCountCap;
+    // Pending: each branch below the cap (own, queue a, queue b), together above it; the own ones overlap a queue.
+    await insert(cap - 400, "pending", a.id, null);
+    await insert(cap - 400, "pending", b.id, null);
+    await insert(300, "pending", a.id, attendant.id);
+    // Open: below the cap in all, the own ones waiting in no branch twice.
+    await insert(200, "open", a.id, null);
+    await insert(150, "open", b.id, attendant.id);
+
+    const session = await login(server.app, attendant.email);
+    expect((await list(session, { status: "pending" })).count).toBe(cap);
+    expect((await list(session, { status: "open" })).count).toBe(350);
+    expect((await list(team.adminSession, { status: "pending", showAll: "true" })).count).toBe(cap);
+    expect((await list(team.adminSession, { status: "open", showAll: "true" })).count).toBe(350);
+    const below = { status: "pending", queueIds: `[${b.id}]` };
+    expect((await list(session, below)).count).toBe(cap - 400);
   });
 
   it("another company's tickets never appear", async () => {
