@@ -19,38 +19,24 @@ import {
   type TicketRefs,
 } from "./presenter.js";
 
-/**
- * GET /tickets' one statement: the page's ids (list-query.ts), then only those tickets' columns
- * a TicketDto shows, their contact, queue, user, connection, tags and latest rating, and the tab's
- * count beside them (an uncorrelated subquery: PostgreSQL runs it once). It is prepared once per
- * shape (db/shaped-statement.ts) and its rows are mapped here, by column alias: drizzle neither
- * renders it nor maps its rows per request (a quarter of the server's time on the list).
- */
-export const listStatements = shapedStatement("tickets_list");
-
-/** One column read into a row's part: its alias in the statement and whether it is a timestamp. */
+/** One column read into a row's part: its position in the select and whether it is a timestamp. */
 interface Read {
   key: string;
   column: PgColumn;
-  alias: string;
+  index: number;
   date: boolean;
 }
 
-const readsOf = <K extends string>(prefix: string, table: Record<K, PgColumn>, keys: readonly K[]): Read[] =>
-  keys.map((key) => ({
+const readsOf = <K extends string>(table: Record<K, PgColumn>, keys: readonly K[], first: number): Read[] =>
+  keys.map((key, i) => ({
     key,
     column: table[key],
-    alias: `${prefix}_${key}`,
+    index: first + i,
     date: table[key].columnType === "PgTimestamp",
   }));
 
-const TICKET_READS = readsOf("t", tickets, PRESENTED_TICKET_FIELDS);
-const CONTACT_READS = readsOf("c", contacts, PRESENTED_CONTACT_FIELDS);
-const columnsOf = (reads: Read[]) =>
-  sql.join(
-    reads.map((read) => sql`${read.column} AS ${sql.identifier(read.alias)}`),
-    sql`, `,
-  );
+const TICKET_READS = readsOf(tickets, PRESENTED_TICKET_FIELDS, 0);
+const CONTACT_READS = readsOf(contacts, PRESENTED_CONTACT_FIELDS, TICKET_READS.length);
 
 /** A ticket's tags as a JSON array of {id, name, color}, by name (a column of a select from tickets). */
 export const TAGS_OF_TICKET = sql`coalesce((
@@ -65,17 +51,36 @@ export const RATE_OF_TICKET = sql`(SELECT ${userRatings.rate} FROM ${userRatings
   WHERE ${userRatings.companyId} = ${tickets.companyId} AND ${userRatings.ticketId} = ${tickets.id}
   ORDER BY ${userRatings.createdAt} DESC, ${userRatings.id} DESC LIMIT 1)`;
 
+/** The columns after the ticket's and the contact's, in the select's order; then the count. */
+const REFS = {
+  queueId: queues.id,
+  queueName: queues.name,
+  queueColor: queues.color,
+  userId: users.id,
+  userName: users.name,
+  userColor: users.color,
+  whatsappId: whatsapps.id,
+  whatsappName: whatsapps.name,
+  whatsappChannel: whatsapps.channel,
+  whatsappStatus: whatsapps.status,
+  tags: TAGS_OF_TICKET,
+  rate: RATE_OF_TICKET,
+};
+const AT = Object.fromEntries(
+  Object.keys(REFS).map((key, i) => [key, TICKET_READS.length + CONTACT_READS.length + i]),
+) as Record<keyof typeof REFS, number>;
+const COUNT_AT = TICKET_READS.length + CONTACT_READS.length + Object.keys(REFS).length;
+
 /** The statement around a page of ids (`page`: id, position) and the tab's count (`count`, or none). */
 export function listStatement(companyId: SQL | Placeholder, page: SQL, count: SQL | undefined): SQL {
+  const columns = [
+    ...TICKET_READS.map((read) => sql`${read.column}`),
+    ...CONTACT_READS.map((read) => sql`${read.column}`),
+    ...Object.values(REFS).map((ref) => sql`${ref}`),
+    count ? sql`(${count})` : sql`NULL`,
+  ];
   return sql`WITH page AS (${page})
-    SELECT ${columnsOf(TICKET_READS)}, ${columnsOf(CONTACT_READS)},
-      ${queues.id} AS q_id, ${queues.name} AS q_name, ${queues.color} AS q_color,
-      ${users.id} AS u_id, ${users.name} AS u_name, ${users.color} AS u_color,
-      ${whatsapps.id} AS w_id, ${whatsapps.name} AS w_name, ${whatsapps.channel} AS w_channel,
-      ${whatsapps.status} AS w_status,
-      ${TAGS_OF_TICKET} AS tags,
-      ${RATE_OF_TICKET} AS rate,
-      ${count ? sql`(${count})` : sql`NULL`} AS count
+    SELECT ${sql.join(columns, sql`, `)}
     FROM page
     JOIN ${tickets} ON ${tickets.id} = page.id AND ${tickets.companyId} = ${companyId}
     JOIN ${contacts} ON ${contacts.id} = ${tickets.contactId} AND ${contacts.companyId} = ${tickets.companyId}
@@ -85,42 +90,63 @@ export function listStatement(companyId: SQL | Placeholder, page: SQL, count: SQ
     ORDER BY page.position`;
 }
 
-/** A row as the statement answers it (timestamps as PostgreSQL's text: drizzle's raw rows). */
-export type ListRow = Record<string, unknown> & { count: unknown };
-
 export type ListedTicket = { ticket: PresentedTicketRow; contact: PresentedContactRow } & TicketRefs;
 
-export function listedOf(row: ListRow): ListedTicket {
-  const rate = row.rate as number | null;
-  return {
+/** A page's row: the ticket with its references, and the tab's count (the same on every row). */
+export interface ListRow {
+  listed: ListedTicket;
+  count: unknown;
+}
+
+/**
+ * GET /tickets' one statement, prepared once per shape (db/shaped-statement.ts): the page's ids
+ * (list-query.ts), then only those tickets' columns a TicketDto shows, their contact, queue, user,
+ * connection, tags and latest rating, and the tab's count beside them (an uncorrelated subquery:
+ * PostgreSQL runs it once). Its rows are mapped here by position: drizzle neither renders the
+ * statement nor maps its rows per request (a quarter of the server's time on the list).
+ */
+export const listStatements = shapedStatement("tickets_list", (rows) => rows.map(listRowOf));
+
+function listRowOf(row: unknown[]): ListRow {
+  const rate = row[AT.rate] as number | null;
+  const listed: ListedTicket = {
     ticket: partOf(row, TICKET_READS) as PresentedTicketRow,
     contact: partOf(row, CONTACT_READS) as PresentedContactRow,
     queue:
-      row.q_id === null
+      row[AT.queueId] === null
         ? null
-        : { id: row.q_id as number, name: row.q_name as string, color: row.q_color as string },
+        : {
+            id: row[AT.queueId] as number,
+            name: row[AT.queueName] as string,
+            color: row[AT.queueColor] as string,
+          },
     user:
-      row.u_id === null
+      row[AT.userId] === null
         ? null
-        : { id: row.u_id as number, name: row.u_name as string, color: row.u_color as string },
+        : {
+            id: row[AT.userId] as number,
+            name: row[AT.userName] as string,
+            color: row[AT.userColor] as string,
+          },
     whatsapp:
-      row.w_id === null
+      row[AT.whatsappId] === null
         ? null
         : ({
-            id: row.w_id,
-            name: row.w_name,
-            channel: row.w_channel,
-            status: row.w_status,
+            id: row[AT.whatsappId],
+            name: row[AT.whatsappName],
+            channel: row[AT.whatsappChannel],
+            status: row[AT.whatsappStatus],
           } as TicketRefs["whatsapp"]),
-    tags: row.tags as TicketRefs["tags"],
+    tags: row[AT.tags] as TicketRefs["tags"],
     userRating: rate === null ? null : { rate: Number(rate) },
   };
+  return { listed, count: row[COUNT_AT] };
 }
 
-function partOf(row: ListRow, reads: Read[]): Record<string, unknown> {
+function partOf(row: unknown[], reads: Read[]): Record<string, unknown> {
   const part: Record<string, unknown> = {};
   for (const read of reads) {
-    const value = row[read.alias];
+    const value = row[read.index];
     part[read.key] = read.date && value !== null ? new Date(value as string) : value;
   }
   return part;

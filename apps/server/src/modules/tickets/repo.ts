@@ -18,8 +18,6 @@ import type { RequestContext } from "../../http/context.js";
 import { countQuery, type ListPage, listShape, pageIdsQuery, type TicketFilters } from "./list-query.js";
 import {
   type ListedTicket,
-  type ListRow,
-  listedOf,
   listStatement,
   listStatements,
   RATE_OF_TICKET,
@@ -62,13 +60,13 @@ export class TicketsRepo {
     const values = new Placeholders();
     const pageIds = pageIdsQuery(companyId, scope, filters, page, values.bind);
     const counting = searching ? undefined : countQuery(companyId, scope, filters, values.bind);
-    const rows = await listStatements.rows<ListRow>(
+    const rows = await listStatements.rows(
       this.db,
       listShape(scope, filters, page.ascending),
       values,
       listStatement(values.bind(companyId), pageIds, counting),
     );
-    const found = rows.slice(0, page.size).map(listedOf);
+    const found = rows.slice(0, page.size).map((row) => row.listed);
     const count = counting
       ? await countOfPage(this.db, rows[0], page.number, countQuery(companyId, scope, filters))
       : (page.number - 1) * page.size + found.length;

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_company_queue_waiting_idx" ON "tickets" USING btree ("company_id","queue_id","status","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST,"is_group","unread_messages") WHERE "tickets"."user_id" IS NULL;
