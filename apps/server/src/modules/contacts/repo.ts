@@ -1,9 +1,9 @@
-import { and, asc, eq, ilike, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { countOfPage } from "../../db/page-count.js";
 import { contactCustomFields, contacts, contactTags, tags, tickets, users } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
-import { escapeLike } from "../users/repo.js";
+import { nameMatches, nameSearchOf } from "./name-search.js";
 
 type Runner = Db | Tx;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -66,7 +66,7 @@ export class ContactsRepo {
     filters: ContactFilters,
     page: { number: number; size: number },
   ): Promise<{ rows: ContactWithRefs[]; count: number; hasMore: boolean }> {
-    const where = this.filter(companyId, filters);
+    const where = await this.filter(companyId, filters);
     const counting = sql`SELECT count(*) FROM (SELECT 1 FROM ${contacts} WHERE ${where} LIMIT ${LIST_COUNT_CAP}) AS counted`;
     const rows = await this.db
       .select({ ...WITH_REFS, count: sql<number>`(${counting})` })
@@ -87,7 +87,7 @@ export class ContactsRepo {
     return this.db
       .select()
       .from(contacts)
-      .where(this.filter(companyId, { search, searchNumbers }))
+      .where(await this.filter(companyId, { search, searchNumbers }))
       .orderBy(asc(contacts.name), asc(contacts.id));
   }
 
@@ -212,17 +212,13 @@ export class ContactsRepo {
     }
   }
 
-  private filter(companyId: number, filters: ContactFilters): SQL | undefined {
+  /** The list's condition; a search is matched as name-search.ts says (one estimate per word of several). */
+  private async filter(companyId: number, filters: ContactFilters): Promise<SQL | undefined> {
     const term = filters.search.trim().toLowerCase();
-    const pattern = `%${escapeLike(term)}%`;
     return ofCompany(
       contacts,
       companyId,
-      term
-        ? filters.searchNumbers === false
-          ? ilike(contacts.name, pattern)
-          : or(ilike(contacts.name, pattern), ilike(contacts.number, pattern))
-        : undefined,
+      term ? nameMatches(await nameSearchOf(this.db, term), filters.searchNumbers !== false) : undefined,
       filters.channel ? eq(contacts.channel, filters.channel) : undefined,
       filters.isGroup === undefined ? undefined : eq(contacts.isGroup, filters.isGroup),
     );

@@ -1,6 +1,7 @@
 import { LIMITS, TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
 import { type AnyColumn, and, eq, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
+import { type NameSearch, nameMatches } from "../contacts/name-search.js";
 import { escapeLike } from "../users/repo.js";
 import type { TicketScope } from "./policy.js";
 
@@ -23,6 +24,8 @@ export interface TicketFilters {
   statuses?: TicketStatus[];
   /** Lower-cased by the service; matched inside the contact's name and number. */
   search: string;
+  /** How the contacts' index is asked for `search` (contacts/name-search.ts); the whole term when absent. */
+  names?: NameSearch;
   /** false when the reader sees masked numbers (LGPD): the search matches names only, never digits of numbers. */
   searchNumbers?: boolean;
   searchOnMessages: boolean;
@@ -179,13 +182,9 @@ const likeTerm = (search: string) => `%${escapeLike(search)}%`;
  */
 function searchContacts(companyId: number, f: TicketFilters, bind: Bind): SQL {
   if (!f.search) return sql``;
-  const term = bind(likeTerm(f.search));
-  const matches =
-    f.searchNumbers === false
-      ? sql`${contacts.name} ILIKE ${term}`
-      : sql`(${contacts.name} ILIKE ${term} OR ${contacts.number} ILIKE ${term})`;
+  const names = f.names ?? { whole: likeTerm(f.search), indexed: likeTerm(f.search) };
   return sql`WITH search_contacts AS MATERIALIZED (SELECT ${contacts.id} FROM ${contacts}
-    WHERE ${contacts.companyId} = ${bind(companyId)} AND ${matches}) `;
+    WHERE ${contacts.companyId} = ${bind(companyId)} AND ${nameMatches(names, f.searchNumbers !== false, bind)}) `;
 }
 
 /** One branch's rows: the company's tickets of one status that the branch and the filters admit. */

@@ -44,6 +44,8 @@ function randomList(r: ReturnType<typeof random>) {
     status: r.chance(0.7) ? TICKET_STATUSES[r.int(TICKET_STATUSES.length)] : undefined,
     statuses: r.some(TICKET_STATUSES) as TicketStatus[],
     search: search ?? "",
+    // The contacts' index asked for one word or the whole term (contacts/name-search.ts): values, not shape.
+    names: search && r.chance(0.5) ? { whole: `%${search}%`, indexed: `%${search.slice(0, 3)}%` } : undefined,
     searchNumbers: r.chance(0.5) ? undefined : r.chance(0.5),
     searchOnMessages: r.chance(0.5),
     queueIds: r.some([1, 2, 3, 6, 101]),
