@@ -47,9 +47,17 @@ export function shapedStatement<Row>(prefix: string, map: (rows: unknown[][]) =>
     /**
      * Runs the statement of `key`: `built` is this request's statement, with `placeholders` holding
      * its values (it is built on every request, so the values are bound; it is rendered only for a
-     * new shape).
+     * new shape). `planEach`: the statement stays unnamed, so PostgreSQL plans it with each
+     * request's values (for a shape whose best plan depends on them; a generic plan of a search
+     * walked a whole queue's tickets, not knowing how few contacts matched).
      */
-    async rows(db: Db, key: string, placeholders: Placeholders, built: SQL): Promise<Row[]> {
+    async rows(
+      db: Db,
+      key: string,
+      placeholders: Placeholders,
+      built: SQL,
+      { planEach = false } = {},
+    ): Promise<Row[]> {
       let cache = caches.get(db);
       if (!cache) {
         cache = { statements: new Map(), named: 0 };
@@ -58,7 +66,7 @@ export function shapedStatement<Row>(prefix: string, map: (rows: unknown[][]) =>
       let statement = cache.statements.get(key);
       if (!statement) {
         const full = cache.statements.size >= MAX_SHAPES;
-        const name = full ? undefined : `${prefix}_${cache.named++}`;
+        const name = full || planEach ? undefined : `${prefix}_${cache.named++}`;
         statement = prepareArrays(db, built, name, map);
         if (!full) cache.statements.set(key, statement);
       }

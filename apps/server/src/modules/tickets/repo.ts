@@ -65,6 +65,8 @@ export class TicketsRepo {
       listShape(scope, filters, page.ascending),
       values,
       listStatement(values.bind(companyId), pageIds, counting),
+      // A search is planned with its values: how many contacts match decides how to walk the tickets.
+      { planEach: searching },
     );
     const found = rows.slice(0, page.size).map((row) => row.listed);
     const count = counting
