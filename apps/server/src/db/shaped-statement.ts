@@ -24,6 +24,10 @@ export class Placeholders {
   };
 }
 
+/** How a value enters a statement: as a parameter of this statement, or as a placeholder (`Placeholders.bind`). */
+export type Bind = (value: unknown) => SQL | Placeholder;
+export const asParam: Bind = (value) => sql`${sql.param(value)}`;
+
 type RawPrepared = PgPreparedQuery<PreparedQueryConfig & { execute: unknown }>;
 
 /** Rendered shapes kept per database handle; beyond this many a new shape runs unprepared. */

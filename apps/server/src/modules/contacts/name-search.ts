@@ -1,6 +1,7 @@
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.js";
 import { contacts } from "../../db/schema/index.js";
+import { asParam, type Bind } from "../../db/shaped-statement.js";
 import { escapeLike } from "../users/repo.js";
 
 /**
@@ -53,10 +54,6 @@ async function estimatedNames(db: Db, pattern: string): Promise<number> {
   const plan = (typeof json === "string" ? JSON.parse(json) : json) as { Plan: { "Plan Rows": number } }[];
   return plan[0]?.Plan["Plan Rows"] ?? Number.POSITIVE_INFINITY;
 }
-
-/** How a value enters the condition: a parameter, or a placeholder of a prepared statement. */
-type Bind = (value: unknown) => SQL | Placeholder;
-const asParam: Bind = (value) => sql`${sql.param(value)}`;
 
 /**
  * The contacts whose name holds the term (and, with `numbers`, those whose number does). The

@@ -2,8 +2,16 @@ import { and, asc, eq, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { countOfPage } from "../../db/page-count.js";
 import { contactCustomFields, contacts, contactTags, tags, tickets, users } from "../../db/schema/index.js";
+import { Placeholders } from "../../db/shaped-statement.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
-import { nameMatches, nameSearchOf } from "./name-search.js";
+import {
+  cappedCount,
+  contactCondition,
+  contactListShape,
+  contactPageStatement,
+  contactPages,
+} from "./list-statement.js";
+import { nameSearchOf } from "./name-search.js";
 
 type Runner = Db | Tx;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -27,8 +35,7 @@ export const LIST_COUNT_CAP = 10_000;
  * A contact with its custom fields (by id) and tags (by name), in one row: JSON subqueries instead of a
  * query per kind. The outer table by its own name: drizzle writes a one-table select's columns unqualified.
  */
-const WITH_REFS = {
-  contact: contacts,
+const REFS = {
   extraInfo: sql<ExtraInfoRow[]>`coalesce((
     SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'value', f.value) ORDER BY f.id)
     FROM ${contactCustomFields} f WHERE f.company_id = contacts.company_id AND f.contact_id = contacts.id
@@ -39,6 +46,7 @@ const WITH_REFS = {
     WHERE ct.company_id = contacts.company_id AND ct.contact_id = contacts.id
   ), '[]'::json)`,
 };
+const WITH_REFS = { contact: contacts, ...REFS };
 
 const withRefs = ({
   contact,
@@ -66,17 +74,21 @@ export class ContactsRepo {
     filters: ContactFilters,
     page: { number: number; size: number },
   ): Promise<{ rows: ContactWithRefs[]; count: number; hasMore: boolean }> {
-    const where = await this.filter(companyId, filters);
-    const counting = sql`SELECT count(*) FROM (SELECT 1 FROM ${contacts} WHERE ${where} LIMIT ${LIST_COUNT_CAP}) AS counted`;
-    const rows = await this.db
-      .select({ ...WITH_REFS, count: sql<number>`(${counting})` })
-      .from(contacts)
-      .where(where)
-      .orderBy(asc(contacts.name), asc(contacts.id))
-      .limit(page.size + 1)
-      .offset((page.number - 1) * page.size);
+    const term = filters.search.trim().toLowerCase();
+    const names = term ? await nameSearchOf(this.db, term) : undefined;
+    const values = new Placeholders();
+    const where = contactCondition(companyId, filters, names, values.bind);
+    const rows = await contactPages.rows(
+      this.db,
+      contactListShape(filters, names !== undefined),
+      values,
+      contactPageStatement(where, REFS, cappedCount(where, LIST_COUNT_CAP), page, values.bind),
+      // A search is planned with its values (as the ticket list's: how many names match decides the plan).
+      { planEach: names !== undefined },
+    );
+    const counting = cappedCount(contactCondition(companyId, filters, names), LIST_COUNT_CAP);
     return {
-      rows: rows.slice(0, page.size).map(withRefs),
+      rows: rows.slice(0, page.size).map((row) => row.contact),
       count: await countOfPage(this.db, rows[0], page.number, counting),
       hasMore: rows.length > page.size,
     };
@@ -213,15 +225,9 @@ export class ContactsRepo {
   }
 
   /** The list's condition; a search is matched as name-search.ts says (one estimate per word of several). */
-  private async filter(companyId: number, filters: ContactFilters): Promise<SQL | undefined> {
+  private async filter(companyId: number, filters: ContactFilters): Promise<SQL> {
     const term = filters.search.trim().toLowerCase();
-    return ofCompany(
-      contacts,
-      companyId,
-      term ? nameMatches(await nameSearchOf(this.db, term), filters.searchNumbers !== false) : undefined,
-      filters.channel ? eq(contacts.channel, filters.channel) : undefined,
-      filters.isGroup === undefined ? undefined : eq(contacts.isGroup, filters.isGroup),
-    );
+    return contactCondition(companyId, filters, term ? await nameSearchOf(this.db, term) : undefined);
   }
 }
 

@@ -1,6 +1,7 @@
 import { LIMITS, TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
-import { type AnyColumn, and, eq, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { contacts, messages, tickets, ticketTags } from "../../db/schema/index.js";
+import { asParam, type Bind } from "../../db/shaped-statement.js";
 import { type NameSearch, nameMatches } from "../contacts/name-search.js";
 import { escapeLike } from "../users/repo.js";
 import type { TicketScope } from "./policy.js";
@@ -48,14 +49,8 @@ export interface ListPage {
 /** Beyond this many queues one branch reads them all (and sorts): the branches would cost more. */
 const MAX_QUEUE_BRANCHES = 24;
 
-/**
- * How a value enters a statement: as a parameter of this statement (`asParam`), or as a named
- * placeholder of a statement prepared once per shape (db/shaped-statement.ts), whose text then
- * depends only on `listShape`. Every value goes through it; only the statuses, the unread rule
- * and the group flag are written out, and `listShape` names them.
- */
-export type Bind = (value: unknown) => SQL | Placeholder;
-export const asParam: Bind = (value) => sql`${sql.param(value)}`;
+// Every value below enters through `bind` (a placeholder of the statement prepared per shape,
+// db/shaped-statement.ts) but the statuses, the unread rule and the group flag, which `listShape` names.
 
 /** The queues of the viewer's scope that get a branch of their own (the queue filter leaves out the rest). */
 function branchQueueIds(scope: TicketScope, f: TicketFilters): number[] {

@@ -1,5 +1,5 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { columnReads, rowPart, selectedColumns } from "../../db/array-rows.js";
 import {
   contacts,
   queues,
@@ -19,24 +19,8 @@ import {
   type TicketRefs,
 } from "./presenter.js";
 
-/** One column read into a row's part: its position in the select and whether it is a timestamp. */
-interface Read {
-  key: string;
-  column: PgColumn;
-  index: number;
-  date: boolean;
-}
-
-const readsOf = <K extends string>(table: Record<K, PgColumn>, keys: readonly K[], first: number): Read[] =>
-  keys.map((key, i) => ({
-    key,
-    column: table[key],
-    index: first + i,
-    date: table[key].columnType === "PgTimestamp",
-  }));
-
-const TICKET_READS = readsOf(tickets, PRESENTED_TICKET_FIELDS, 0);
-const CONTACT_READS = readsOf(contacts, PRESENTED_CONTACT_FIELDS, TICKET_READS.length);
+const TICKET_READS = columnReads(tickets, PRESENTED_TICKET_FIELDS, 0);
+const CONTACT_READS = columnReads(contacts, PRESENTED_CONTACT_FIELDS, TICKET_READS.length);
 
 /** A ticket's tags as a JSON array of {id, name, color}, by name (a column of a select from tickets). */
 export const TAGS_OF_TICKET = sql`coalesce((
@@ -74,8 +58,8 @@ const COUNT_AT = TICKET_READS.length + CONTACT_READS.length + Object.keys(REFS).
 /** The statement around a page of ids (`page`: id, position) and the tab's count (`count`, or none). */
 export function listStatement(companyId: SQL | Placeholder, page: SQL, count: SQL | undefined): SQL {
   const columns = [
-    ...TICKET_READS.map((read) => sql`${read.column}`),
-    ...CONTACT_READS.map((read) => sql`${read.column}`),
+    ...selectedColumns(TICKET_READS),
+    ...selectedColumns(CONTACT_READS),
     ...Object.values(REFS).map((ref) => sql`${ref}`),
     count ? sql`(${count})` : sql`NULL`,
   ];
@@ -110,8 +94,8 @@ export const listStatements = shapedStatement("tickets_list", (rows) => rows.map
 function listRowOf(row: unknown[]): ListRow {
   const rate = row[AT.rate] as number | null;
   const listed: ListedTicket = {
-    ticket: partOf(row, TICKET_READS) as PresentedTicketRow,
-    contact: partOf(row, CONTACT_READS) as PresentedContactRow,
+    ticket: rowPart(row, TICKET_READS) as PresentedTicketRow,
+    contact: rowPart(row, CONTACT_READS) as PresentedContactRow,
     queue:
       row[AT.queueId] === null
         ? null
@@ -141,13 +125,4 @@ function listRowOf(row: unknown[]): ListRow {
     userRating: rate === null ? null : { rate: Number(rate) },
   };
   return { listed, count: row[COUNT_AT] };
-}
-
-function partOf(row: unknown[], reads: Read[]): Record<string, unknown> {
-  const part: Record<string, unknown> = {};
-  for (const read of reads) {
-    const value = row[read.index];
-    part[read.key] = read.date && value !== null ? new Date(value as string) : value;
-  }
-  return part;
 }

@@ -1,0 +1,64 @@
+import { Placeholder, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import { Placeholders } from "../../db/shaped-statement.js";
+import { cappedCount, contactCondition, contactListShape, contactPageStatement } from "./list-statement.js";
+import type { NameSearch } from "./name-search.js";
+import type { ContactFilters } from "./repo.js";
+
+/**
+ * GET /contacts runs one prepared statement per `contactListShape`: two lists of the same shape
+ * must render the same text with the same fixed parameters, every varying value bound (a company's
+ * id written into a shared statement would show one company another's contacts).
+ */
+const dialect = new PgDialect({ casing: "snake_case" });
+const refs = { extraInfo: sql`'[]'::json`, tags: sql`'[]'::json` };
+
+function rendered(
+  companyId: number,
+  filters: ContactFilters,
+  names: NameSearch | undefined,
+  pageNumber: number,
+) {
+  const values = new Placeholders();
+  const where = contactCondition(companyId, filters, names, values.bind);
+  const page = { number: pageNumber, size: 40 };
+  const query = dialect.sqlToQuery(
+    contactPageStatement(where, refs, cappedCount(where, 10_000), page, values.bind),
+  );
+  const params = query.params.map((p) => (p instanceof Placeholder ? `:${p.name}` : p));
+  return { text: query.sql, params: JSON.stringify(params), values: Object.values(values.values) };
+}
+
+describe("GET /contacts statements per shape", () => {
+  it("two lists of the same shape have the same statement; the company, the search and the filters are bound", () => {
+    const byShape = new Map<string, ReturnType<typeof rendered>>();
+    let compared = 0;
+    for (let i = 0; i < 600; i++) {
+      const search = ["", "ana", "cliente 4711"][i % 3]!;
+      const filters: ContactFilters = {
+        search,
+        searchNumbers: [undefined, true, false][Math.floor(i / 3) % 3],
+        channel: [undefined, "whatsapp", "instagram"][Math.floor(i / 9) % 3],
+        isGroup: [undefined, true, false][Math.floor(i / 27) % 3],
+      };
+      const names = search ? { whole: `%${search}%`, indexed: `%${search.split(" ").at(-1)}%` } : undefined;
+      const companyId = 1 + ((i * 7919) % 997);
+      const statement = rendered(companyId, filters, names, 1 + (i % 5));
+      expect(JSON.parse(statement.params)).not.toContain(companyId);
+      expect(statement.values).toContain(companyId);
+      if (filters.channel) expect(statement.values).toContain(filters.channel);
+      const shape = contactListShape(filters, names !== undefined);
+      const first = byShape.get(shape);
+      if (!first) {
+        byShape.set(shape, statement);
+        continue;
+      }
+      expect(statement.text, shape).toBe(first.text);
+      expect(statement.params, shape).toBe(first.params);
+      compared++;
+    }
+    expect(byShape.size).toBe(18); // search none, with or without numbers; channel or not; group any, yes or no
+    expect(compared).toBeGreaterThan(500);
+  });
+});
