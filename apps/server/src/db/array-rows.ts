@@ -40,3 +40,8 @@ export function rowPart(row: unknown[], reads: ColumnRead[]): Record<string, unk
   }
   return part;
 }
+
+/** A left-joined row's object, or null when the join found none (its first read, the key, is null). */
+export function joinedPart(row: unknown[], reads: ColumnRead[]): Record<string, unknown> | null {
+  return row[reads[0]!.index] === null ? null : rowPart(row, reads);
+}

@@ -1,6 +1,6 @@
-import { Placeholder, sql } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { renderedStatement } from "../../../test/statements.js";
 import { Placeholders } from "../../db/shaped-statement.js";
 import { cappedCount, contactCondition, contactListShape, contactPageStatement } from "./list-statement.js";
 import type { NameSearch } from "./name-search.js";
@@ -11,7 +11,6 @@ import type { ContactFilters } from "./repo.js";
  * must render the same text with the same fixed parameters, every varying value bound (a company's
  * id written into a shared statement would show one company another's contacts).
  */
-const dialect = new PgDialect({ casing: "snake_case" });
 const refs = { extraInfo: sql`'[]'::json`, tags: sql`'[]'::json` };
 
 function rendered(
@@ -23,11 +22,8 @@ function rendered(
   const values = new Placeholders();
   const where = contactCondition(companyId, filters, names, values.bind);
   const page = { number: pageNumber, size: 40 };
-  const query = dialect.sqlToQuery(
-    contactPageStatement(where, refs, cappedCount(where, 10_000), page, values.bind),
-  );
-  const params = query.params.map((p) => (p instanceof Placeholder ? `:${p.name}` : p));
-  return { text: query.sql, params: JSON.stringify(params), values: Object.values(values.values) };
+  const statement = contactPageStatement(where, refs, cappedCount(where, 10_000), page, values.bind);
+  return { ...renderedStatement(statement), values: Object.values(values.values) };
 }
 
 describe("GET /contacts statements per shape", () => {

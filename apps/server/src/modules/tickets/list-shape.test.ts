@@ -1,7 +1,6 @@
 import { TICKET_STATUSES, type TicketStatus } from "@inbox/shared";
-import { Placeholder } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import { renderedStatement } from "../../../test/statements.js";
 import { Placeholders } from "../../db/shaped-statement.js";
 import { countQuery, listShape, pageIdsQuery, type TicketFilters } from "./list-query.js";
 import { listStatement } from "./list-statement.js";
@@ -14,7 +13,6 @@ import type { TicketScope } from "./policy.js";
  * company's. Many random lists are built here; every two of the same shape must render the same
  * text with the same fixed parameters.
  */
-const dialect = new PgDialect({ casing: "snake_case" });
 
 /** A small deterministic generator (the same lists on every run). */
 function random(seed: number) {
@@ -65,9 +63,10 @@ function rendered({ companyId, scope, filters, page }: ReturnType<typeof randomL
   const values = new Placeholders();
   const counting = filters.search === "" ? countQuery(companyId, scope, filters, values.bind) : undefined;
   const pageIds = pageIdsQuery(companyId, scope, filters, page, values.bind);
-  const query = dialect.sqlToQuery(listStatement(values.bind(companyId), pageIds, counting));
-  const params = query.params.map((p) => (p instanceof Placeholder ? `:${p.name}` : p));
-  return { text: query.sql, params: JSON.stringify(params), values: values.values };
+  return {
+    ...renderedStatement(listStatement(values.bind(companyId), pageIds, counting)),
+    values: values.values,
+  };
 }
 
 describe("GET /tickets statements per shape", () => {

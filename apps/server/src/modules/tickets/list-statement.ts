@@ -1,5 +1,6 @@
 import { type Placeholder, type SQL, sql } from "drizzle-orm";
-import { columnReads, rowPart, selectedColumns } from "../../db/array-rows.js";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { type ColumnRead, columnReads, joinedPart, rowPart, selectedColumns } from "../../db/array-rows.js";
 import {
   contacts,
   queues,
@@ -19,8 +20,21 @@ import {
   type TicketRefs,
 } from "./presenter.js";
 
-const TICKET_READS = columnReads(tickets, PRESENTED_TICKET_FIELDS, 0);
-const CONTACT_READS = columnReads(contacts, PRESENTED_CONTACT_FIELDS, TICKET_READS.length);
+/** The select's columns in order: each part's reads take the next positions. */
+let next = 0;
+function reads<K extends string>(table: Record<K, PgColumn>, keys: readonly K[]): ColumnRead[] {
+  const taken = columnReads(table, keys, next);
+  next += keys.length;
+  return taken;
+}
+const TICKET_READS = reads(tickets, PRESENTED_TICKET_FIELDS);
+const CONTACT_READS = reads(contacts, PRESENTED_CONTACT_FIELDS);
+const QUEUE_READS = reads(queues, ["id", "name", "color"]);
+const USER_READS = reads(users, ["id", "name", "color"]);
+const WHATSAPP_READS = reads(whatsapps, ["id", "name", "channel", "status"]);
+const TAGS_AT = next++;
+const RATE_AT = next++;
+const COUNT_AT = next++;
 
 /** A ticket's tags as a JSON array of {id, name, color}, by name (a column of a select from tickets). */
 export const TAGS_OF_TICKET = sql`coalesce((
@@ -35,32 +49,12 @@ export const RATE_OF_TICKET = sql`(SELECT ${userRatings.rate} FROM ${userRatings
   WHERE ${userRatings.companyId} = ${tickets.companyId} AND ${userRatings.ticketId} = ${tickets.id}
   ORDER BY ${userRatings.createdAt} DESC, ${userRatings.id} DESC LIMIT 1)`;
 
-/** The columns after the ticket's and the contact's, in the select's order; then the count. */
-const REFS = {
-  queueId: queues.id,
-  queueName: queues.name,
-  queueColor: queues.color,
-  userId: users.id,
-  userName: users.name,
-  userColor: users.color,
-  whatsappId: whatsapps.id,
-  whatsappName: whatsapps.name,
-  whatsappChannel: whatsapps.channel,
-  whatsappStatus: whatsapps.status,
-  tags: TAGS_OF_TICKET,
-  rate: RATE_OF_TICKET,
-};
-const AT = Object.fromEntries(
-  Object.keys(REFS).map((key, i) => [key, TICKET_READS.length + CONTACT_READS.length + i]),
-) as Record<keyof typeof REFS, number>;
-const COUNT_AT = TICKET_READS.length + CONTACT_READS.length + Object.keys(REFS).length;
-
 /** The statement around a page of ids (`page`: id, position) and the tab's count (`count`, or none). */
 export function listStatement(companyId: SQL | Placeholder, page: SQL, count: SQL | undefined): SQL {
   const columns = [
-    ...selectedColumns(TICKET_READS),
-    ...selectedColumns(CONTACT_READS),
-    ...Object.values(REFS).map((ref) => sql`${ref}`),
+    ...[TICKET_READS, CONTACT_READS, QUEUE_READS, USER_READS, WHATSAPP_READS].flatMap(selectedColumns),
+    TAGS_OF_TICKET,
+    RATE_OF_TICKET,
     count ? sql`(${count})` : sql`NULL`,
   ];
   return sql`WITH page AS (${page})
@@ -92,36 +86,15 @@ export interface ListRow {
 export const listStatements = shapedStatement("tickets_list", (rows) => rows.map(listRowOf));
 
 function listRowOf(row: unknown[]): ListRow {
-  const rate = row[AT.rate] as number | null;
+  const rate = row[RATE_AT] as number | null;
   const listed: ListedTicket = {
     ticket: rowPart(row, TICKET_READS) as PresentedTicketRow,
     contact: rowPart(row, CONTACT_READS) as PresentedContactRow,
-    queue:
-      row[AT.queueId] === null
-        ? null
-        : {
-            id: row[AT.queueId] as number,
-            name: row[AT.queueName] as string,
-            color: row[AT.queueColor] as string,
-          },
-    user:
-      row[AT.userId] === null
-        ? null
-        : {
-            id: row[AT.userId] as number,
-            name: row[AT.userName] as string,
-            color: row[AT.userColor] as string,
-          },
-    whatsapp:
-      row[AT.whatsappId] === null
-        ? null
-        : ({
-            id: row[AT.whatsappId],
-            name: row[AT.whatsappName],
-            channel: row[AT.whatsappChannel],
-            status: row[AT.whatsappStatus],
-          } as TicketRefs["whatsapp"]),
-    tags: row[AT.tags] as TicketRefs["tags"],
+    // Left joins: a ticket without a queue, a user or a connection reads nulls there.
+    queue: joinedPart(row, QUEUE_READS) as TicketRefs["queue"],
+    user: joinedPart(row, USER_READS) as TicketRefs["user"],
+    whatsapp: joinedPart(row, WHATSAPP_READS) as TicketRefs["whatsapp"],
+    tags: row[TAGS_AT] as TicketRefs["tags"],
     userRating: rate === null ? null : { rate: Number(rate) },
   };
   return { listed, count: row[COUNT_AT] };
