@@ -86,7 +86,7 @@ export class ContactsRepo {
       // A search is planned with its values (as the ticket list's: how many names match decides the plan).
       { planEach: names !== undefined },
     );
-    const counting = cappedCount(contactCondition(companyId, filters, names), LIST_COUNT_CAP);
+    const counting = () => cappedCount(contactCondition(companyId, filters, names), LIST_COUNT_CAP);
     return {
       rows: rows.slice(0, page.size).map((row) => row.contact),
       count: await countOfPage(this.db, rows[0], page.number, counting),

@@ -41,7 +41,7 @@ export class MessagesRepo {
     });
     return {
       rows: rows.map(({ message, sender }) => ({ message, sender })).reverse(),
-      count: await countOfPage(this.db, rows[0], page.number, messageCount(companyId, ticketId)),
+      count: await countOfPage(this.db, rows[0], page.number, () => messageCount(companyId, ticketId)),
     };
   }
 

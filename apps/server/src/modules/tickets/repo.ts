@@ -70,7 +70,7 @@ export class TicketsRepo {
     );
     const found = rows.slice(0, page.size).map((row) => row.listed);
     const count = counting
-      ? await countOfPage(this.db, rows[0], page.number, countQuery(companyId, scope, filters))
+      ? await countOfPage(this.db, rows[0], page.number, () => countQuery(companyId, scope, filters))
       : (page.number - 1) * page.size + found.length;
     return { rows: found, count, hasMore: rows.length > page.size };
   }
