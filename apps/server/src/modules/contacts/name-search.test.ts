@@ -4,7 +4,7 @@ import { buildCompany } from "../../../test/factories.js";
 import { openTestDatabase } from "../../../test/harness.js";
 import type { Database } from "../../db/client.js";
 import { contacts } from "../../db/schema/index.js";
-import { nameMatches, nameSearchOf } from "./name-search.js";
+import { nameMatches, nameSearchOf, probedWords } from "./name-search.js";
 
 let database: Database;
 let companyId: number;
@@ -44,6 +44,13 @@ describe("contact name search (name-search.ts)", () => {
       whole: "%50\\%\\_off x%",
       indexed: "%50\\%\\_off x%",
     });
+  });
+
+  it("estimates at most four words of a long term, the longest, each once", () => {
+    expect(probedWords("ana de souza e silva ana")).toEqual(["souza", "silva", "ana"]);
+    const long = Array.from({ length: 50 }, (_, i) => `w${String(i).padStart(2, "0")}`).join(" ");
+    expect(probedWords(`${long} cliente`)).toHaveLength(4);
+    expect(probedWords(`${long} cliente`)[0]).toBe("cliente");
   });
 
   it("finds exactly the contacts whose name or number holds the whole term", async () => {

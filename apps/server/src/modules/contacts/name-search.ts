@@ -28,19 +28,27 @@ export interface NameSearch {
 const NARROW_ROWS = 2_000;
 /** A word shorter than a trigram narrows nothing. */
 const MIN_WORD = 3;
+/** At most this many words are estimated (the longest; a 200-character term must not ask 50 plans). */
+const MAX_PROBED_WORDS = 4;
 
 const likeOf = (text: string) => `%${escapeLike(text)}%`;
 
 /** The search of a lower-cased, trimmed term: one planner estimate per word when it has several. */
 export async function nameSearchOf(db: Db, term: string): Promise<NameSearch> {
   const whole = likeOf(term);
-  const words = [...new Set(term.split(/\s+/).filter((word) => word.length >= MIN_WORD))];
+  const words = probedWords(term);
   if (words.length < 2) return { whole, indexed: whole };
   const estimates = await Promise.all(words.map((word) => estimatedNames(db, likeOf(word))));
   const rarest = estimates.reduce((best, rows, i) => (rows < estimates[best]! ? i : best), 0);
   return estimates[rarest]! <= NARROW_ROWS
     ? { whole, indexed: likeOf(words[rarest]!) }
     : { whole, indexed: whole };
+}
+
+/** The words of a term worth an estimate: distinct, a trigram long at least, the longest few. */
+export function probedWords(term: string): string[] {
+  const words = [...new Set(term.split(/\s+/).filter((word) => word.length >= MIN_WORD))];
+  return words.sort((a, b) => b.length - a.length).slice(0, MAX_PROBED_WORDS);
 }
 
 /** How many contact names PostgreSQL's statistics expect to match `pattern` (all companies: the index's view). */

@@ -15,6 +15,7 @@ import {
 import { Placeholders } from "../../db/shaped-statement.js";
 import { ofCompany } from "../../db/tenant-scope.js";
 import type { RequestContext } from "../../http/context.js";
+import { nameSearchOf } from "../contacts/name-search.js";
 import { countQuery, type ListPage, listShape, pageIdsQuery, type TicketFilters } from "./list-query.js";
 import {
   type ListedTicket,
@@ -57,12 +58,13 @@ export class TicketsRepo {
     // would cost more than finding the page, and no badge shows it. Its `count` is the number of
     // tickets found up to this page; `hasMore` tells whether there are more.
     const searching = filters.search !== "";
+    const f = searching ? { ...filters, names: await nameSearchOf(this.db, filters.search) } : filters;
     const values = new Placeholders();
-    const pageIds = pageIdsQuery(companyId, scope, filters, page, values.bind);
-    const counting = searching ? undefined : countQuery(companyId, scope, filters, values.bind);
+    const pageIds = pageIdsQuery(companyId, scope, f, page, values.bind);
+    const counting = searching ? undefined : countQuery(companyId, scope, f, values.bind);
     const rows = await listStatements.rows(
       this.db,
-      listShape(scope, filters, page.ascending),
+      listShape(scope, f, page.ascending),
       values,
       listStatement(values.bind(companyId), pageIds, counting),
       // A search is planned with its values: how many contacts match decides how to walk the tickets.

@@ -5,7 +5,6 @@ import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { NumberPrivacy } from "../../privacy/number-privacy.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
-import { nameSearchOf } from "../contacts/name-search.js";
 import { authorizeView, scopeFor, viewScopeFor } from "./policy.js";
 import { presentTicket } from "./presenter.js";
 import { type ListedTicket, type TicketDetail, TicketsRepo } from "./repo.js";
@@ -35,15 +34,13 @@ export class TicketsService {
     const scope = scopeFor(ctx.user, queueIds, query.showAll);
     const pageSize = LIMITS.pageSize;
     const statuses = query.statusFilter === undefined ? [] : [query.statusFilter].flat();
-    const search = query.searchParam.trim().toLowerCase();
     const { rows, count, hasMore } = await this.repo.list(
       ctx.companyId,
       scope,
       {
         status: query.status,
         statuses,
-        search,
-        names: search ? await nameSearchOf(this.deps.db, search) : undefined,
+        search: query.searchParam.trim().toLowerCase(),
         searchNumbers: !masked,
         searchOnMessages: query.searchOnMessages,
         queueIds: query.queueIds.filter((id) => id !== WITHOUT_QUEUE),
