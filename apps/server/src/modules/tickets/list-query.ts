@@ -25,7 +25,7 @@ export interface TicketFilters {
   statuses?: TicketStatus[];
   /** Lower-cased by the service; matched inside the contact's name and number. */
   search: string;
-  /** How the contacts' index is asked for `search` (contacts/name-search.ts); the whole term when absent. */
+  /** How the contacts' index is asked for `search` (contacts/name-search.ts, set by TicketsRepo.list); the whole term when absent. */
   names?: NameSearch;
   /** false when the reader sees masked numbers (LGPD): the search matches names only, never digits of numbers. */
   searchNumbers?: boolean;
@@ -52,10 +52,12 @@ const MAX_QUEUE_BRANCHES = 24;
 // Every value below enters through `bind` (a placeholder of the statement prepared per shape,
 // db/shaped-statement.ts) but the statuses, the unread rule and the group flag, which `listShape` names.
 
+/** Whether the list is filtered by queue (selected queues, "without queue", or both). */
+const queueFiltered = (f: TicketFilters) => f.queueIds.length > 0 || f.withoutQueue;
+
 /** The queues of the viewer's scope that get a branch of their own (the queue filter leaves out the rest). */
 function branchQueueIds(scope: TicketScope, f: TicketFilters): number[] {
-  const queueFilter = f.queueIds.length > 0 || f.withoutQueue;
-  return queueFilter ? scope.queueIds.filter((id) => f.queueIds.includes(id)) : [...scope.queueIds];
+  return queueFiltered(f) ? scope.queueIds.filter((id) => f.queueIds.includes(id)) : [...scope.queueIds];
 }
 
 /** The visible tickets of a company as alternative conditions (their union is `scopeCondition`). */
@@ -69,7 +71,8 @@ export function visibilityBranches(
   const all = sql`TRUE`;
   if (scope.all) return [groupRule ?? all];
   const queueIds = branchQueueIds(scope, f);
-  const withoutQueue = !(f.queueIds.length > 0 || f.withoutQueue) || f.withoutQueue;
+  // Tickets without a queue are listed unless a queue filter leaves them out.
+  const withoutQueue = !queueFiltered(f) || f.withoutQueue;
 
   // Waiting: unassigned, or pending whoever holds it. Said per status, so the planner sees plain equalities.
   const waiting = status === "pending" ? undefined : isNull(tickets.userId);
@@ -142,7 +145,7 @@ export function listShape(scope: TicketScope, f: TicketFilters, ascending: boole
 export function filterCondition(companyId: number, f: TicketFilters, bind: Bind = asParam): SQL | undefined {
   const anyOf = (column: AnyColumn, ids: number[]) => sql`${column} = ANY(${bind(ids)}::int[])`;
   return and(
-    f.queueIds.length > 0 || f.withoutQueue
+    queueFiltered(f)
       ? or(
           f.queueIds.length > 0 ? anyOf(tickets.queueId, f.queueIds) : undefined,
           f.withoutQueue ? isNull(tickets.queueId) : undefined,
