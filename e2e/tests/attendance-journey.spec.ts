@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { adminApi, signIn, simSends, simTexts } from "../fixtures/app";
+import { expect, type NewContext, test } from "../fixtures/test";
 import { META_SIM_URL } from "../playwright.config";
 
 /**
@@ -30,8 +31,8 @@ const PICTURE = Buffer.from(
 );
 
 /** The attendant's browser: its own context, signed in, on /tickets. */
-async function attendant(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+async function attendant(newContext: NewContext, baseURL: string, email: string): Promise<Page> {
+  const context = await newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, email, PASSWORD);
   return page;
@@ -46,7 +47,7 @@ const bubble = (page: Page, text: string) =>
   conversation(page).getByRole("listitem").filter({ hasText: text });
 
 test("a contact's ticket is accepted, answered with text and an image, noted, tagged, transferred and resolved", async ({
-  browser,
+  newContext,
   request,
   baseURL,
 }) => {
@@ -79,14 +80,14 @@ test("a contact's ticket is accepted, answered with text and an image, noted, ta
   expect(auto.ok()).toBe(true);
 
   // Ana waits on the waiting tab; Bruno is signed in in another browser.
-  const ana = await attendant(browser, baseURL, ANA.email);
-  const bruno = await attendant(browser, baseURL, BRUNO.email);
+  const ana = await attendant(newContext, baseURL, ANA.email);
+  const bruno = await attendant(newContext, baseURL, BRUNO.email);
   await ana.bringToFront();
   await subtab(ana, "Aguardando").click();
   await expect(subtab(ana, "Aguardando")).toHaveAccessibleName("Aguardando: 0");
 
   // The contact, on their phone (meta-sim's page, a browser of its own), does not send read receipts yet.
-  const phone = await (await browser.newContext()).newPage();
+  const phone = await (await newContext()).newPage();
   await phone.goto(
     `${META_SIM_URL}/?${new URLSearchParams({ account: PHONE_NUMBER_ID, contact: CONTACT, name: CONTACT_NAME })}`,
   );

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { adminApi, sessionToken, signIn, simSends, simTexts } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config";
 
 /**
@@ -119,7 +119,7 @@ test.afterAll(async ({ request }) => {
 test("campaign settings, a Cloud API campaign with two template variants and its live report", async ({
   page,
   request,
-  browser,
+  newContext,
 }) => {
   test.slow();
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -236,7 +236,7 @@ test("campaign settings, a Cloud API campaign with two template variants and its
   );
 
   // meta-sim's phone shows each contact that one message, the template as the contact reads it.
-  const phone = await (await browser.newContext()).newPage();
+  const phone = await (await newContext()).newPage();
   const received = phone.locator("#messages .bubble.out");
   const openPhone = async (contact: (typeof CONTACTS)[number]) => {
     await phone.goto(

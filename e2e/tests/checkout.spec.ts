@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminApi, signIn } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { FAKE_EFI_URL } from "../playwright.config";
 
 /** YYYY-MM-DD `days` from today (UTC, as the server's due dates count). */

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { signIn } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../playwright.config";
 
 /**
@@ -9,7 +9,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../playwright.config";
  */
 test("the super admin creates a plan and a company; its admin signs in; deleting it ends everything", async ({
   page,
-  browser,
+  newContext,
 }) => {
   const suffix = Date.now().toString(36);
   const planName = `Plano E2E ${suffix}`;
@@ -47,7 +47,7 @@ test("the super admin creates a plan and a company; its admin signs in; deleting
   await expect(row).toContainText("Nunca");
 
   // The new company's admin signs in at once, in a browser of their own.
-  const ownerContext = await browser.newContext();
+  const ownerContext = await newContext();
   try {
     const owner = await ownerContext.newPage();
     await signIn(owner, adminEmail, "senha-e2e-1");

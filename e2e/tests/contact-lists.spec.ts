@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { signIn } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../playwright.config";
 
 /**

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { adminApi, sessionToken, signIn } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 
 /**
  * The contact drawer's kanban stage (spec 1 section 2): an attendant opens
@@ -22,7 +23,7 @@ async function post<T>(request: APIRequestContext, token: string, path: string, 
 }
 
 test("an attendant picks the ticket's kanban stage in the contact drawer; the ticket is in that lane on the board", async ({
-  browser,
+  newContext,
   request,
   baseURL,
 }) => {
@@ -59,7 +60,7 @@ test("an attendant picks the ticket's kanban stage in the contact drawer; the ti
     status: "open",
   });
 
-  const page = await (await browser.newContext({ baseURL })).newPage();
+  const page = await (await newContext({ baseURL })).newPage();
   await signIn(page, ATTENDANT_EMAIL, ATTENDANT_PASSWORD);
   await page.goto(`/tickets/${ticket.uuid}`);
   await page.getByRole("button", { name: "Dados do contato", exact: true }).click();

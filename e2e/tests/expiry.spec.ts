@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminApi, sessionToken } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 
 /**
  * Issue 10: an expired company's admin still signs in, lands on the open

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { adminApi, sessionToken, signIn, simTexts } from "../fixtures/app";
+import { expect, type NewContext, test } from "../fixtures/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config";
 
 /**
@@ -95,8 +96,8 @@ async function addNode(page: Page, label: string): Promise<Locator> {
 }
 
 /** meta-sim's phone page, chatting as the contact with the connection's number. */
-async function phoneOf(browser: Browser): Promise<Page> {
-  const phone = await (await browser.newContext()).newPage();
+async function phoneOf(newContext: NewContext): Promise<Page> {
+  const phone = await (await newContext()).newPage();
   await phone.goto(
     `${META_SIM_URL}/?${new URLSearchParams({ account: PHONE_NUMBER_ID, contact: CONTACT.number, name: CONTACT.name })}`,
   );
@@ -127,7 +128,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test("an admin draws a flow with a menu and a condition, tests it, makes it the welcome flow, and a new contact walks it", async ({
-  browser,
+  newContext,
   page,
   request,
   baseURL,
@@ -326,7 +327,7 @@ test("an admin draws a flow with a menu and a condition, tests it, makes it the 
   await expect(connection).toBeHidden();
 
   // A new contact writes: the flow's message and menu, then the branch of the answer.
-  const phone = await phoneOf(browser);
+  const phone = await phoneOf(newContext);
   await say(phone, "Oi, boa tarde");
   await expect(received(phone)).toHaveCount(2);
   await expect(received(phone).nth(0)).toContainText(HELLO);

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminApi, signIn } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../playwright.config";
 
 /**
@@ -12,7 +12,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../playwright.config";
 const COLLEAGUE_PASSWORD = "e2e-colleague-password";
 
 test("two users chat: the unread dot in the menu, read marking, the answer live", async ({
-  browser,
+  newContext,
   request,
   baseURL,
 }) => {
@@ -27,7 +27,7 @@ test("two users chat: the unread dot in the menu, read marking, the answer live"
   });
   const title = `Plantão ${suffix}`;
 
-  const colleaguePage = await (await browser.newContext({ baseURL })).newPage();
+  const colleaguePage = await (await newContext({ baseURL })).newPage();
   await signIn(colleaguePage, colleagueEmail, COLLEAGUE_PASSWORD);
   const chatLink = colleaguePage
     .getByRole("navigation", { name: "Navegação principal" })
@@ -35,7 +35,7 @@ test("two users chat: the unread dot in the menu, read marking, the answer live"
   await expect(chatLink).toBeVisible();
   await expect(chatLink).not.toContainText("requer atenção");
 
-  const adminPage = await (await browser.newContext({ baseURL })).newPage();
+  const adminPage = await (await newContext({ baseURL })).newPage();
   await signIn(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD);
   await adminPage.goto("/chats");
   await adminPage.getByRole("button", { name: "Nova conversa", exact: true }).click();

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { adminApi, sessionToken, signIn } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../playwright.config";
 
 /**
@@ -37,7 +38,7 @@ async function dragWithMouse(page: Page, card: Locator, target: Locator) {
 }
 
 test("a supervisor moves cards across lanes by mouse and keyboard; another viewer sees both moves live", async ({
-  browser,
+  newContext,
   request,
   baseURL,
 }) => {
@@ -88,9 +89,9 @@ test("a supervisor moves cards across lanes by mouse and keyboard; another viewe
   const byKeyboard = await openTicket(`Cliente Teclado ${suffix}`, `5511955${suffix.slice(-5)}2`);
 
   // The supervisor's board and, in another browser, the admin's.
-  const supervisorPage = await (await browser.newContext({ baseURL })).newPage();
+  const supervisorPage = await (await newContext({ baseURL })).newPage();
   await signIn(supervisorPage, SUPERVISOR_EMAIL, SUPERVISOR_PASSWORD);
-  const adminPage = await (await browser.newContext({ baseURL })).newPage();
+  const adminPage = await (await newContext({ baseURL })).newPage();
   await signIn(adminPage, ADMIN_EMAIL, ADMIN_PASSWORD);
   for (const page of [supervisorPage, adminPage]) {
     await page

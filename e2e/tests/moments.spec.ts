@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminApi, signIn } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { META_SIM_URL } from "../playwright.config";
 
 /**
@@ -20,7 +20,7 @@ const SUPERVISOR = { name: "Sara Supervisora", email: "sara.moments@e2e.test" };
 const ATTENDANT = { name: "Diego Atendente", email: "diego.moments@e2e.test" };
 
 test("a new customer's ticket appears in 'Pendentes' live and moves to the attendant's column when accepted", async ({
-  browser,
+  newContext,
   request,
   baseURL,
 }) => {
@@ -45,7 +45,7 @@ test("a new customer's ticket appears in 'Pendentes' live and moves to the atten
   });
 
   // The supervisor opens the panel from the menu.
-  const page = await (await browser.newContext({ baseURL })).newPage();
+  const page = await (await newContext({ baseURL })).newPage();
   await signIn(page, SUPERVISOR.email, PASSWORD);
   await page
     .getByRole("navigation", { name: "Navegação principal" })
@@ -60,7 +60,7 @@ test("a new customer's ticket appears in 'Pendentes' live and moves to the atten
   await expect(pending.getByRole("listitem", { name: CONTACT_NAME })).toHaveCount(0);
 
   // The customer writes from meta-sim's phone page, in a browser of its own.
-  const phone = await (await browser.newContext()).newPage();
+  const phone = await (await newContext()).newPage();
   await phone.goto(
     `${META_SIM_URL}/?${new URLSearchParams({ account: PHONE_NUMBER_ID, contact: CONTACT, name: CONTACT_NAME })}`,
   );

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { adminApi, sessionToken, signIn, simTexts } from "../fixtures/app";
+import { expect, type NewContext, test } from "../fixtures/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config";
 
 /**
@@ -42,8 +43,8 @@ const senderOf = (page: Page, text: string) =>
   conversation(page).getByRole("listitem").filter({ hasText: text }).locator("[data-sender]");
 
 /** meta-sim's phone page, chatting as `contact` with the connection's number. */
-async function phoneOf(browser: Browser, contact: { number: string; name: string }): Promise<Page> {
-  const phone = await (await browser.newContext()).newPage();
+async function phoneOf(newContext: NewContext, contact: { number: string; name: string }): Promise<Page> {
+  const phone = await (await newContext()).newPage();
   await phone.goto(
     `${META_SIM_URL}/?${new URLSearchParams({ account: PHONE_NUMBER_ID, contact: contact.number, name: contact.name })}`,
   );
@@ -67,7 +68,7 @@ async function choose(page: Page, select: Locator, option: string) {
 }
 
 test("a queue with a two-level chatbot made in the UI routes a contact's ticket to its attendant, who accepts it", async ({
-  browser,
+  newContext,
   page,
   request,
   baseURL,
@@ -183,14 +184,14 @@ test("a queue with a two-level chatbot made in the UI routes a contact's ticket 
   await expect(dialog).toBeHidden();
 
   // Vera waits in her own browser: nothing for her yet.
-  const veraContext = await browser.newContext({ baseURL });
+  const veraContext = await newContext({ baseURL });
   const vera = await veraContext.newPage();
   await signIn(vera, VERA.email, VERA.password);
   await subtab(vera, "Aguardando").click();
   await expect(subtab(vera, "Aguardando")).toHaveAccessibleName("Aguardando: 0");
 
   // Diego writes: the connection's greeting and the numbered queue menu reach his phone.
-  const diego = await phoneOf(browser, DIEGO);
+  const diego = await phoneOf(newContext, DIEGO);
   await say(diego, "Oi, quero contratar um plano");
   await expect(received(diego)).toHaveCount(1);
   await expect(received(diego).last()).toContainText(QUEUE_MENU);
@@ -238,7 +239,7 @@ test("a queue with a two-level chatbot made in the UI routes a contact's ticket 
   await vera.screenshot({ path: "test-results/attendant-accepted.png" });
 
   // Elisa chooses Vendas by its name, then the attendant option: the ticket is Vera's at once.
-  const elisa = await phoneOf(browser, ELISA);
+  const elisa = await phoneOf(newContext, ELISA);
   await say(elisa, "Boa tarde");
   await expect(received(elisa)).toHaveCount(1);
   await expect(received(elisa).last()).toContainText(QUEUE_MENU);

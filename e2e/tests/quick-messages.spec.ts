@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminApi, signIn, simTexts } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { META_SIM_URL } from "../playwright.config";
 
 /**

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
-import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
+import { type APIRequestContext, type Page, request } from "@playwright/test";
 import { sessionToken } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { META_SIM_URL } from "../playwright.config";
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminApi, signIn } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../playwright.config";
 
 /**

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { adminApi } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 
 /** A CPF with its two check digits computed (the server checks them, not only the length). */
 function validCpf(): string {

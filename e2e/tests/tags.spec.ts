@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { sessionToken, signIn } from "../fixtures/app";
+import { expect, test } from "../fixtures/test";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../playwright.config";
 
 /**
