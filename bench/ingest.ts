@@ -17,7 +17,7 @@ import { startMetaSim } from "@inbox/meta-sim";
 import pg from "pg";
 import { benchApi } from "./bench-server.js";
 import { percentile, round } from "./measure.js";
-import { cpuMs } from "./proc-cpu.js";
+import { backendCpu, backendCpuSpent, cpuMs } from "./proc-cpu.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -144,6 +144,9 @@ async function run(index: number) {
       });
       await waitUntilProcessed(db);
     }
+    // A live database has its statistics; this machine's PostgreSQL runs with autovacuum off (CI's
+    // conf.d/90-ci.conf), so the plans of the measured minute would otherwise come from empty tables.
+    await db.query("VACUUM ANALYZE");
     const before = (
       await db.query(
         "SELECT (SELECT count(*)::int FROM messages) AS messages, (SELECT coalesce(max(id), 0) FROM webhook_deliveries) AS delivery",
@@ -162,6 +165,9 @@ async function run(index: number) {
     });
 
     const cpuBefore = cpuMs(server.pid);
+    const pgBefore = await backendCpu(db, dbName);
+    // This process: meta-sim's load (signing, HTTP) and the socket listener's thread.
+    const benchBefore = process.cpuUsage();
     const load = await sim.fireLoad({
       accounts,
       ratePerSecond: rate,
@@ -173,6 +179,9 @@ async function run(index: number) {
     // Wait until every accepted delivery is processed, then check each message is stored exactly once.
     const unprocessed = await waitUntilProcessed(db);
     const serverCpuMs = cpuMs(server.pid) - cpuBefore;
+    const pgCpuMs = backendCpuSpent(pgBefore, await backendCpu(db, dbName));
+    const benchCpu = process.cpuUsage(benchBefore);
+    const benchCpuMs = (benchCpu.user + benchCpu.system) / 1000;
     const counts = (
       await db.query(
         `SELECT count(*)::int AS total, count(DISTINCT (whatsapp_id, provider_message_id))::int AS distinct_ids,
@@ -210,6 +219,10 @@ async function run(index: number) {
       processedPerSecond: round(stored / busySeconds),
       /** Server process CPU time (user + system) per stored message: comparable even on a busy machine. */
       serverCpuMsPerMessage: Math.round((serverCpuMs / Math.max(1, stored)) * 1000) / 1000,
+      /** The PostgreSQL backends' CPU time per message (this database's, from /proc; the benchmark's own connection excluded). */
+      postgresCpuMsPerMessage: Math.round((pgCpuMs / Math.max(1, stored)) * 1000) / 1000,
+      /** The benchmark's own CPU (load generator and socket listener) per message: the machine's cores are shared. */
+      loadCpuMsPerMessage: Math.round((benchCpuMs / Math.max(1, stored)) * 1000) / 1000,
       socketEvents: sorted.length,
       socketP50Ms: percentile(sorted, 50),
       socketP99Ms: percentile(sorted, 99),
@@ -241,5 +254,7 @@ console.log(
     lost: Math.max(...results.map((r) => r.lost)),
     processedPerSecond: median("processedPerSecond"),
     serverCpuMsPerMessage: median("serverCpuMsPerMessage"),
+    postgresCpuMsPerMessage: median("postgresCpuMsPerMessage"),
+    loadCpuMsPerMessage: median("loadCpuMsPerMessage"),
   }),
 );
