@@ -25,7 +25,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     sameCompany("webhook_deliveries_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "cascade"),
-    index("webhook_deliveries_pending_idx").on(t.receivedAt).where(sql`${t.processedAt} IS NULL`),
+    // What is left to process, in arrival (id) order: the backlog's pages and the sweeper walk it.
+    index("webhook_deliveries_unprocessed_idx").on(t.id).where(sql`${t.processedAt} IS NULL`),
     index("webhook_deliveries_company_idx").on(t.companyId, t.receivedAt),
   ],
 );

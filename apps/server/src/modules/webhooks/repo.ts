@@ -113,6 +113,11 @@ export class WebhooksRepo {
   /** Unprocessed deliveries old enough that their first processing has surely ended (or died). */
   /** The backlog after `afterId`, in arrival order (served by the primary key: the backlog is mostly unprocessed). */
   async unprocessedAfter(afterId: number, limit: number) {
+    return this.unprocessedAfterQuery(afterId, limit);
+  }
+
+  /** The backlog's next page, as a query (its plan is tested: the unprocessed index, in id order). */
+  unprocessedAfterQuery(afterId: number, limit: number) {
     return this.db
       .select({
         id: webhookDeliveries.id,
@@ -128,23 +133,31 @@ export class WebhooksRepo {
   }
 
   async pending(olderThan: Date, maxAttempts: number, limit: number) {
-    return this.db
-      .select({
-        id: webhookDeliveries.id,
-        companyId: webhookDeliveries.companyId,
-        whatsappId: webhookDeliveries.whatsappId,
-        channel: webhookDeliveries.channel,
-        body: webhookDeliveries.body,
-      })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          isNull(webhookDeliveries.processedAt),
-          lt(webhookDeliveries.receivedAt, olderThan),
-          lt(webhookDeliveries.attempts, maxAttempts),
-        ),
-      )
-      .orderBy(asc(webhookDeliveries.receivedAt))
-      .limit(limit);
+    return this.pendingQuery(olderThan, maxAttempts, limit);
+  }
+
+  /** The sweeper's read, as a query (its plan is tested like the backlog's). */
+  pendingQuery(olderThan: Date, maxAttempts: number, limit: number) {
+    return (
+      this.db
+        .select({
+          id: webhookDeliveries.id,
+          companyId: webhookDeliveries.companyId,
+          whatsappId: webhookDeliveries.whatsappId,
+          channel: webhookDeliveries.channel,
+          body: webhookDeliveries.body,
+        })
+        .from(webhookDeliveries)
+        .where(
+          and(
+            isNull(webhookDeliveries.processedAt),
+            lt(webhookDeliveries.receivedAt, olderThan),
+            lt(webhookDeliveries.attempts, maxAttempts),
+          ),
+        )
+        // Arrival order (ids are taken as rows arrive): the unprocessed index's own order.
+        .orderBy(asc(webhookDeliveries.id))
+        .limit(limit)
+    );
   }
 }

@@ -1,0 +1,2 @@
+DROP INDEX "webhook_deliveries_pending_idx";--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_unprocessed_idx" ON "webhook_deliveries" USING btree ("id") WHERE "webhook_deliveries"."processed_at" IS NULL;
