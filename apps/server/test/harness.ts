@@ -23,6 +23,11 @@ export async function startTestServer(
     jobs?: boolean;
     /** The server's own WhatsApp sessions open this socket (test-support.ts's fake) instead of Baileys'. */
     whatsappSocketFactory?: SocketFactory;
+    /**
+     * The server's warnings and errors are printed (JSON lines on stdout): for a test whose rare
+     * failure only the server's log explains. Every other test server is silent.
+     */
+    logWarnings?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = await openTestDatabase();
@@ -32,7 +37,7 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     JWT_SECRET: "test-access-secret-test-access-secret-0123456789",
     JWT_REFRESH_SECRET: "test-refresh-secret-test-refresh-secret-0123456789",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: options.logWarnings ? "warn" : "silent",
     SERVE_WEB: "false",
     JOBS_ENABLED: options.jobs ? "true" : "false",
     RATE_LIMIT_PER_IP: "1000000",
@@ -54,7 +59,7 @@ export async function startTestServer(
   const server = await createServer(config, {
     database,
     mailer: options.mailer,
-    logger: false,
+    ...(options.logWarnings ? {} : { logger: false }),
     skipSeed: true,
     restoreSessions: false,
     whatsappSocketFactory: options.whatsappSocketFactory,

@@ -20,7 +20,9 @@ const sockets = fakeSocketFactory();
 const progress: { companyId: number; payload: { action: string; import: ContactListImportDto } }[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer({ whatsappSocketFactory: sockets.factory });
+  // A spreadsheet the worker could not read is only explained in the server's log (one CI run
+  // refused a valid .xlsx as unreadable, and no run since has): printed here.
+  server = await startTestServer({ whatsappSocketFactory: sockets.factory, logWarnings: true });
   const emit = server.realtime.toCompany.bind(server.realtime);
   server.realtime.toCompany = (companyId, topic, payload) => {
     if (topic === "contactListImport")
