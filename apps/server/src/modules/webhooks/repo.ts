@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.js";
 import { insertRows } from "../../db/json-rows.js";
 import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
@@ -110,14 +110,31 @@ export class WebhooksRepo {
       .where(eq(webhookDeliveries.id, id));
   }
 
-  /** Unprocessed deliveries old enough that their first processing has surely ended (or died). */
-  /** The backlog after `afterId`, in arrival order (served by the primary key: the backlog is mostly unprocessed). */
+  /** The backlog after `afterId`, in arrival order. */
   async unprocessedAfter(afterId: number, limit: number) {
     return this.unprocessedAfterQuery(afterId, limit);
   }
 
+  /** Unprocessed deliveries old enough that their first processing has surely ended (or died). */
+  async pending(olderThan: Date, maxAttempts: number, limit: number) {
+    return this.pendingQuery(olderThan, maxAttempts, limit);
+  }
+
   /** The backlog's next page, as a query (its plan is tested: the unprocessed index, in id order). */
   unprocessedAfterQuery(afterId: number, limit: number) {
+    return this.unprocessed(gt(webhookDeliveries.id, afterId), limit);
+  }
+
+  /** The sweeper's read, as a query (its plan is tested like the backlog's). */
+  pendingQuery(olderThan: Date, maxAttempts: number, limit: number) {
+    return this.unprocessed(
+      and(lt(webhookDeliveries.receivedAt, olderThan), lt(webhookDeliveries.attempts, maxAttempts)),
+      limit,
+    );
+  }
+
+  /** Unprocessed deliveries that also meet `where`, in arrival order (ids are taken as rows arrive). */
+  private unprocessed(where: SQL | undefined, limit: number) {
     return this.db
       .select({
         id: webhookDeliveries.id,
@@ -127,37 +144,8 @@ export class WebhooksRepo {
         body: webhookDeliveries.body,
       })
       .from(webhookDeliveries)
-      .where(and(gt(webhookDeliveries.id, afterId), isNull(webhookDeliveries.processedAt)))
+      .where(and(isNull(webhookDeliveries.processedAt), where))
       .orderBy(asc(webhookDeliveries.id))
       .limit(limit);
-  }
-
-  async pending(olderThan: Date, maxAttempts: number, limit: number) {
-    return this.pendingQuery(olderThan, maxAttempts, limit);
-  }
-
-  /** The sweeper's read, as a query (its plan is tested like the backlog's). */
-  pendingQuery(olderThan: Date, maxAttempts: number, limit: number) {
-    return (
-      this.db
-        .select({
-          id: webhookDeliveries.id,
-          companyId: webhookDeliveries.companyId,
-          whatsappId: webhookDeliveries.whatsappId,
-          channel: webhookDeliveries.channel,
-          body: webhookDeliveries.body,
-        })
-        .from(webhookDeliveries)
-        .where(
-          and(
-            isNull(webhookDeliveries.processedAt),
-            lt(webhookDeliveries.receivedAt, olderThan),
-            lt(webhookDeliveries.attempts, maxAttempts),
-          ),
-        )
-        // Arrival order (ids are taken as rows arrive): the unprocessed index's own order.
-        .orderBy(asc(webhookDeliveries.id))
-        .limit(limit)
-    );
   }
 }
