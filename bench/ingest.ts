@@ -199,6 +199,7 @@ async function run(index: number) {
     );
     await listener.terminate();
     const sorted = [...socketLatencies].sort((a, b) => a - b);
+    const perMessage = (ms: number) => round(ms / Math.max(1, stored), 3);
     const result = {
       run: index,
       rate,
@@ -218,11 +219,11 @@ async function run(index: number) {
       /** Messages stored per second from the first webhook received to the last one processed. */
       processedPerSecond: round(stored / busySeconds),
       /** Server process CPU time (user + system) per stored message: comparable even on a busy machine. */
-      serverCpuMsPerMessage: Math.round((serverCpuMs / Math.max(1, stored)) * 1000) / 1000,
+      serverCpuMsPerMessage: perMessage(serverCpuMs),
       /** The PostgreSQL backends' CPU time per message (this database's, from /proc; the benchmark's own connection excluded). */
-      postgresCpuMsPerMessage: Math.round((pgCpuMs / Math.max(1, stored)) * 1000) / 1000,
+      postgresCpuMsPerMessage: perMessage(pgCpuMs),
       /** The benchmark's own CPU (load generator and socket listener) per message: the machine's cores are shared. */
-      loadCpuMsPerMessage: Math.round((benchCpuMs / Math.max(1, stored)) * 1000) / 1000,
+      loadCpuMsPerMessage: perMessage(benchCpuMs),
       socketEvents: sorted.length,
       socketP50Ms: percentile(sorted, 50),
       socketP99Ms: percentile(sorted, 99),

@@ -47,30 +47,25 @@ test("the super admin creates a plan and a company; its admin signs in; deleting
   await expect(row).toContainText("Nunca");
 
   // The new company's admin signs in at once, in a browser of their own.
-  const ownerContext = await newContext();
-  try {
-    const owner = await ownerContext.newPage();
-    await signIn(owner, adminEmail, "senha-e2e-1");
+  const owner = await (await newContext()).newPage();
+  await signIn(owner, adminEmail, "senha-e2e-1");
 
-    // The recurrence button moves the due date by three months.
-    await page.getByRole("button", { name: `Avançar o vencimento de ${companyName}` }).click();
-    await expect(row).toContainText("15/09/2030");
+  // The recurrence button moves the due date by three months.
+  await page.getByRole("button", { name: `Avançar o vencimento de ${companyName}` }).click();
+  await expect(row).toContainText("15/09/2030");
 
-    // Delete after typing the name; the job's progress comes live.
-    await row.getByRole("button", { name: `Excluir ${companyName}` }).click();
-    const dialog = page.getByRole("dialog", { name: `Excluir ${companyName}?` });
-    await expect(dialog.getByText("Deseja realmente excluir esse registro?")).toBeVisible();
-    await expect(dialog.getByRole("button", { name: "Excluir" })).toBeDisabled();
-    await dialog.getByLabel(`Digite ${companyName} para confirmar`).fill(companyName);
-    await dialog.getByRole("button", { name: "Excluir" }).click();
-    await expect(dialog.getByText("Empresa excluída.")).toBeVisible();
-    await dialog.getByRole("button", { name: "Fechar" }).click();
-    await expect(page.getByText("Nenhuma empresa encontrada.")).toBeVisible();
+  // Delete after typing the name; the job's progress comes live.
+  await row.getByRole("button", { name: `Excluir ${companyName}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Excluir ${companyName}?` });
+  await expect(dialog.getByText("Deseja realmente excluir esse registro?")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Excluir" })).toBeDisabled();
+  await dialog.getByLabel(`Digite ${companyName} para confirmar`).fill(companyName);
+  await dialog.getByRole("button", { name: "Excluir" }).click();
+  await expect(dialog.getByText("Empresa excluída.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Fechar" }).click();
+  await expect(page.getByText("Nenhuma empresa encontrada.")).toBeVisible();
 
-    // Its admin's session is over: the app goes back to the login page.
-    await owner.reload();
-    await expect(owner).toHaveURL(/\/login$/);
-  } finally {
-    await ownerContext.close();
-  }
+  // Its admin's session is over: the app goes back to the login page.
+  await owner.reload();
+  await expect(owner).toHaveURL(/\/login$/);
 });

@@ -338,5 +338,4 @@ test("an admin draws a flow with a menu and a condition, tests it, makes it the 
   await phone.screenshot({ path: "test-results/flow-builder-phone.png" });
   // Exactly these texts went out through the Graph API, once each, in order.
   await expect.poll(() => simTexts(request, PHONE_NUMBER_ID, CONTACT.number)).toEqual([HELLO, MENU, LARGE]);
-  await phone.context().close();
 });

@@ -184,8 +184,7 @@ test("a queue with a two-level chatbot made in the UI routes a contact's ticket 
   await expect(dialog).toBeHidden();
 
   // Vera waits in her own browser: nothing for her yet.
-  const veraContext = await newContext({ baseURL });
-  const vera = await veraContext.newPage();
+  const vera = await (await newContext({ baseURL })).newPage();
   await signIn(vera, VERA.email, VERA.password);
   await subtab(vera, "Aguardando").click();
   await expect(subtab(vera, "Aguardando")).toHaveAccessibleName("Aguardando: 0");
@@ -254,5 +253,4 @@ test("a queue with a two-level chatbot made in the UI routes a contact's ticket 
   await expect(ticketList(vera).getByRole("button").filter({ hasText: ELISA.name })).toContainText("Vendas");
   await expect(subtab(vera, "Aguardando")).toHaveAccessibleName("Aguardando: 0");
   await vera.screenshot({ path: "test-results/attendant-given-by-bot.png" });
-  for (const context of [veraContext, diego.context(), elisa.context()]) await context.close();
 });
