@@ -152,7 +152,8 @@ async function walk(
   };
   const runAll = async () => {
     const { rows } = await pool.query<{ id: number }>(
-      "SELECT id FROM tickets WHERE company_id = $1 AND whatsapp_id = $2 AND automation_due_at IS NOT NULL",
+      `SELECT t.id FROM tickets t JOIN ticket_automations a ON a.ticket_id = t.id
+       WHERE t.company_id = $1 AND t.whatsapp_id = $2 AND a.due_at IS NOT NULL`,
       [companyId, connectionId],
     );
     notify(rows.map((r) => ({ companyId, ticketId: r.id, whatsappId: connectionId })));

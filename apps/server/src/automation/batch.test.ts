@@ -78,9 +78,9 @@ describe("runs in batches", () => {
     expect(states).toHaveLength(80);
     expect(states.every((s) => (s.state as { stage?: string }).stage === "menu")).toBe(true);
     const due = await db()
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(and(eq(tickets.companyId, c.companyId), isNotNull(tickets.automationDueAt)));
+      .select({ id: ticketAutomations.ticketId })
+      .from(ticketAutomations)
+      .where(and(eq(ticketAutomations.companyId, c.companyId), isNotNull(ticketAutomations.dueAt)));
     expect(due).toEqual([]);
   }, 90_000);
 
@@ -101,9 +101,9 @@ describe("runs in batches", () => {
     await eventually(async () => others.every((n) => menusTo(n).length === 1), 20_000);
     expect(menusTo(unlucky)).toEqual([]);
     const due = await db()
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(and(eq(tickets.companyId, c.companyId), isNotNull(tickets.automationDueAt)));
+      .select({ id: ticketAutomations.ticketId })
+      .from(ticketAutomations)
+      .where(and(eq(ticketAutomations.companyId, c.companyId), isNotNull(ticketAutomations.dueAt)));
     expect(due).toHaveLength(1);
 
     // Mended, the next pass answers it once.

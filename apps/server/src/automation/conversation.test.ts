@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildQueue, buildUser } from "../../test/factories.js";
 import { SAMPLE_FILES } from "../../test/files.js";
 import { connectedCompany, eventually, startMetaWorld, untilIdle } from "../../test/meta.js";
+import { rowsOf } from "../db/client.js";
 import {
   chatbots,
   companySettings,
@@ -172,6 +173,27 @@ describe("the queue menu and a two-level chatbot", () => {
     // The attendant has it now: the bot stays quiet.
     await c.say("1");
     await expectNothingMoreSent(c, 6);
+    // That quiet run wrote only its automation row (watermark, due mark cleared): the ticket's row is
+    // still the version ingest's transaction wrote with the contact's message.
+    const [last] = rowsOf<{ sameTransaction: boolean }>(
+      await db().execute(sql`
+        SELECT t.xmin::text = m.xmin::text AS "sameTransaction" FROM ${tickets} t
+        JOIN ${messages} m ON m.ticket_id = t.id AND m.from_me = false
+        WHERE t.id = ${ticket.id} ORDER BY m.id DESC LIMIT 1`),
+    );
+    expect(last?.sameTransaction).toBe(true);
+    const [state] = await db()
+      .select({ dueAt: ticketAutomations.dueAt, handled: ticketAutomations.handledMessageId })
+      .from(ticketAutomations)
+      .where(eq(ticketAutomations.ticketId, ticket.id));
+    expect(state?.dueAt).toBeNull();
+    const [lastContact] = await db()
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, false)))
+      .orderBy(desc(messages.id))
+      .limit(1);
+    expect(state?.handled).toBe(lastContact?.id);
   });
 
   it("the connection's greeting file (media-upload) goes before its greeting and menu", async () => {
@@ -468,9 +490,9 @@ describe("exactly once", () => {
       .returning();
     expect(stored).toBeDefined();
     await db()
-      .update(tickets)
-      .set({ automationDueAt: sql`now() - interval '1 minute'` })
-      .where(eq(tickets.id, ticket.id));
+      .update(ticketAutomations)
+      .set({ dueAt: sql`now() - interval '1 minute'` })
+      .where(eq(ticketAutomations.ticketId, ticket.id));
 
     // Two processes' runners and the sweeper, all at once.
     const other = new AutomationRunner({
@@ -487,6 +509,10 @@ describe("exactly once", () => {
     expect((await received(c.from, 2))[1]).toBe("Bem-vindo ao Suporte");
     await other.idle(); // the second process's runner too
     await expectNothingMoreSent(c, 2);
-    expect((await c.ticket()).automationDueAt).toBeNull();
+    const [state] = await db()
+      .select({ dueAt: ticketAutomations.dueAt })
+      .from(ticketAutomations)
+      .where(eq(ticketAutomations.ticketId, ticket.id));
+    expect(state?.dueAt).toBeNull();
   });
 });

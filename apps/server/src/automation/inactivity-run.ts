@@ -63,6 +63,7 @@ export async function runInactivity(
           handledMessageId: row.handledMessageId,
           timerAt: row.timerAt,
           timerToken: row.timerToken,
+          dueAt: row.dueAt,
         },
       ]);
     const after = await repo.updateTicket(tx, companyId, ticketId, {

@@ -40,7 +40,7 @@ export interface Locked {
 
 export type SavedState = Pick<
   AutomationRow,
-  "companyId" | "ticketId" | "state" | "handledMessageId" | "timerAt" | "timerToken"
+  "companyId" | "ticketId" | "state" | "handledMessageId" | "timerAt" | "timerToken" | "dueAt"
 >;
 
 /** A run's change of its ticket (AutomationRepo.updateTickets). */
@@ -54,8 +54,6 @@ export interface TicketChange {
   closes: boolean;
   /** The preview of the bot's last message, when it wrote. */
   lastMessage: string | null;
-  /** The run left contact messages for the next one: the ticket stays due. */
-  keepDue: boolean;
 }
 
 /** The automation row of a ticket no run has seen yet. */
@@ -64,6 +62,7 @@ const NO_STATE = {
   handledMessageId: 0,
   timerAt: null,
   timerToken: 0,
+  dueAt: null,
   createdAt: new Date(0),
   updatedAt: new Date(0),
 } as const;
@@ -195,33 +194,42 @@ export class AutomationRepo {
     return row;
   }
 
-  /** Writes the automation rows of a run (one statement; creates the rows a first run needs). */
+  /**
+   * Writes the automation rows of a run, due marks included (one statement, the rows as one
+   * JSON parameter: a batch's 64 rows as separate parameters cost more to build than to run;
+   * creates the rows a first run needs).
+   */
   async saveStates(tx: Tx, rows: readonly SavedState[]): Promise<void> {
     if (rows.length === 0) return;
-    const now = new Date();
-    await tx
-      .insert(ticketAutomations)
-      .values(rows.map((r) => ({ ...r, updatedAt: now })))
-      .onConflictDoUpdate({
-        target: ticketAutomations.ticketId,
-        set: {
-          state: sql`excluded.state`,
-          handledMessageId: sql`excluded.handled_message_id`,
-          timerAt: sql`excluded.timer_at`,
-          timerToken: sql`excluded.timer_token`,
-          updatedAt: sql`excluded.updated_at`,
-        },
-        where: sql`${ticketAutomations.companyId} = excluded.company_id`,
-      });
+    await tx.execute(sql`
+      INSERT INTO ${ticketAutomations} AS a
+        (ticket_id, company_id, state, handled_message_id, timer_at, timer_token, due_at, updated_at)
+      SELECT v."ticketId", v."companyId", v.state, v."handledMessageId", v."timerAt", v."timerToken", v."dueAt", now()
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
+        "ticketId" int, "companyId" int, state jsonb, "handledMessageId" bigint, "timerAt" timestamptz,
+        "timerToken" int, "dueAt" timestamptz)
+      ON CONFLICT (ticket_id) DO UPDATE SET
+        state = excluded.state, handled_message_id = excluded.handled_message_id, timer_at = excluded.timer_at,
+        timer_token = excluded.timer_token, due_at = excluded.due_at, updated_at = excluded.updated_at
+      WHERE a.company_id = excluded.company_id`);
   }
 
-  /** The run looked at these tickets and changed nothing on them: they are no longer due. */
+  /** The run found nothing to decide on these due tickets (and saved no state): no longer due. */
   async clearDue(tx: Tx, keys: readonly TicketKey[]): Promise<void> {
     if (keys.length === 0) return;
     await tx
-      .update(tickets)
-      .set({ automationDueAt: null })
-      .where(and(ticketsOf(keys), isNotNull(tickets.automationDueAt)));
+      .update(ticketAutomations)
+      .set({ dueAt: null })
+      .where(
+        and(
+          inArray(
+            ticketAutomations.ticketId,
+            keys.map((k) => k.ticketId),
+          ),
+          inArray(ticketAutomations.companyId, [...new Set(keys.map((k) => k.companyId))]),
+          isNotNull(ticketAutomations.dueAt),
+        ),
+      );
   }
 
   async updateTicket(
@@ -240,8 +248,8 @@ export class AutomationRepo {
 
   /**
    * Many runs' ticket changes in one statement (runner.ts writes a batch's at its end): status,
-   * queue and user; closedAt when it closes; lastMessage and updatedAt when the bot wrote; the due
-   * mark cleared unless the run left messages for the next one.
+   * queue and user; closedAt when it closes; lastMessage and updatedAt when the bot wrote (the due
+   * mark is the state's, saveStates).
    */
   async updateTickets(tx: Tx, now: Date, rows: readonly TicketChange[]): Promise<void> {
     if (rows.length === 0) return;
@@ -253,11 +261,10 @@ export class AutomationRepo {
         user_id = v."userId",
         closed_at = CASE WHEN v.closes THEN ${at}::timestamptz ELSE t.closed_at END,
         last_message = COALESCE(v."lastMessage", t.last_message),
-        updated_at = CASE WHEN v."lastMessage" IS NULL THEN t.updated_at ELSE ${at}::timestamptz END,
-        automation_due_at = CASE WHEN v."keepDue" THEN t.automation_due_at ELSE NULL END
+        updated_at = CASE WHEN v."lastMessage" IS NULL THEN t.updated_at ELSE ${at}::timestamptz END
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
         "companyId" int, "ticketId" int, status text, "queueId" int, "userId" int,
-        closes boolean, "lastMessage" text, "keepDue" boolean)
+        closes boolean, "lastMessage" text)
       WHERE t.company_id = v."companyId" AND t.id = v."ticketId"`);
   }
 
@@ -432,15 +439,15 @@ export class AutomationRepo {
   /** Tickets whose contact messages waited longer than `seconds` (a crash, a lost run): the sweeper's. */
   async overdueTickets(seconds: number, limit: number): Promise<{ companyId: number; ticketId: number }[]> {
     return this.db
-      .select({ companyId: tickets.companyId, ticketId: tickets.id })
-      .from(tickets)
+      .select({ companyId: ticketAutomations.companyId, ticketId: ticketAutomations.ticketId })
+      .from(ticketAutomations)
       .where(
         and(
-          isNotNull(tickets.automationDueAt),
-          lte(tickets.automationDueAt, sql`now() - make_interval(secs => ${seconds})`),
+          isNotNull(ticketAutomations.dueAt),
+          lte(ticketAutomations.dueAt, sql`now() - make_interval(secs => ${seconds})`),
         ),
       )
-      .orderBy(asc(tickets.automationDueAt))
+      .orderBy(asc(ticketAutomations.dueAt))
       .limit(limit);
   }
 

@@ -199,7 +199,8 @@ export class AutomationRunner {
       laneChanges = (await this.deps.lanes?.onContactMessages(tx, wrote, now)) ?? [];
       confirmations = (await this.deps.confirmations?.onContactMessages(tx, wrote, incoming, now)) ?? [];
       const done: Outcome[] = [];
-      const seen: { companyId: number; ticketId: number }[] = [];
+      // Due tickets with nothing to decide (no state to save): their due marks are cleared on their own.
+      const noLongerDue: { companyId: number; ticketId: number }[] = [];
       for (const one of locked) {
         const token = tokens.get(keyOf({ companyId: one.ticket.companyId, ticketId: one.ticket.id }));
         const result = await this.decideOne(
@@ -215,8 +216,8 @@ export class AutomationRunner {
         else {
           if (result.save) batch.saves.push(result.save);
           if (result.outcome) done.push(result.outcome);
-          if (one.ticket.automationDueAt)
-            seen.push({ companyId: one.ticket.companyId, ticketId: one.ticket.id });
+          if (!result.save && one.state.dueAt)
+            noLongerDue.push({ companyId: one.ticket.companyId, ticketId: one.ticket.id });
         }
       }
       // The batch's held writes: its messages and log lines, ticket changes and states, a statement each.
@@ -224,7 +225,7 @@ export class AutomationRunner {
       for (const outcome of done) outcome.sent.push(...(stored.get(outcome.ticketId) ?? []));
       await this.repo.updateTickets(tx, now, batch.changes);
       await this.repo.saveStates(tx, batch.saves);
-      await this.repo.clearDue(tx, seen);
+      await this.repo.clearDue(tx, noLongerDue);
       return done;
     });
     this.flows.versions.committed(keptVersions);
@@ -343,6 +344,8 @@ export class AutomationRunner {
       handledMessageId: incoming.at(-1)?.id ?? row.handledMessageId,
       timerAt,
       timerToken: token,
+      // Messages left for the next run keep the ticket due (the sweeper's, if that run is lost).
+      dueAt: more ? (row.dueAt ?? now) : null,
     };
     const timer = timerChanged && timerAt ? { timer: { at: timerAt, token } } : {};
     if (actions.length === 0 && !more)
@@ -389,7 +392,6 @@ export class AutomationRunner {
             extra: lastSent.extra,
           })
         : null,
-      keepDue: more,
     };
     batch.changes.push(change);
     const after: TicketRow = {
@@ -399,7 +401,6 @@ export class AutomationRunner {
       userId: change.userId,
       ...(change.closes ? { closedAt: now } : {}),
       ...(change.lastMessage !== null ? { lastMessage: change.lastMessage, updatedAt: now } : {}),
-      ...(more ? {} : { automationDueAt: null }),
     };
     const handedOver = actions.some((a) => a.type === "handOver" && a.integrationId !== null);
     const { whatsappId } = ticket;

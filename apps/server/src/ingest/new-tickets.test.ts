@@ -14,6 +14,7 @@ import {
   companySettings,
   contacts,
   messages,
+  ticketAutomations,
   ticketLogs,
   tickets,
   userQueues,
@@ -327,11 +328,13 @@ describe("DirectTicketsToWallets", () => {
     // The ticket is the attendant's: the bot leaves it alone.
     await world.server.automation.kick({ companyId: s.company.id, ticketId: ticket!.id });
     expect((await messagesOf(ticket!.id)).filter((m) => m.fromMe)).toEqual([]);
-    expect((await s.ticketsOf())[0]).toMatchObject({
-      status: "open",
-      userId: s.owner.id,
-      automationDueAt: null,
-    });
+    expect((await s.ticketsOf())[0]).toMatchObject({ status: "open", userId: s.owner.id });
+    // Looked at: no longer due.
+    const [state] = await db()
+      .select({ dueAt: ticketAutomations.dueAt })
+      .from(ticketAutomations)
+      .where(eq(ticketAutomations.ticketId, ticket!.id));
+    expect(state?.dueAt).toBeNull();
   });
 
   it("a connection without a queue the owner shares: open for the owner, no queue", async () => {

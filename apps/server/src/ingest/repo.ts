@@ -6,6 +6,7 @@ import {
   contacts,
   messages,
   queues,
+  ticketAutomations,
   ticketLogs,
   tickets,
   userQueues,
@@ -322,14 +323,15 @@ export class IngestRepo {
    * were new, so a redelivery changes nothing. `moves` says, per
    * `connectionId:providerId`, the ticket's last-message text and whether the
    * message counts as unread. Tickets are locked in id order, so concurrent
-   * batches cannot deadlock on them.
+   * batches cannot deadlock on them. `due`: the tickets a contact wrote to,
+   * marked for the automation.
    */
   async storeMessages(
     rows: NewMessage[],
     moves: Map<string, { lastMessage: string; unread: boolean }>,
-  ): Promise<{ messages: MessageRow[]; tickets: Map<number, TicketRow> }> {
+  ): Promise<{ messages: MessageRow[]; tickets: Map<number, TicketRow>; due: number[] }> {
     const moved = new Map<number, TicketRow>();
-    if (rows.length === 0) return { messages: [], tickets: moved };
+    if (rows.length === 0) return { messages: [], tickets: moved, due: [] };
     const moveRows = JSON.stringify([...moves].map(([key, move]) => [key, move.lastMessage, move.unread]));
     const result = await this.db.execute(sql`
       WITH inserted AS (
@@ -348,27 +350,39 @@ export class IngestRepo {
         ORDER BY t.id FOR UPDATE OF t
       ), moved AS (
         UPDATE ${tickets} t
-        SET last_message = agg.last, unread_messages = t.unread_messages + agg.unread, updated_at = now(),
-          -- A contact wrote: the automation (automation/runner.ts) has to look at it, even after a crash.
-          automation_due_at = CASE WHEN agg.unread > 0 AND NOT t.is_group
-            THEN coalesce(t.automation_due_at, now()) ELSE t.automation_due_at END
+        SET last_message = agg.last, unread_messages = t.unread_messages + agg.unread, updated_at = now()
         FROM agg JOIN locked ON locked.id = agg.ticket_id
         WHERE t.id = agg.ticket_id
         RETURNING t.*
+      ), due AS (
+        -- A contact wrote: the automation (automation/runner.ts) has to look at it.
+        SELECT moved.id, moved.company_id FROM moved JOIN agg ON agg.ticket_id = moved.id
+        WHERE agg.unread > 0 AND NOT moved.is_group
+      ), marked AS (
+        -- The due mark, so a crash before the run loses nothing (the sweeper's). Written under the
+        -- ticket's lock, as the runner writes it; a ticket already due keeps its first mark and row.
+        INSERT INTO ${ticketAutomations} AS a (ticket_id, company_id, due_at)
+        SELECT id, company_id, now() FROM due
+        ON CONFLICT (ticket_id) DO UPDATE SET due_at = excluded.due_at
+        WHERE a.due_at IS NULL AND a.company_id = excluded.company_id
       )
       SELECT 'message' AS kind, row_to_json(inserted.*) AS row FROM inserted
       UNION ALL
-      SELECT 'ticket' AS kind, row_to_json(moved.*) AS row FROM moved`);
+      SELECT 'ticket' AS kind, row_to_json(moved.*) AS row FROM moved
+      UNION ALL
+      SELECT 'due' AS kind, json_build_object('id', due.id) AS row FROM due`);
     const inserted: MessageRow[] = [];
+    const due: number[] = [];
     for (const { kind, row } of rowsOf<{ kind: string; row: Record<string, unknown> }>(result)) {
       if (kind === "message") inserted.push(fromJsonRow(messages, row) as MessageRow);
+      else if (kind === "due") due.push(Number(row.id));
       else {
         const ticket = fromJsonRow(tickets, row) as TicketRow;
         moved.set(ticket.id, ticket);
       }
     }
     inserted.sort((a, b) => a.id - b.id);
-    return { messages: inserted, tickets: moved };
+    return { messages: inserted, tickets: moved, due };
   }
 
   /** Which of these provider ids a connection already stored (saves media downloads on redelivery). */

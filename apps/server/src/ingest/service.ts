@@ -244,7 +244,7 @@ export class IngestService implements InboundSink {
 
     const stored = await this.repo.storeMessages(rows, moves);
     await this.linkQuotesWithinBatch(placed, stored.messages);
-    const due = [...stored.tickets.values()].filter((t) => t.automationDueAt !== null);
+    const due = stored.due.flatMap((id) => stored.tickets.get(id) ?? []);
     if (due.length > 0)
       this.deps.onContactMessages?.(
         due.map((t) => ({ companyId: t.companyId, ticketId: t.id, whatsappId: t.whatsappId })),

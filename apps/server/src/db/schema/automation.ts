@@ -23,12 +23,22 @@ export const ticketAutomations = pgTable(
     /** The pending timer: due time and the token its job must carry to count. */
     timerAt: timestamp({ withTimezone: true, mode: "date" }),
     timerToken: integer().notNull().default(0),
+    /**
+     * A contact's message is stored and the automation has not looked at it yet (or a resolve
+     * waits for the contact's rating): set in ingest's transaction (and the lifecycle's), cleared
+     * by the run's state save; the sweeper runs tickets left with it after a crash. It lives here,
+     * not on tickets, so a run that decides nothing writes only this narrow row: a tickets row
+     * version costs every one of that table's indexes.
+     */
+    dueAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
     sameCompany("ticket_automations_ticket_id_fk", t.companyId, t.ticketId, tickets, "cascade"),
     /** The sweeper's scan for timers whose job was lost. */
     index("ticket_automations_timer_idx").on(t.timerAt).where(sql`${t.timerAt} IS NOT NULL`),
+    /** The sweeper's scan for contact messages whose run was lost. */
+    index("ticket_automations_due_idx").on(t.dueAt).where(sql`${t.dueAt} IS NOT NULL`),
   ],
 );
 

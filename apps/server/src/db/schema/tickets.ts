@@ -41,12 +41,6 @@ export const tickets = pgTable(
     integrationId: integer(),
     closedAt: timestamp({ withTimezone: true, mode: "date" }),
     /**
-     * A contact's message is stored and the automation has not looked at it yet: set in the
-     * ingest's transaction, cleared by the automation's (automation/runner.ts); the sweeper
-     * runs tickets left with it after a crash.
-     */
-    automationDueAt: timestamp({ withTimezone: true, mode: "date" }),
-    /**
      * Opened by a WhatsApp message import (channels/whatsapp/history-import.ts): POST
      * /closedimported/{id} closes the connection's tickets that still carry it and are not closed.
      */
@@ -118,7 +112,6 @@ export const tickets = pgTable(
     index("tickets_company_user_created_idx").on(t.companyId, t.userId, t.createdAt.desc(), t.id.desc()),
     /** The auto-close job's scan: open tickets, least recently active first, across companies. */
     index("tickets_open_updated_idx").on(t.updatedAt).where(sql`${t.status} = 'open'`),
-    index("tickets_automation_due_idx").on(t.automationDueAt).where(sql`${t.automationDueAt} IS NOT NULL`),
     index("tickets_imported_open_idx")
       .on(t.companyId, t.whatsappId, t.id)
       .where(sql`${t.importedAt} IS NOT NULL AND ${t.status} <> 'closed'`),

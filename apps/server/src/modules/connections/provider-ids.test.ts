@@ -1,14 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildConnection, buildTeam, unique } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { openDatabase } from "../../db/client.js";
-import { MIGRATIONS_DIR } from "../../db/migrate.js";
+import { databaseBefore } from "../../../test/migrated-before.js";
 import { whatsapps } from "../../db/schema/index.js";
 
 /**
@@ -196,20 +190,8 @@ describe("the database", () => {
     timeout: 120_000,
   }, async () => {
     // The migrations before 0018 on a fresh database, duplicates as they could exist then, then 0018.
-    const before = mkdtempSync(join(tmpdir(), "inbox-migrations-"));
-    cpSync(MIGRATIONS_DIR, before, { recursive: true });
-    const journalPath = join(before, "meta/_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-    const index = journal.entries.findIndex((entry) => entry.tag.startsWith("0018_"));
-    expect(index).toBeGreaterThan(0);
-    journal.entries = journal.entries.slice(0, index);
-    writeFileSync(journalPath, JSON.stringify(journal));
-
-    const database = await openDatabase({});
+    const { database, pglite, migrateRest } = await databaseBefore("0018");
     try {
-      const pglite = database.pglite as NonNullable<typeof database.pglite>;
-      await pglite.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
-      await migrate(drizzle(pglite), { migrationsFolder: before });
       const old = database.db;
       // Companies as 0017's schema had them: the factories write today's columns.
       const oldCompany = async () => {
@@ -250,7 +232,7 @@ describe("the database", () => {
       const empty = await buildConnection(old, a.id, { channel: "whatsappapi", phoneNumberId: "" });
       const empty2 = await buildConnection(old, b.id, { channel: "whatsappapi", phoneNumberId: "" });
 
-      await migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_DIR });
+      await migrateRest();
 
       const ids = [oldest, copy, sameCompanyCopy, page, pageCopy, ig, igCopy, qr, empty, empty2].map(
         (c) => c.id,

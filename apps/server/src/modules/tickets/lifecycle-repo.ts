@@ -7,6 +7,7 @@ import {
   contactTags,
   queues,
   tags,
+  ticketAutomations,
   ticketLogs,
   tickets,
   ticketTags,
@@ -105,6 +106,18 @@ export class TicketLifecycleRepo {
       .returning();
     if (!row) throw new Error("a locked ticket vanished");
     return row;
+  }
+
+  /** The automation has to look at the ticket, even after a crash (automation/repo.ts overdueTickets). */
+  async markDue(tx: Tx, companyId: number, ticketId: number): Promise<void> {
+    await tx
+      .insert(ticketAutomations)
+      .values({ companyId, ticketId, dueAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: ticketAutomations.ticketId,
+        set: { dueAt: sql`coalesce(${ticketAutomations.dueAt}, excluded.due_at)` },
+        where: sql`${ticketAutomations.companyId} = excluded.company_id`,
+      });
   }
 
   async insertTicket(tx: Tx, values: typeof tickets.$inferInsert): Promise<TicketRow | undefined> {

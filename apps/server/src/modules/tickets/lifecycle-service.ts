@@ -172,6 +172,8 @@ export class TicketLifecycleService {
             return { before, transition, settings, continuedIn };
           }
           const after = await this.repo.update(tx, companyId, id, transition.changes);
+          // Waiting for the rating: the question is the automation's, marked in this transaction.
+          if (after.status === "nps") await this.repo.markDue(tx, companyId, id);
           if (transition.log)
             await this.repo.log(tx, {
               companyId,
@@ -235,7 +237,7 @@ export class TicketLifecycleService {
     const connection = await this.repo.connection(tx, companyId, before.whatsappId);
     if (!connection?.ratingMessage?.trim()) return undefined;
     const { closedAt: _notClosedYet, ...changes } = transition.changes;
-    return { changes: { ...changes, status: "nps", automationDueAt: new Date() }, farewell: false };
+    return { changes: { ...changes, status: "nps" }, farewell: false };
   }
 
   /**

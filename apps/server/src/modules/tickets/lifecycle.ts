@@ -53,8 +53,6 @@ export interface TicketChanges {
   amountUsedBotQueues?: number;
   useIntegration?: boolean;
   closedAt?: Date | null;
-  /** The automation has to look at the ticket (a resolve that waits for the contact's rating). */
-  automationDueAt?: Date | null;
 }
 
 export interface Transition {
