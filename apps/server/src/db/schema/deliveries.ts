@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { sameCompany, tenant } from "./columns.js";
-import { companies } from "./companies.js";
 import { whatsapps } from "./connections.js";
 
 /**
@@ -13,7 +12,12 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
-    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    /**
+     * No reference of its own to companies: the connection's (company_id, whatsapp_id) reference already holds the
+     * company and cascades its deletion, and a second check would lock the company's row for every
+     * delivery stored.
+     */
+    companyId: tenant(),
     whatsappId: integer().notNull(),
     channel: text().notNull(),
     /** The exact bytes Meta signed. */

@@ -122,7 +122,12 @@ export const messages = pgTable(
   "messages",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
-    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    /**
+     * No reference of its own to companies: the ticket's (company_id, ticket_id) reference already holds the
+     * company and cascades its deletion, and a second check would lock the company's row for every
+     * message stored.
+     */
+    companyId: tenant(),
     ticketId: integer().notNull(),
     contactId: integer(),
     whatsappId: integer(),
