@@ -1,16 +1,18 @@
 /**
  * Load generator: fires signed text webhooks at a steady rate and measures
- * each delivery (request start to response end). Bodies come from a template
- * serialised once per account, so a delivery costs one string concat, one
- * HMAC and one keep-alive request.
+ * each delivery (request start to response end). `prepareLoad` builds every
+ * request of the run beforehand (the envelope from a template serialised once
+ * per account, its HMAC, the HTTP/1.1 head), so that once the clock starts the
+ * paced loop only writes ready bytes on keep-alive connections (load-pool.ts):
+ * on a machine it shares with the system under test, the generator takes as
+ * little CPU from it as it can. Message i's body is "load i"; the time it was
+ * sent is `sentAt[i]`, readable from another thread.
  */
 import { createHmac } from "node:crypto";
-import http from "node:http";
-import https from "node:https";
 import type { SimCore } from "./core.js";
 import { mid, wamid } from "./ids.js";
-import type { Account, FireLoadOptions, FireLoadResult } from "./types.js";
-import { postRaw } from "./webhooks.js";
+import { LoadPool } from "./load-pool.js";
+import type { Account, FireLoadOptions, FireLoadResult, PreparedLoad } from "./types.js";
 
 // Placeholders that survive JSON.stringify unescaped and never occur in real values.
 const ID = "__SIM_ID__";
@@ -23,11 +25,10 @@ interface Template {
   url: URL;
   parts: string[];
   order: string[];
-  agent: http.Agent;
 }
 
 /** The envelope with placeholders, serialised once and split around them. */
-function templateFor(account: Account, agent: http.Agent): Template {
+function templateFor(account: Account): Template {
   let envelope: unknown;
   if (account.channel === "whatsappapi") {
     envelope = {
@@ -82,7 +83,7 @@ function templateFor(account: Account, agent: http.Agent): Template {
     if (index % 2 === 0) parts.push(piece);
     else order.push(piece);
   });
-  return { account, url: new URL(account.webhookUrl), parts, order, agent };
+  return { account, url: new URL(account.webhookUrl), parts, order };
 }
 
 function render(template: Template, values: Record<string, string>): string {
@@ -93,78 +94,114 @@ function render(template: Template, values: Record<string, string>): string {
   return out;
 }
 
-export async function fireLoad(core: SimCore, options: FireLoadOptions): Promise<FireLoadResult> {
+/** Builds every request of the run; nothing is sent until `fire()`. */
+export function prepareLoad(core: SimCore, options: FireLoadOptions): PreparedLoad {
   if (options.kind !== "text") throw new Error(`fireLoad: unsupported kind ${String(options.kind)}`);
   if (!options.accounts.length) throw new Error("fireLoad: accounts[] is empty");
-  const maxSockets = options.maxSockets ?? 128;
-  const agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets }),
-    https: new https.Agent({ keepAlive: true, maxSockets }),
-  };
-  const templates = options.accounts.map((id) => {
-    const account = core.requireAccount(id);
-    const agent = account.webhookUrl.startsWith("https:") ? agents.https : agents.http;
-    return templateFor(account, agent);
-  });
+  const templates = options.accounts.map((id) => templateFor(core.requireAccount(id)));
   const contactsPerAccount = options.contacts ?? 1000;
   const total = Math.max(1, Math.round(options.ratePerSecond * options.durationSeconds));
-  const latencies = new Float64Array(total);
-  let sent = 0;
-  let ok = 0;
-  let failed = 0;
-  let done = 0;
-  const started = performance.now();
-
-  const fireOne = (index: number): Promise<void> => {
+  const builtAt = Date.now();
+  const requests = Array.from({ length: total }, (_, index) => {
     const template = templates[index % templates.length]!;
     const contactIndex =
       (options.firstContact ?? 0) + (Math.floor(index / templates.length) % contactsPerAccount);
     const cloud = template.account.channel === "whatsappapi";
     const from = cloud ? String(5511900000000 + contactIndex) : String(7_000_000_000_000_000 + contactIndex);
-    const now = Date.now();
-    const raw = Buffer.from(
+    // Stamped with the time it is due if the load fires now: a fire() soon after sends it within a second or so.
+    const due = builtAt + Math.floor((index * 1000) / options.ratePerSecond);
+    const body = Buffer.from(
       render(template, {
         [ID]: cloud ? wamid(from) : mid(),
         [FROM]: from,
-        [TS]: cloud ? String(Math.floor(now / 1000)) : String(now),
-        // The send time rides in the body so a receiver can measure end-to-end latency.
-        [BODY]: `load ${index} @${now}`,
+        [TS]: cloud ? String(Math.floor(due / 1000)) : String(due),
+        [BODY]: `load ${index}`,
       }),
     );
-    const signature = `sha256=${createHmac("sha256", template.account.appSecret).update(raw).digest("hex")}`;
-    return postRaw(template.url, raw, { "x-hub-signature-256": signature }, template.agent).then((result) => {
-      latencies[done] = result.durationMs;
-      done += 1;
-      if (result.status >= 200 && result.status < 300) ok += 1;
-      else failed += 1;
-    });
+    const signature = createHmac("sha256", template.account.appSecret).update(body).digest("hex");
+    const { url } = template;
+    const head =
+      `POST ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\n` +
+      `content-type: application/json\r\ncontent-length: ${body.length}\r\n` +
+      `x-hub-signature-256: sha256=${signature}\r\n\r\n`;
+    return Buffer.concat([Buffer.from(head, "latin1"), body]);
+  });
+  // A SharedArrayBuffer, so that a receiver on another thread can time each message end to end.
+  const sentAt = new Float64Array(new SharedArrayBuffer(total * Float64Array.BYTES_PER_ELEMENT));
+  let fired = false;
+  return {
+    total,
+    sentAt,
+    fire() {
+      // Each request carries unique message ids: sending them twice would not be a new load.
+      if (fired) throw new Error("fireLoad: a prepared load fires once");
+      fired = true;
+      return fire(templates, requests, sentAt, options);
+    },
   };
+}
 
-  const inFlight = new Set<Promise<void>>();
+export function fireLoad(core: SimCore, options: FireLoadOptions): Promise<FireLoadResult> {
+  return prepareLoad(core, options).fire();
+}
+
+async function fire(
+  templates: Template[],
+  requests: Buffer[],
+  sentAt: Float64Array,
+  options: FireLoadOptions,
+): Promise<FireLoadResult> {
+  const total = requests.length;
+  const startedAt = new Float64Array(total);
+  const latencies = new Float64Array(total);
+  let sent = 0;
+  let ok = 0;
+  let failed = 0;
+  let done = 0;
+  let finished = () => {};
+  const allDone = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  const onResponse = (index: number, status: number) => {
+    latencies[done] = performance.now() - (startedAt[index] ?? 0);
+    done += 1;
+    if (status >= 200 && status < 300) ok += 1;
+    else failed += 1;
+    if (done === total) finished();
+  };
+  // One pool per origin, as node's Agent keeps maxSockets per host.
+  const pools = new Map<string, LoadPool>();
+  const poolOf = templates.map(({ url }) => {
+    let pool = pools.get(url.origin);
+    if (!pool) {
+      pool = new LoadPool(url, options.maxSockets ?? 128, onResponse);
+      pools.set(url.origin, pool);
+    }
+    return pool;
+  });
+  const started = performance.now();
   await new Promise<void>((resolve) => {
     const tick = () => {
       const elapsed = (performance.now() - started) / 1000;
       const due = Math.min(total, Math.floor(elapsed * options.ratePerSecond) + 1);
       while (sent < due) {
-        const promise = fireOne(sent);
+        startedAt[sent] = performance.now();
+        // Written before the request leaves: the receiver reads it after the message came back through the server.
+        sentAt[sent] = Date.now();
+        poolOf[sent % poolOf.length]!.send(sent, requests[sent]!);
         sent += 1;
-        inFlight.add(promise);
-        void promise.finally(() => inFlight.delete(promise));
       }
       if (sent >= total) resolve();
       else setTimeout(tick, 2);
     };
     tick();
   });
-  await Promise.all(inFlight);
+  await allDone;
   const durationMs = performance.now() - started;
-  agents.http.destroy();
-  agents.https.destroy();
-  const measured = latencies.subarray(0, done).sort();
+  for (const pool of pools.values()) pool.close();
+  const measured = latencies.sort();
   const percentile = (p: number) =>
-    measured.length
-      ? round(measured[Math.min(measured.length - 1, Math.ceil(p * measured.length) - 1)] ?? 0)
-      : 0;
+    round(measured[Math.min(measured.length - 1, Math.ceil(p * measured.length) - 1)] ?? 0);
   return {
     sent,
     ok,

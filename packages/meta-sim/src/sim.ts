@@ -6,7 +6,7 @@ import { type AnyEventSpec, SimCore } from "./core.js";
 import { errors } from "./errors.js";
 import { createGraphServer } from "./graph-server.js";
 import type { InstagramEventSpec } from "./instagram.js";
-import { fireLoad } from "./load.js";
+import { fireLoad, prepareLoad } from "./load.js";
 import type { MessengerEventSpec } from "./messenger.js";
 import { readAll } from "./status-playback.js";
 import type { SimTemplate, TemplateInput } from "./templates.js";
@@ -18,6 +18,7 @@ import type {
   FacebookUserInput,
   FireLoadOptions,
   FireLoadResult,
+  PreparedLoad,
   RecordedDelivery,
   RecordedRead,
   RecordedSend,
@@ -234,6 +235,11 @@ export class MetaSim {
   /** Signed text webhooks at a steady rate; per-delivery latency in ms. Not recorded in `deliveries`. */
   fireLoad(options: FireLoadOptions): Promise<FireLoadResult> {
     return fireLoad(this.core, options);
+  }
+
+  /** `fireLoad` in two steps: builds every request now, sends them on `fire()` (so a caller can time the sending alone). */
+  prepareLoad(options: FireLoadOptions): PreparedLoad {
+    return prepareLoad(this.core, options);
   }
 
   async close(): Promise<void> {

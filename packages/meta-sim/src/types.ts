@@ -180,8 +180,21 @@ export interface FireLoadOptions {
   contacts?: number;
   /** Index of the first contact, so two loads can write from different contacts (default 0). */
   firstContact?: number;
-  /** Keep-alive sockets towards the receiver (default 128). */
+  /** Keep-alive connections towards each receiver, one request in flight on each (default 128). */
   maxSockets?: number;
+}
+
+/** A load whose requests are all built (bodies, signatures): `fire()` only sends them, paced. */
+export interface PreparedLoad {
+  /** Requests in the run; message i's body is "load i". */
+  total: number;
+  /**
+   * `Date.now()` when message i was sent (0 until then), on a SharedArrayBuffer:
+   * a receiver on another thread (workerData) times each message end to end.
+   */
+  sentAt: Float64Array;
+  /** Sends every request once, paced; resolves when each has its answer or failed. */
+  fire(): Promise<FireLoadResult>;
 }
 
 export interface FireLoadResult {

@@ -36,7 +36,6 @@ export function postRaw(
   url: URL,
   raw: Buffer,
   headers: Record<string, string>,
-  agent?: http.Agent,
   timeoutMs = 15_000,
 ): Promise<PostResult> {
   const started = performance.now();
@@ -46,7 +45,7 @@ export function postRaw(
       url,
       {
         method: "POST",
-        agent: agent ?? (url.protocol === "https:" ? agents.https : agents.http),
+        agent: url.protocol === "https:" ? agents.https : agents.http,
         headers: { "content-type": "application/json", "content-length": String(raw.length), ...headers },
         timeout: timeoutMs,
       },
