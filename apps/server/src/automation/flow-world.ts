@@ -1,6 +1,7 @@
 import { type FlowGraphData, flowGraph } from "@inbox/shared";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
+import { preparedPer } from "../db/prepared.js";
 import { flowCampaigns, flows, flowVersions, queueIntegrations } from "../db/schema/index.js";
 import { ofCompany } from "../db/tenant-scope.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
@@ -16,6 +17,32 @@ function graphOf(nodes: unknown, connections: unknown): FlowGraphData {
   return parsed.success ? parsed.data : { nodes: [], connections: [] };
 }
 
+/** The reads of every world load (world.ts), prepared once per database handle (db/prepared.ts). */
+const connectionFlowStatements = preparedPer((db) => ({
+  phrases: db
+    .select({ phrase: flowCampaigns.phrase, flowId: flowCampaigns.flowId })
+    .from(flowCampaigns)
+    .where(
+      and(
+        eq(flowCampaigns.companyId, sql.placeholder("companyId")),
+        eq(flowCampaigns.whatsappId, sql.placeholder("whatsappId")),
+        eq(flowCampaigns.status, true),
+      ),
+    )
+    .orderBy(asc(flowCampaigns.id))
+    .prepare("world_flow_phrases"),
+  integrations: db
+    .select({ id: queueIntegrations.id, projectName: queueIntegrations.projectName })
+    .from(queueIntegrations)
+    .where(
+      and(
+        eq(queueIntegrations.companyId, sql.placeholder("companyId")),
+        eq(queueIntegrations.type, "flowbuilder"),
+      ),
+    )
+    .prepare("world_flow_integrations"),
+}));
+
 /**
  * The flows a ticket of this connection may start: its welcome and no-phrase flows, its active
  * phrase campaigns and the company's flowbuilder integrations (projectName holds the flow's id),
@@ -29,21 +56,9 @@ export async function loadConnectionFlows(
   /** The connection's flowIdWelcome and flowIdNotPhrase, read with the rest of its row (world.ts). */
   connection: { welcome: number | null; notPhrase: number | null },
 ): Promise<ConnectionFlows | undefined> {
-  const phrases = await tx
-    .select({ phrase: flowCampaigns.phrase, flowId: flowCampaigns.flowId })
-    .from(flowCampaigns)
-    .where(
-      ofCompany(
-        flowCampaigns,
-        companyId,
-        and(eq(flowCampaigns.whatsappId, whatsappId), eq(flowCampaigns.status, true)),
-      ),
-    )
-    .orderBy(asc(flowCampaigns.id));
-  const integrations = await tx
-    .select({ id: queueIntegrations.id, projectName: queueIntegrations.projectName })
-    .from(queueIntegrations)
-    .where(ofCompany(queueIntegrations, companyId, eq(queueIntegrations.type, "flowbuilder")));
+  const statements = connectionFlowStatements(tx);
+  const phrases = await statements.phrases.execute({ companyId, whatsappId });
+  const integrations = await statements.integrations.execute({ companyId });
   const integrationFlows = integrations.flatMap((integration) => {
     const flowId = Number(integration.projectName);
     return Number.isInteger(flowId) && flowId > 0 ? [{ id: integration.id, flowId }] : [];

@@ -1,5 +1,6 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
+import { preparedPer } from "../db/prepared.js";
 import {
   chatbots,
   companies,
@@ -8,7 +9,6 @@ import {
   whatsappQueues,
   whatsapps,
 } from "../db/schema/index.js";
-import { ofCompany, rowOf } from "../db/tenant-scope.js";
 import { type ConnectionFlows, loadConnectionFlows } from "./flow-world.js";
 import type { ScheduleDay } from "./hours.js";
 import type { OptionNode, QueueInfo, World } from "./machine-types.js";
@@ -22,13 +22,15 @@ export type WorldRest = Omit<World, "now" | "ticket" | "contact" | "flows"> & {
   connectionFlows?: ConnectionFlows;
 };
 
-/** Everything the machine reads besides the ticket, the contact and its state. */
-export async function loadWorld(
-  tx: Db | Tx,
-  companyId: number,
-  whatsappId: number,
-): Promise<WorldRest | undefined> {
-  const [connection] = await tx
+const param = (name: "companyId" | "whatsappId") => sql.placeholder(name);
+
+/**
+ * The world's statements, prepared once per database handle (db/prepared.ts): ingest's cache
+ * (runner.ts) reads a connection's world every few seconds, and planning these small statements
+ * cost PostgreSQL more than running them.
+ */
+const worldStatements = preparedPer((db) => ({
+  connection: db
     .select({
       name: whatsapps.name,
       greetingMessage: whatsapps.greetingMessage,
@@ -52,10 +54,9 @@ export async function loadWorld(
       flowIdNotPhrase: whatsapps.flowIdNotPhrase,
     })
     .from(whatsapps)
-    .where(rowOf(whatsapps, companyId, whatsappId));
-  if (!connection) return undefined;
-  const { greetingMediaAttachment, flowIdWelcome, flowIdNotPhrase, ...rest } = connection;
-  const [company] = await tx
+    .where(and(eq(whatsapps.companyId, param("companyId")), eq(whatsapps.id, param("whatsappId"))))
+    .prepare("world_connection"),
+  company: db
     .select({
       timezone: companies.timezone,
       scheduleType: companySettings.scheduleType,
@@ -70,12 +71,54 @@ export async function loadWorld(
     })
     .from(companies)
     .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
-    .where(eq(companies.id, companyId));
-  const linked = await tx
+    .where(eq(companies.id, param("companyId")))
+    .prepare("world_company"),
+  linkedQueues: db
     .select({ queueId: whatsappQueues.queueId })
     .from(whatsappQueues)
-    .where(ofCompany(whatsappQueues, companyId, eq(whatsappQueues.whatsappId, whatsappId)));
-  const all = await companyQueues(tx, companyId);
+    .where(
+      and(
+        eq(whatsappQueues.companyId, param("companyId")),
+        eq(whatsappQueues.whatsappId, param("whatsappId")),
+      ),
+    )
+    .prepare("world_linked_queues"),
+  queues: db
+    .select({
+      id: queues.id,
+      name: queues.name,
+      greetingMessage: queues.greetingMessage,
+      closeTicket: queues.closeTicket,
+      outOfHoursMessage: queues.outOfHoursMessage,
+      schedules: queues.schedules,
+      fileListId: queues.fileListId,
+      integrationId: queues.integrationId,
+    })
+    .from(queues)
+    .where(eq(queues.companyId, param("companyId")))
+    .orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.id))
+    .prepare("world_queues"),
+  options: db
+    .select()
+    .from(chatbots)
+    .where(eq(chatbots.companyId, param("companyId")))
+    .orderBy(asc(chatbots.id))
+    .prepare("world_queue_options"),
+}));
+
+/** Everything the machine reads besides the ticket, the contact and its state. */
+export async function loadWorld(
+  tx: Db | Tx,
+  companyId: number,
+  whatsappId: number,
+): Promise<WorldRest | undefined> {
+  const statements = worldStatements(tx);
+  const [connection] = await statements.connection.execute({ companyId, whatsappId });
+  if (!connection) return undefined;
+  const { greetingMediaAttachment, flowIdWelcome, flowIdNotPhrase, ...rest } = connection;
+  const [company] = await statements.company.execute({ companyId });
+  const linked = await statements.linkedQueues.execute({ companyId, whatsappId });
+  const all = await companyQueues(statements, companyId);
   const connectionFlows = await loadConnectionFlows(tx, companyId, whatsappId, {
     welcome: flowIdWelcome,
     notPhrase: flowIdNotPhrase,
@@ -109,26 +152,12 @@ export async function loadWorld(
 }
 
 /** The company's queues in menu order, each with its chatbot option tree. */
-async function companyQueues(tx: Db | Tx, companyId: number): Promise<QueueInfo[]> {
-  const rows = await tx
-    .select({
-      id: queues.id,
-      name: queues.name,
-      greetingMessage: queues.greetingMessage,
-      closeTicket: queues.closeTicket,
-      outOfHoursMessage: queues.outOfHoursMessage,
-      schedules: queues.schedules,
-      fileListId: queues.fileListId,
-      integrationId: queues.integrationId,
-    })
-    .from(queues)
-    .where(eq(queues.companyId, companyId))
-    .orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.id));
-  const options = await tx
-    .select()
-    .from(chatbots)
-    .where(eq(chatbots.companyId, companyId))
-    .orderBy(asc(chatbots.id));
+async function companyQueues(
+  statements: ReturnType<typeof worldStatements>,
+  companyId: number,
+): Promise<QueueInfo[]> {
+  const rows = await statements.queues.execute({ companyId });
+  const options = await statements.options.execute({ companyId });
   const nodes = new Map<number, OptionNode>(
     options.map((o) => [
       o.id,

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { type Db, rowsOf } from "../../db/client.js";
 import { insertRows } from "../../db/json-rows.js";
+import { preparedPer } from "../../db/prepared.js";
 import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
-import { ofCompany } from "../../db/tenant-scope.js";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NewDelivery = Pick<DeliveryRow, "companyId" | "whatsappId" | "channel" | "body">;
@@ -12,12 +13,22 @@ export type WebhookConnection = Pick<
   "id" | "companyId" | "channel" | "appSecret" | "verifyToken"
 >;
 
-export class WebhooksRepo {
-  constructor(private readonly db: Db) {}
-
-  /** The connection a webhook URL names; its key is the only way in, so this lookup is not tenant-scoped. */
-  async connectionByKey(key: string): Promise<WebhookConnection | undefined> {
-    const [row] = await this.db
+/**
+ * The connection lookups of every webhook (cached a few seconds by the service), prepared once per
+ * database handle (db/prepared.ts): planning them cost PostgreSQL more than running them.
+ */
+const lookups = preparedPer((db) => {
+  const byAccountIn = (column: PgColumn, name: string) =>
+    db
+      .select({ id: whatsapps.id, companyId: whatsapps.companyId })
+      .from(whatsapps)
+      .where(
+        and(eq(whatsapps.companyId, sql.placeholder("companyId")), eq(column, sql.placeholder("accountId"))),
+      )
+      .limit(1)
+      .prepare(name);
+  return {
+    byKey: db
       .select({
         id: whatsapps.id,
         companyId: whatsapps.companyId,
@@ -26,8 +37,23 @@ export class WebhooksRepo {
         verifyToken: whatsapps.verifyToken,
       })
       .from(whatsapps)
-      .where(eq(whatsapps.webhookKey, key))
-      .limit(1);
+      .where(eq(whatsapps.webhookKey, sql.placeholder("key")))
+      .limit(1)
+      .prepare("webhook_connection_by_key"),
+    byAccount: {
+      whatsappapi: byAccountIn(whatsapps.phoneNumberId, "webhook_connection_by_phone_number_id"),
+      instagram: byAccountIn(whatsapps.instagramId, "webhook_connection_by_instagram_id"),
+      facebook: byAccountIn(whatsapps.pageId, "webhook_connection_by_page_id"),
+    },
+  };
+});
+
+export class WebhooksRepo {
+  constructor(private readonly db: Db) {}
+
+  /** The connection a webhook URL names; its key is the only way in, so this lookup is not tenant-scoped. */
+  async connectionByKey(key: string): Promise<WebhookConnection | undefined> {
+    const [row] = await lookups(this.db).byKey.execute({ key });
     return row;
   }
 
@@ -37,17 +63,14 @@ export class WebhooksRepo {
     channel: string,
     accountId: string,
   ): Promise<{ id: number; companyId: number } | undefined> {
-    const column =
+    const byAccount = lookups(this.db).byAccount;
+    const statement =
       channel === "whatsappapi"
-        ? whatsapps.phoneNumberId
+        ? byAccount.whatsappapi
         : channel === "instagram"
-          ? whatsapps.instagramId
-          : whatsapps.pageId;
-    const [row] = await this.db
-      .select({ id: whatsapps.id, companyId: whatsapps.companyId })
-      .from(whatsapps)
-      .where(ofCompany(whatsapps, companyId, eq(column, accountId)))
-      .limit(1);
+          ? byAccount.instagram
+          : byAccount.facebook;
+    const [row] = await statement.execute({ companyId, accountId });
     return row;
   }
 
