@@ -54,9 +54,11 @@ async function connectedConversation() {
     type: "notify",
     messages: [waMessage(userKey("IN1"), { conversation: "Olá" })],
   });
+  // Ingest opens the ticket before it stores the message (and counts it unread, in one statement):
+  // the conversation is ready once the message is there.
   const ticket = await eventually(async () => {
     const [row] = await db().select().from(tickets).where(eq(tickets.companyId, team.company.id));
-    return row;
+    return row && row.unreadMessages > 0 && row;
   });
   return { team, socket, ticket, headers: team.adminSession.headers };
 }
