@@ -1,8 +1,38 @@
+import { and, eq, sql } from "drizzle-orm";
 import type { ConnectionCredentials } from "../channels/types.js";
-import type { IngestRepo } from "./repo.js";
+import type { Db } from "../db/client.js";
+import { preparedPer } from "../db/prepared.js";
+import { whatsapps } from "../db/schema/index.js";
 
-/** A connection as ingest reads it (cached a few seconds by the service). */
-export type IngestConnection = NonNullable<Awaited<ReturnType<IngestRepo["connection"]>>>;
+/** A connection as ingest reads it (cached a few seconds), prepared once per database handle (db/prepared.ts). */
+const connectionStatement = preparedPer((db) =>
+  db
+    .select({
+      id: whatsapps.id,
+      companyId: whatsapps.companyId,
+      channel: whatsapps.channel,
+      allowGroup: whatsapps.allowGroup,
+      timeCreateNewTicket: whatsapps.timeCreateNewTicket,
+      phoneNumberId: whatsapps.phoneNumberId,
+      pageId: whatsapps.pageId,
+      instagramId: whatsapps.instagramId,
+      accessToken: whatsapps.accessToken,
+    })
+    .from(whatsapps)
+    .where(
+      and(eq(whatsapps.companyId, sql.placeholder("companyId")), eq(whatsapps.id, sql.placeholder("id"))),
+    )
+    .limit(1)
+    .prepare("ingest_connection"),
+);
+
+/** A connection as ingest reads it (cached a few seconds by the service), if it is the company's. */
+export async function readConnection(db: Db, companyId: number, id: number) {
+  const [row] = await connectionStatement(db).execute({ companyId, id });
+  return row;
+}
+
+export type IngestConnection = NonNullable<Awaited<ReturnType<typeof readConnection>>>;
 
 /** A status for a message we have not stored yet: retry the delivery later. */
 export class UnknownMessageError extends Error {}

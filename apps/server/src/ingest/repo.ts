@@ -1,7 +1,6 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
 import { fromJsonRow, insertRows } from "../db/json-rows.js";
-import { preparedPer } from "../db/prepared.js";
 import {
   companySettings,
   contacts,
@@ -54,28 +53,6 @@ export interface KnownParty {
   /** Some of the key's messages are not stored yet (always true when a ticket is open). */
   fresh: boolean;
 }
-
-/** A connection as ingest reads it (cached a few seconds), prepared once per database handle (db/prepared.ts). */
-const connectionStatement = preparedPer((db) =>
-  db
-    .select({
-      id: whatsapps.id,
-      companyId: whatsapps.companyId,
-      channel: whatsapps.channel,
-      allowGroup: whatsapps.allowGroup,
-      timeCreateNewTicket: whatsapps.timeCreateNewTicket,
-      phoneNumberId: whatsapps.phoneNumberId,
-      pageId: whatsapps.pageId,
-      instagramId: whatsapps.instagramId,
-      accessToken: whatsapps.accessToken,
-    })
-    .from(whatsapps)
-    .where(
-      and(eq(whatsapps.companyId, sql.placeholder("companyId")), eq(whatsapps.id, sql.placeholder("id"))),
-    )
-    .limit(1)
-    .prepare("ingest_connection"),
-);
 
 /** The queries of the inbound pipeline. Every one is scoped by company and connection. */
 export class IngestRepo {
@@ -487,11 +464,6 @@ export class IngestRepo {
       .set({ mediaUrl, extra, updatedAt: new Date() })
       .where(ofCompany(messages, companyId, eq(messages.id, id), isNull(messages.mediaUrl)))
       .returning();
-    return row;
-  }
-
-  async connection(companyId: number, id: number) {
-    const [row] = await connectionStatement(this.db).execute({ companyId, id });
     return row;
   }
 

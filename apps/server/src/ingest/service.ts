@@ -10,7 +10,7 @@ import type { TicketEvents } from "../realtime/ticket-events.js";
 import type { Storage } from "../storage/storage.js";
 import { CallAnswers } from "./calls.js";
 import { CallsRepo } from "./calls-repo.js";
-import { credentials, type IngestConnection, UnknownMessageError } from "./connection.js";
+import { credentials, type IngestConnection, readConnection, UnknownMessageError } from "./connection.js";
 import { InboundMedia, MediaRetryError, type MediaSource, mediaExtra } from "./inbound-media.js";
 import { mapLimit } from "./map-limit.js";
 import { MessageChanges } from "./message-changes.js";
@@ -99,7 +99,7 @@ export class IngestService implements InboundSink {
       for (const group of groups) {
         const connection = await this.connections.get(
           `${group.connection.companyId}:${group.connection.id}`,
-          () => this.repo.connection(group.connection.companyId, group.connection.id),
+          () => readConnection(this.deps.db, group.connection.companyId, group.connection.id),
         );
         if (!connection) continue;
         for (const event of group.events) {
@@ -442,7 +442,7 @@ export class IngestService implements InboundSink {
     const source = extra.mediaSource as MediaSource | undefined;
     if (!source || message.isDeleted || message.whatsappId === null)
       throw new MediaRetryError("This media cannot be downloaded again");
-    const connection = await this.repo.connection(message.companyId, message.whatsappId);
+    const connection = await readConnection(this.deps.db, message.companyId, message.whatsappId);
     if (!connection) throw new MediaRetryError("The message's connection is gone");
     const file = await this.media.store(connection, {
       providerMessageId: message.providerMessageId ?? String(message.id),
