@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
-import { type Db, rowsOf, type Tx } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
+import { fromJsonRow } from "../db/json-rows.js";
+import { fixedStatement } from "../db/prepared.js";
 import {
   companies,
   contacts,
@@ -99,39 +101,37 @@ export class AutomationRepo {
    */
   async lockForRuns(tx: Tx, keys: readonly TicketKey[]): Promise<Locked[]> {
     if (keys.length === 0) return [];
-    const where = ticketsOf(keys);
-    const locked = await tx.select().from(tickets).where(where).orderBy(asc(tickets.id)).for("update");
+    const locked = await batchReads.lock(tx, idLists(keys));
     const wanted = new Set(keys.map(keyOf));
-    const mine = locked.filter((t) => wanted.has(keyOf({ companyId: t.companyId, ticketId: t.id })));
+    const mine = locked
+      .map((row) => fromJsonRow(tickets, row) as TicketRow)
+      .filter((t) => wanted.has(keyOf({ companyId: t.companyId, ticketId: t.id })));
     if (mine.length === 0) return [];
-    const facts = await tx
-      .select({
-        ticketId: tickets.id,
-        state: ticketAutomations,
-        contact: {
-          id: contacts.id,
-          name: contacts.name,
-          number: contacts.number,
-          email: contacts.email,
-          disableBot: contacts.disableBot,
-          outOfHoursSentAt: contacts.outOfHoursSentAt,
-          lgpdAcceptedAt: contacts.lgpdAcceptedAt,
-        },
-      })
-      .from(tickets)
-      .leftJoin(
-        ticketAutomations,
-        and(eq(ticketAutomations.companyId, tickets.companyId), eq(ticketAutomations.ticketId, tickets.id)),
-      )
-      .leftJoin(contacts, and(eq(contacts.companyId, tickets.companyId), eq(contacts.id, tickets.contactId)))
-      .where(where);
+    const facts = await batchReads.facts(tx, {
+      companyIds: mine.map((t) => t.companyId),
+      ticketIds: mine.map((t) => t.id),
+      contactIds: mine.map((t) => t.contactId),
+    });
     const byTicket = new Map(facts.map((f) => [f.ticketId, f]));
     return mine.map((ticket) => {
       const found = byTicket.get(ticket.id);
       return {
         ticket,
-        state: found?.state ?? { ...NO_STATE, companyId: ticket.companyId, ticketId: ticket.id },
-        contact: found?.contact ?? null,
+        state: found?.state
+          ? (fromJsonRow(ticketAutomations, found.state) as AutomationRow)
+          : { ...NO_STATE, companyId: ticket.companyId, ticketId: ticket.id },
+        contact:
+          found?.id == null
+            ? null
+            : {
+                id: found.id,
+                name: found.name,
+                number: found.number,
+                email: found.email,
+                disableBot: found.disableBot,
+                outOfHoursSentAt: dateOrNull(found.outOfHoursSentAt),
+                lgpdAcceptedAt: dateOrNull(found.lgpdAcceptedAt),
+              },
       };
     });
   }
@@ -159,20 +159,11 @@ export class AutomationRepo {
   ): Promise<Map<number, { id: number; body: string }[]>> {
     const found = new Map<number, { id: number; body: string }[]>();
     if (entries.length === 0) return found;
-    const wanted = sql.join(
-      entries.map((e) => sql`(${e.companyId}::int, ${e.ticketId}::int, ${e.after}::bigint)`),
-      sql`, `,
-    );
-    const result = await tx.execute(sql`
-      SELECT k.ticket_id AS "ticketId", m.id, m.body
-      FROM (VALUES ${wanted}) AS k(company_id, ticket_id, after)
-      CROSS JOIN LATERAL (
-        SELECT id, body FROM ${messages}
-        WHERE company_id = k.company_id AND ticket_id = k.ticket_id AND from_me = false AND id > k.after
-        ORDER BY id LIMIT ${MESSAGES_PER_RUN}
-      ) m
-      ORDER BY m.id`);
-    for (const row of rowsOf<{ ticketId: number; id: number | string; body: string }>(result)) {
+    const rows = await batchReads.contactMessages(tx, {
+      ...idLists(entries),
+      after: entries.map((e) => e.after),
+    });
+    for (const row of rows) {
       const list = found.get(Number(row.ticketId)) ?? [];
       list.push({ id: Number(row.id), body: row.body });
       found.set(Number(row.ticketId), list);
@@ -201,35 +192,13 @@ export class AutomationRepo {
    */
   async saveStates(tx: Tx, rows: readonly SavedState[]): Promise<void> {
     if (rows.length === 0) return;
-    await tx.execute(sql`
-      INSERT INTO ${ticketAutomations} AS a
-        (ticket_id, company_id, state, handled_message_id, timer_at, timer_token, due_at, updated_at)
-      SELECT v."ticketId", v."companyId", v.state, v."handledMessageId", v."timerAt", v."timerToken", v."dueAt", now()
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
-        "ticketId" int, "companyId" int, state jsonb, "handledMessageId" bigint, "timerAt" timestamptz,
-        "timerToken" int, "dueAt" timestamptz)
-      ON CONFLICT (ticket_id) DO UPDATE SET
-        state = excluded.state, handled_message_id = excluded.handled_message_id, timer_at = excluded.timer_at,
-        timer_token = excluded.timer_token, due_at = excluded.due_at, updated_at = excluded.updated_at
-      WHERE a.company_id = excluded.company_id`);
+    await batchWrites.saveStates(tx, { rows: JSON.stringify(rows) });
   }
 
   /** The run found nothing to decide on these due tickets (and saved no state): no longer due. */
   async clearDue(tx: Tx, keys: readonly TicketKey[]): Promise<void> {
     if (keys.length === 0) return;
-    await tx
-      .update(ticketAutomations)
-      .set({ dueAt: null })
-      .where(
-        and(
-          inArray(
-            ticketAutomations.ticketId,
-            keys.map((k) => k.ticketId),
-          ),
-          inArray(ticketAutomations.companyId, [...new Set(keys.map((k) => k.companyId))]),
-          isNotNull(ticketAutomations.dueAt),
-        ),
-      );
+    await batchWrites.clearDue(tx, idLists(keys));
   }
 
   async updateTicket(
@@ -494,3 +463,99 @@ function ticketsOf(keys: readonly TicketKey[]) {
     inArray(tickets.companyId, [...new Set(keys.map((k) => k.companyId))]),
   );
 }
+
+/** A batch's keys as the batch statements' array parameters, aligned by position. */
+function idLists(keys: readonly TicketKey[]) {
+  return { companyIds: keys.map((k) => k.companyId), ticketIds: keys.map((k) => k.ticketId) };
+}
+
+const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
+
+const companyIds = sql.placeholder("companyIds");
+const ticketIds = sql.placeholder("ticketIds");
+
+/**
+ * The reads of every batch, one text whatever the batch's size (db/prepared.ts): PostgreSQL had
+ * spent longer planning them than running them, and drizzle building their lists of parameters.
+ * Each key is looked up by its own index read (`LATERAL ... LIMIT`), so a generic plan, made
+ * without knowing the lists, cannot choose to hash a whole table instead.
+ */
+const batchReads = {
+  /**
+   * The tickets by primary key, locked in id order (as ingest locks them). The companies are a
+   * filter (a row-value IN over (company_id, id) made the planner AND a bitmap of the whole
+   * company's tickets); ids are unique across companies, and the caller keeps only its pairs.
+   */
+  lock: fixedStatement<Record<string, unknown>>(
+    "automation_lock_tickets",
+    () => sql`
+      SELECT * FROM ${tickets}
+      WHERE id = ANY(${ticketIds}::int[]) AND company_id = ANY(${companyIds}::int[])
+      ORDER BY id FOR UPDATE`,
+  ),
+  /** The locked tickets' automation rows (JSON, null when a ticket has none yet) and contacts' facts. */
+  facts: fixedStatement<{
+    ticketId: number;
+    state: Record<string, unknown> | null;
+    id: number | null;
+    name: string;
+    number: string;
+    email: string;
+    disableBot: boolean;
+    outOfHoursSentAt: string | null;
+    lgpdAcceptedAt: string | null;
+  }>(
+    "automation_ticket_facts",
+    () => sql`
+      SELECT k.ticket_id AS "ticketId", to_json(a.*) AS state, c.*
+      FROM unnest(${companyIds}::int[], ${ticketIds}::int[], ${sql.placeholder("contactIds")}::int[])
+        AS k(company_id, ticket_id, contact_id)
+      LEFT JOIN LATERAL (
+        SELECT * FROM ${ticketAutomations} WHERE ticket_id = k.ticket_id AND company_id = k.company_id LIMIT 1
+      ) a ON true
+      LEFT JOIN LATERAL (
+        SELECT id, name, number, email, disable_bot AS "disableBot",
+          out_of_hours_sent_at AS "outOfHoursSentAt", lgpd_accepted_at AS "lgpdAcceptedAt"
+        FROM ${contacts} WHERE company_id = k.company_id AND id = k.contact_id LIMIT 1
+      ) c ON true`,
+  ),
+  /** Each ticket's contact messages after its watermark, at most MESSAGES_PER_RUN, oldest first. */
+  contactMessages: fixedStatement<{ ticketId: number; id: number | string; body: string }>(
+    "automation_contact_messages",
+    () => sql`
+      SELECT k.ticket_id AS "ticketId", m.id, m.body
+      FROM unnest(${companyIds}::int[], ${ticketIds}::int[], ${sql.placeholder("after")}::bigint[])
+        AS k(company_id, ticket_id, after)
+      CROSS JOIN LATERAL (
+        SELECT id, body FROM ${messages}
+        WHERE company_id = k.company_id AND ticket_id = k.ticket_id AND from_me = false AND id > k.after
+        ORDER BY id LIMIT ${MESSAGES_PER_RUN}
+      ) m
+      ORDER BY m.id`,
+  ),
+};
+
+/** The writes of every batch, fixed texts as the reads (db/prepared.ts). */
+const batchWrites = {
+  /** The rows as one JSON parameter; creates the rows a first run needs. */
+  saveStates: fixedStatement(
+    "automation_save_states",
+    () => sql`
+      INSERT INTO ${ticketAutomations} AS a
+        (ticket_id, company_id, state, handled_message_id, timer_at, timer_token, due_at, updated_at)
+      SELECT v."ticketId", v."companyId", v.state, v."handledMessageId", v."timerAt", v."timerToken", v."dueAt", now()
+      FROM jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) AS v(
+        "ticketId" int, "companyId" int, state jsonb, "handledMessageId" bigint, "timerAt" timestamptz,
+        "timerToken" int, "dueAt" timestamptz)
+      ON CONFLICT (ticket_id) DO UPDATE SET
+        state = excluded.state, handled_message_id = excluded.handled_message_id, timer_at = excluded.timer_at,
+        timer_token = excluded.timer_token, due_at = excluded.due_at, updated_at = excluded.updated_at
+      WHERE a.company_id = excluded.company_id`,
+  ),
+  clearDue: fixedStatement(
+    "automation_clear_due",
+    () => sql`
+      UPDATE ${ticketAutomations} SET due_at = NULL
+      WHERE ticket_id = ANY(${ticketIds}::int[]) AND company_id = ANY(${companyIds}::int[]) AND due_at IS NOT NULL`,
+  ),
+};

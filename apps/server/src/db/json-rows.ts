@@ -1,4 +1,4 @@
-import { type Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
+import { type Column, getTableColumns, Placeholder, type SQL, sql, type Table } from "drizzle-orm";
 
 /**
  * Many rows in one statement parameter, for the hot paths that write in
@@ -32,20 +32,29 @@ function layoutOf(table: Table) {
  * `INSERT INTO table (keys) SELECT … FROM json_array_elements($1)`, rows
  * kept in the given order. Append `ON CONFLICT …` / `RETURNING …` to it.
  * Every row must give every key (a missing value is NULL, not the default).
+ * `rows` may be a placeholder for a prepared statement (db/prepared.ts),
+ * whose value is then `rowsJson(keys, rows)`.
  */
 export function insertRows<T extends Table>(
   table: T,
   keys: readonly (keyof T["$inferInsert"] & string)[],
-  rows: readonly T["$inferInsert"][],
+  rows: readonly T["$inferInsert"][] | Placeholder,
 ): SQL {
   const columns = getTableColumns(table) as Record<string, Column>;
   const names = keys.map(columnName);
-  // Arrays of values, not objects: half the JSON, and no key strings to build per row.
-  const json = JSON.stringify(rows.map((row) => keys.map((key) => row[key] ?? null)));
+  const json = rows instanceof Placeholder ? rows : rowsJson(keys, rows as readonly T["$inferInsert"][]);
   const fields = names.map(
     (name, i) => `(r->>${i})::${recordType(columns[keys[i] as string] as Column)} AS ${name}`,
   );
   return sql`INSERT INTO ${table} (${sql.raw(names.join(", "))}) SELECT ${sql.raw(fields.join(", "))} FROM json_array_elements(${json}::json) AS r`;
+}
+
+/** insertRows' parameter: arrays of values, not objects (half the JSON, and no key strings to build per row). */
+export function rowsJson<Row extends object>(
+  keys: readonly (keyof Row & string)[],
+  rows: readonly Row[],
+): string {
+  return JSON.stringify(rows.map((row) => keys.map((key) => row[key] ?? null)));
 }
 
 /** A serial column is an integer once it has a value. */

@@ -1,47 +1,16 @@
 import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../db/client.js";
-import { fromJsonRow, insertRows } from "../db/json-rows.js";
-import {
-  companySettings,
-  contacts,
-  messages,
-  queues,
-  ticketAutomations,
-  ticketLogs,
-  tickets,
-  userQueues,
-  users,
-  whatsappQueues,
-  whatsapps,
-} from "../db/schema/index.js";
+import { fromJsonRow, rowsJson } from "../db/json-rows.js";
+import { companySettings, contacts, messages, ticketLogs, tickets, whatsapps } from "../db/schema/index.js";
 import { ofCompany, rowOf } from "../db/tenant-scope.js";
 import { isUniqueViolation } from "../db/unique-violation.js";
 import type { MessageRow } from "../modules/messages/presenter.js";
 import { findOpenTicket } from "../modules/tickets/lifecycle-repo.js";
 import type { ContactRow, TicketRow } from "../modules/tickets/presenter.js";
+import { CONTACT_KEYS, MESSAGE_KEYS, statements } from "./statements.js";
 
 type NewMessage = typeof messages.$inferInsert;
 
-/** What an inbound message row sets; the other columns keep their defaults. */
-const MESSAGE_KEYS = [
-  "companyId",
-  "ticketId",
-  "contactId",
-  "whatsappId",
-  "providerMessageId",
-  "remoteJid",
-  "participant",
-  "body",
-  "fromMe",
-  "mediaType",
-  "mediaUrl",
-  "ack",
-  "isForwarded",
-  "quotedMsgId",
-  "extra",
-  "createdAt",
-  "updatedAt",
-] as const;
 type Runner = Db | Tx;
 
 /** A contact the batch's read found, with its open ticket or the closed one it may reopen. */
@@ -100,33 +69,8 @@ export class IngestRepo {
         ids: k.providerIds,
       })),
     );
-    const result = await this.db.execute(sql`
-      SELECT k.i, row_to_json(c.*) AS contact, row_to_json(t.*) AS ticket, row_to_json(r.*) AS reopen,
-        CASE WHEN t.id IS NULL AND json_array_length(k.ids) > 0 THEN EXISTS (
-          SELECT 1 FROM json_array_elements_text(k.ids) AS p(id)
-          WHERE NOT EXISTS (
-            SELECT 1 FROM ${messages} m WHERE m.whatsapp_id = k.whatsapp_id AND m.provider_message_id = p.id
-          )
-        ) ELSE true END AS fresh
-      FROM json_to_recordset(${input}::json)
-        AS k(i int, company_id int, channel text, number text, whatsapp_id int, reopen_minutes int, ids json)
-      JOIN contacts c ON c.company_id = k.company_id AND c.channel = k.channel AND c.number = k.number
-      LEFT JOIN tickets t ON t.contact_id = c.id AND t.whatsapp_id = k.whatsapp_id AND t.status <> 'closed'
-      LEFT JOIN LATERAL (
-        SELECT * FROM ${tickets} r
-        WHERE t.id IS NULL AND k.reopen_minutes > 0
-          AND r.company_id = c.company_id AND r.contact_id = c.id AND r.whatsapp_id = k.whatsapp_id
-          AND r.status = 'closed' AND r.closed_at > now() - make_interval(mins => k.reopen_minutes)
-        ORDER BY r.closed_at DESC, r.id DESC
-        LIMIT 1
-      ) r ON true`);
-    for (const row of rowsOf<{
-      i: number;
-      contact: Record<string, unknown>;
-      ticket: Record<string, unknown> | null;
-      reopen: Record<string, unknown> | null;
-      fresh: boolean;
-    }>(result)) {
+    const result = await statements.parties(this.db, { keys: input });
+    for (const row of result) {
       found.set(row.i, {
         contact: fromJsonRow(contacts, row.contact) as ContactRow,
         ticket: row.ticket ? (fromJsonRow(tickets, row.ticket) as TicketRow) : null,
@@ -161,14 +105,8 @@ export class IngestRepo {
       lid: input.lid ?? null,
       profilePicUrl: input.profilePicUrl ?? null,
     }));
-    const result = await this.db.execute(sql`
-      ${insertRows(contacts, ["companyId", "channel", "number", "name", "isGroup", "lid", "profilePicUrl", "whatsappId"], rows)}
-      ON CONFLICT (company_id, channel, number) DO UPDATE SET
-        name = CASE WHEN contacts.name = contacts.number AND excluded.name <> '' THEN excluded.name ELSE contacts.name END,
-        lid = COALESCE(excluded.lid, contacts.lid),
-        profile_pic_url = COALESCE(NULLIF(contacts.profile_pic_url, ''), excluded.profile_pic_url)
-      RETURNING row_to_json(contacts.*) AS row`);
-    return rowsOf<{ row: Record<string, unknown> }>(result).map((r) => fromJsonRow(contacts, r.row));
+    const result = await statements.upsertContacts(this.db, { rows: rowsJson(CONTACT_KEYS, rows) });
+    return result.map((r) => fromJsonRow(contacts, r.row));
   }
 
   /**
@@ -209,52 +147,8 @@ export class IngestRepo {
       ]),
     );
     // One statement: the tickets and their log entries, atomically.
-    const result = await this.db.execute(sql`
-      WITH wanted AS (
-        SELECT (r->>0)::int AS company_id, (r->>1)::int AS contact_id, (r->>2)::int AS whatsapp_id,
-          r->>3 AS channel, (r->>4)::boolean AS is_group, (r->>5)::int AS import_queue_id, ordinality
-        FROM json_array_elements(${rows}::json) WITH ORDINALITY AS e(r, ordinality)
-      ), routed AS (
-        SELECT w.*, wallet.user_id, wallet.queue_id
-        FROM wanted w
-        LEFT JOIN LATERAL (
-          SELECT u.id AS user_id, (
-            SELECT q.id FROM ${queues} q
-            JOIN ${whatsappQueues} wq ON wq.company_id = q.company_id AND wq.queue_id = q.id
-              AND wq.whatsapp_id = w.whatsapp_id
-            JOIN ${userQueues} uq ON uq.company_id = q.company_id AND uq.queue_id = q.id AND uq.user_id = u.id
-            WHERE q.company_id = w.company_id
-            ORDER BY q.order_queue ASC NULLS LAST, q.id ASC
-            LIMIT 1
-          ) AS queue_id
-          FROM ${contacts} c
-          JOIN ${companySettings} s ON s.company_id = c.company_id AND s.direct_tickets_to_wallets = 'enabled'
-          JOIN ${users} u ON u.company_id = c.company_id AND u.id = c.wallet_user_id
-          WHERE NOT w.is_group AND w.import_queue_id IS NULL AND c.company_id = w.company_id
-            AND c.id = w.contact_id
-        ) wallet ON true
-      ), created AS (
-        INSERT INTO ${tickets} (company_id, contact_id, whatsapp_id, channel, is_group, status, user_id, queue_id,
-          imported_at)
-        SELECT company_id, contact_id, whatsapp_id, channel, is_group,
-          CASE WHEN is_group THEN 'group' WHEN user_id IS NOT NULL THEN 'open' ELSE 'pending' END,
-          user_id, CASE WHEN import_queue_id IS NULL THEN queue_id ELSE NULLIF(import_queue_id, 0) END,
-          CASE WHEN import_queue_id IS NOT NULL THEN now() END
-        FROM routed ORDER BY ordinality
-        ON CONFLICT DO NOTHING
-        RETURNING *
-      ), logged AS (
-        INSERT INTO ${ticketLogs} (company_id, ticket_id, type, user_id, queue_id)
-        SELECT company_id, id, kind.type, kind.user_id, kind.queue_id
-        FROM created
-        CROSS JOIN LATERAL (
-          VALUES (1, 'create', NULL::int, NULL::int), (2, 'open', created.user_id, created.queue_id)
-        ) AS kind(n, type, user_id, queue_id)
-        WHERE kind.n = 1 OR created.user_id IS NOT NULL
-        ORDER BY created.id, kind.n
-      )
-      SELECT row_to_json(created.*) AS row FROM created`);
-    const created = rowsOf<{ row: Record<string, unknown> }>(result).map((r) => fromJsonRow(tickets, r.row));
+    const result = await statements.openTickets(this.db, { rows });
+    const created = result.map((r) => fromJsonRow(tickets, r.row));
     for (const ticket of created) byPair.set(`${ticket.contactId}:${ticket.whatsappId}`, ticket);
     for (const input of inputs) {
       const pair = `${input.contactId}:${input.whatsappId}`;
@@ -333,47 +227,13 @@ export class IngestRepo {
     const moved = new Map<number, TicketRow>();
     if (rows.length === 0) return { messages: [], tickets: moved, due: [] };
     const moveRows = JSON.stringify([...moves].map(([key, move]) => [key, move.lastMessage, move.unread]));
-    const result = await this.db.execute(sql`
-      WITH inserted AS (
-        ${insertRows(messages, MESSAGE_KEYS, rows)}
-        ON CONFLICT DO NOTHING
-        RETURNING *
-      ), mv AS (
-        SELECT r->>0 AS key, r->>1 AS last, (r->>2)::boolean AS unread FROM json_array_elements(${moveRows}::json) AS r
-      ), agg AS (
-        SELECT i.ticket_id, i.company_id, count(*) FILTER (WHERE mv.unread) AS unread,
-          (array_agg(mv.last ORDER BY i.id DESC))[1] AS last
-        FROM inserted i JOIN mv ON mv.key = i.whatsapp_id || ':' || i.provider_message_id
-        GROUP BY i.ticket_id, i.company_id
-      ), locked AS (
-        SELECT t.id FROM ${tickets} t JOIN agg ON agg.ticket_id = t.id AND agg.company_id = t.company_id
-        ORDER BY t.id FOR UPDATE OF t
-      ), moved AS (
-        UPDATE ${tickets} t
-        SET last_message = agg.last, unread_messages = t.unread_messages + agg.unread, updated_at = now()
-        FROM agg JOIN locked ON locked.id = agg.ticket_id
-        WHERE t.id = agg.ticket_id
-        RETURNING t.*
-      ), due AS (
-        -- A contact wrote: the automation (automation/runner.ts) has to look at it.
-        SELECT moved.id, moved.company_id FROM moved JOIN agg ON agg.ticket_id = moved.id
-        WHERE agg.unread > 0 AND NOT moved.is_group
-      ), marked AS (
-        -- The due mark, so a crash before the run loses nothing (the sweeper's). Written under the
-        -- ticket's lock, as the runner writes it; a ticket already due keeps its first mark and row.
-        INSERT INTO ${ticketAutomations} AS a (ticket_id, company_id, due_at)
-        SELECT id, company_id, now() FROM due
-        ON CONFLICT (ticket_id) DO UPDATE SET due_at = excluded.due_at
-        WHERE a.due_at IS NULL AND a.company_id = excluded.company_id
-      )
-      SELECT 'message' AS kind, row_to_json(inserted.*) AS row FROM inserted
-      UNION ALL
-      SELECT 'ticket' AS kind, row_to_json(moved.*) AS row FROM moved
-      UNION ALL
-      SELECT 'due' AS kind, json_build_object('id', due.id) AS row FROM due`);
+    const result = await statements.storeMessages(this.db, {
+      messages: rowsJson(MESSAGE_KEYS, rows),
+      moves: moveRows,
+    });
     const inserted: MessageRow[] = [];
     const due: number[] = [];
-    for (const { kind, row } of rowsOf<{ kind: string; row: Record<string, unknown> }>(result)) {
+    for (const { kind, row } of result) {
       if (kind === "message") inserted.push(fromJsonRow(messages, row) as MessageRow);
       else if (kind === "due") due.push(Number(row.id));
       else {

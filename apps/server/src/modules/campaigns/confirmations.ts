@@ -1,6 +1,7 @@
 import { parseCampaignSettings, renderCampaignMessage } from "@inbox/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, rowsOf, type Tx } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
+import { fixedStatement } from "../../db/prepared.js";
 import { campaignShippings, messages, tickets as ticketsTable } from "../../db/schema/index.js";
 import { rowOf } from "../../db/tenant-scope.js";
 import type { Realtime } from "../../realtime/realtime.js";
@@ -77,24 +78,11 @@ export class CampaignConfirmations {
       .filter((ticket) => ticket.whatsappId !== null && !ticket.isGroup)
       .map((ticket) => ({ ticket, lastIncoming: incoming.get(ticket.id)?.at(-1)?.id ?? 0 }));
     if (eligible.length === 0) return [];
-    const keys = sql.join(
-      eligible.map((w) => sql`(${w.ticket.companyId}::int, ${w.ticket.contactId}::int)`),
-      sql`, `,
-    );
-    const result = await tx.execute(sql`
-      SELECT s.id, s.campaign_id AS "campaignId", s.contact_id AS "contactId", c.whatsapp_id AS "whatsappId",
-             s.message_id AS "messageId", s.variant, s.number, s.name, s.email,
-             CASE coalesce(s.variant, 1)
-               WHEN 1 THEN c.confirmation_message1 WHEN 2 THEN c.confirmation_message2
-               WHEN 3 THEN c.confirmation_message3 WHEN 4 THEN c.confirmation_message4
-               ELSE c.confirmation_message5 END AS "confirmationMessage"
-      FROM (VALUES ${keys}) AS k(company_id, contact_id)
-      JOIN campaign_shippings s ON s.company_id = k.company_id AND s.contact_id = k.contact_id
-      JOIN campaigns c ON c.company_id = s.company_id AND c.id = s.campaign_id
-      WHERE s.confirmation_requested_at IS NOT NULL AND NOT s.confirmed AND s.message_id IS NOT NULL
-        AND c.confirmation
-      ORDER BY s.confirmation_requested_at DESC, s.id DESC`);
-    const awaiting = rowsOf<Awaiting>(result).map((r) => ({
+    const result = await awaitingOf(tx, {
+      companyIds: eligible.map((w) => w.ticket.companyId),
+      contactIds: eligible.map((w) => w.ticket.contactId),
+    });
+    const awaiting = result.map((r) => ({
       ...r,
       id: Number(r.id),
       messageId: Number(r.messageId),
@@ -176,3 +164,26 @@ export class CampaignConfirmations {
     return { companyId, campaignId: row.campaignId, ticketId: ticket.id, message };
   }
 }
+
+/**
+ * The rows awaiting these contacts' answers (CampaignConfirmations.onContactMessages), newest
+ * first: prepared with its keys as two arrays, as it runs in every automation batch
+ * (db/prepared.ts), each key an index read on company and contact.
+ */
+const awaitingOf = fixedStatement<Awaiting>(
+  "campaign_confirmations_awaiting",
+  () => sql`
+    SELECT s.id, s.campaign_id AS "campaignId", s.contact_id AS "contactId", c.whatsapp_id AS "whatsappId",
+           s.message_id AS "messageId", s.variant, s.number, s.name, s.email,
+           CASE coalesce(s.variant, 1)
+             WHEN 1 THEN c.confirmation_message1 WHEN 2 THEN c.confirmation_message2
+             WHEN 3 THEN c.confirmation_message3 WHEN 4 THEN c.confirmation_message4
+             ELSE c.confirmation_message5 END AS "confirmationMessage"
+    FROM unnest(${sql.placeholder("companyIds")}::int[], ${sql.placeholder("contactIds")}::int[])
+      AS k(company_id, contact_id)
+    JOIN ${campaignShippings} s ON s.company_id = k.company_id AND s.contact_id = k.contact_id
+    JOIN campaigns c ON c.company_id = s.company_id AND c.id = s.campaign_id
+    WHERE s.confirmation_requested_at IS NOT NULL AND NOT s.confirmed AND s.message_id IS NOT NULL
+      AND c.confirmation
+    ORDER BY s.confirmation_requested_at DESC, s.id DESC`,
+);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { fixedStatement } from "../../db/prepared.js";
 import { tags, ticketLogs, tickets, ticketTags } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 import type { TicketRow } from "../tickets/presenter.js";
@@ -133,32 +134,15 @@ export class LaneRepo {
 
   /**
    * Of these tickets (locked by the caller), those in a lane that has a rollback lane, with it:
-   * one statement over ticket_tags' primary key, so a batch without lanes costs one cheap read.
+   * one statement over ticket_tags' primary key, so a batch without lanes costs one cheap read
+   * (prepared with its ids as one array: it runs in every automation batch, db/prepared.ts).
    */
   async rollbackLanes(
     tx: Tx,
     keys: { companyId: number; ticketId: number }[],
   ): Promise<{ companyId: number; ticketId: number; tagId: number; rollbackLaneId: number }[]> {
     if (keys.length === 0) return [];
-    const rows = await tx
-      .select({
-        companyId: ticketTags.companyId,
-        ticketId: ticketTags.ticketId,
-        tagId: ticketTags.tagId,
-        rollbackLaneId: tags.rollbackLaneId,
-      })
-      .from(ticketTags)
-      .innerJoin(tags, and(eq(tags.id, ticketTags.tagId), eq(tags.companyId, ticketTags.companyId)))
-      .where(
-        and(
-          inArray(
-            ticketTags.ticketId,
-            keys.map((k) => k.ticketId),
-          ),
-          eq(tags.kanban, 1),
-          sql`${tags.rollbackLaneId} IS NOT NULL`,
-        ),
-      );
+    const rows = await rollbackLanesOf(tx, { ticketIds: keys.map((k) => k.ticketId) });
     const wanted = new Set(keys.map((k) => `${k.companyId}:${k.ticketId}`));
     return rows.flatMap((r) =>
       r.rollbackLaneId !== null && wanted.has(`${r.companyId}:${r.ticketId}`)
@@ -167,3 +151,23 @@ export class LaneRepo {
     );
   }
 }
+
+/** The tickets' lanes that have a rollback lane (LaneRepo.rollbackLanes); ids are unique across companies. */
+const rollbackLanesOf = fixedStatement<{
+  companyId: number;
+  ticketId: number;
+  tagId: number;
+  rollbackLaneId: number | null;
+}>(
+  "kanban_rollback_lanes",
+  () => sql`
+    SELECT tt.company_id AS "companyId", tt.ticket_id AS "ticketId", tt.tag_id AS "tagId",
+      g.rollback_lane_id AS "rollbackLaneId"
+    FROM ${ticketTags} tt
+    JOIN LATERAL (
+      SELECT rollback_lane_id FROM ${tags}
+      WHERE id = tt.tag_id AND company_id = tt.company_id AND kanban = 1 AND rollback_lane_id IS NOT NULL
+      LIMIT 1
+    ) g ON true
+    WHERE tt.ticket_id = ANY(${sql.placeholder("ticketIds")}::int[])`,
+);

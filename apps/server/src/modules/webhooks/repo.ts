@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { type Db, rowsOf } from "../../db/client.js";
-import { insertRows } from "../../db/json-rows.js";
-import { preparedPer } from "../../db/prepared.js";
+import type { Db } from "../../db/client.js";
+import { insertRows, rowsJson } from "../../db/json-rows.js";
+import { fixedStatement, preparedPer } from "../../db/prepared.js";
 import { webhookDeliveries, whatsapps } from "../../db/schema/index.js";
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -47,6 +47,25 @@ const lookups = preparedPer((db) => {
     },
   };
 });
+
+const DELIVERY_KEYS = ["companyId", "whatsappId", "channel", "body"] as const;
+
+/**
+ * The writes of every accepted and processed delivery: fixed texts, their rows and ids as one
+ * parameter each (db/prepared.ts), so PostgreSQL plans them once per connection.
+ */
+const writes = {
+  store: fixedStatement<{ id: number | string }>(
+    "webhook_deliveries_store",
+    () => sql`${insertRows(webhookDeliveries, DELIVERY_KEYS, sql.placeholder("rows"))} RETURNING id`,
+  ),
+  markProcessed: fixedStatement(
+    "webhook_deliveries_processed",
+    () => sql`
+      UPDATE ${webhookDeliveries} SET processed_at = now(), attempts = attempts + 1, last_error = NULL
+      WHERE id = ANY(${sql.placeholder("ids")}::bigint[])`,
+  ),
+};
 
 export class WebhooksRepo {
   constructor(private readonly db: Db) {}
@@ -109,21 +128,16 @@ export class WebhooksRepo {
 
   /**
    * Stores deliveries with one INSERT; answers their ids in the given order
-   * (PostgreSQL returns the rows of an INSERT ... VALUES in the order given).
+   * (PostgreSQL returns the rows of an INSERT ... SELECT in the order given).
    */
   async storeMany(deliveries: NewDelivery[]): Promise<number[]> {
-    const result = await this.db.execute(sql`
-      ${insertRows(webhookDeliveries, ["companyId", "whatsappId", "channel", "body"], deliveries)}
-      RETURNING id`);
-    return rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
+    const rows = await writes.store(this.db, { rows: rowsJson(DELIVERY_KEYS, deliveries) });
+    return rows.map((r) => Number(r.id));
   }
 
   async markProcessed(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db
-      .update(webhookDeliveries)
-      .set({ processedAt: new Date(), attempts: sql`${webhookDeliveries.attempts} + 1`, lastError: null })
-      .where(inArray(webhookDeliveries.id, ids));
+    await writes.markProcessed(this.db, { ids });
   }
 
   async markFailed(id: number, error: string): Promise<void> {
