@@ -3,7 +3,11 @@
  * at a real server process on real PostgreSQL, across many connections, while
  * an attendant's socket measures webhook -> socket latency.
  *
- *   npm run build && npx tsx bench/ingest.ts [--rate 1000] [--seconds 60] [--connections 100] [--runs 3] [--warmup 5]
+ *   npm run build && npx tsx bench/ingest.ts [--rate 1000] [--seconds 60] [--connections 100] [--runs 3] [--warmup 5] [--contacts 200]
+ *
+ * The measured run writes from `contacts` contacts on every connection, in turn: its first
+ * contacts x connections messages each open a ticket (20,000 with the defaults), the rest find
+ * theirs open. `--contacts 1200` makes every message of a 60 s run at 2,000/s open one.
  *
  * Prints one JSON line per run and one for the median of the runs.
  */
@@ -28,6 +32,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "3" },
     port: { type: "string", default: "8097" },
     warmup: { type: "string", default: "5" },
+    contacts: { type: "string", default: "200" },
   },
 });
 const rate = Number(args.rate);
@@ -35,6 +40,7 @@ const seconds = Number(args.seconds);
 const connectionCount = Number(args.connections);
 const port = Number(args.port);
 const warmupSeconds = Number(args.warmup);
+const contactCount = Number(args.contacts);
 const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const dbName = "inbox_bench";
 const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
@@ -159,7 +165,7 @@ async function run(index: number) {
       ratePerSecond: rate,
       durationSeconds: seconds,
       kind: "text",
-      contacts: 200,
+      contacts: contactCount,
     });
     // The attendant: every new message of the company reaches this socket (on its own thread),
     // which reads each message's send time from the load's shared sentAt.

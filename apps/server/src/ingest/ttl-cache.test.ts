@@ -75,4 +75,46 @@ describe("TtlCache after expiry", () => {
       vi.useRealTimers();
     }
   });
+
+  it("refreshes a few at a time after a quiet spell, serving every expired value meanwhile", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new TtlCache<number, string>(1_000, 10_000, 2);
+      const keys = Array.from({ length: 10 }, (_, i) => i);
+      let version = "v1";
+      let running = 0;
+      let most = 0;
+      const releases: (() => void)[] = [];
+      const load = (key: number) => () => {
+        const value = `${version}-${key}`;
+        if (version === "v1") return Promise.resolve(value);
+        running += 1;
+        most = Math.max(most, running);
+        return new Promise<string>((resolve) => {
+          releases.push(() => {
+            running -= 1;
+            resolve(value);
+          });
+        });
+      };
+      for (const key of keys) await cache.get(key, load(key));
+      vi.advanceTimersByTime(1_001);
+      version = "v2";
+      // Every key expired at once: each read answers its old value now; two refreshes start.
+      expect(await Promise.all(keys.map((key) => cache.get(key, load(key))))).toEqual(
+        keys.map((key) => `v1-${key}`),
+      );
+      expect(running).toBe(2);
+      while (releases.length > 0) {
+        releases.shift()?.();
+        await vi.advanceTimersByTimeAsync(0);
+      }
+      expect(most).toBe(2);
+      expect(await Promise.all(keys.map((key) => cache.get(key, load(key))))).toEqual(
+        keys.map((key) => `v2-${key}`),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

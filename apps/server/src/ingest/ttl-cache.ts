@@ -7,6 +7,9 @@
  * for one key share a single load, and an expired value keeps being served
  * while one refresh runs in the background (a hundred connections expiring
  * together would otherwise hold every request behind a hundred queries).
+ * Background refreshes run a few at a time: after a quiet spell every entry
+ * has expired, and a burst of traffic would otherwise start them all at once,
+ * queueing a thousand reads on the database pool ahead of the burst's own.
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<
@@ -14,9 +17,14 @@ export class TtlCache<K, V> {
     { value: Promise<V | undefined>; expires: number; loaded?: V; refreshing?: boolean }
   >();
 
+  /** Background refreshes waiting for their turn, and how many run now. */
+  private readonly refreshQueue: (() => void)[] = [];
+  private refreshes = 0;
+
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    private readonly maxRefreshes = 2,
   ) {}
 
   get(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
@@ -67,17 +75,36 @@ export class TtlCache<K, V> {
     load: () => Promise<V | undefined>,
   ): void {
     entry.refreshing = true;
-    load().then(
-      (loaded) => {
-        if (this.entries.get(key) !== entry) return;
-        if (loaded === undefined) this.entries.delete(key);
-        else this.entries.set(key, { value: Promise.resolve(loaded), loaded, expires: this.expiry() });
-      },
-      () => {
-        // The store is unreachable: keep serving what we had, and try again after another period.
-        entry.refreshing = false;
-        entry.expires = this.expiry();
-      },
-    );
+    this.refreshQueue.push(() => {
+      // Deleted or replaced while it waited: nothing to refresh.
+      if (this.entries.get(key) !== entry) return;
+      this.refreshes += 1;
+      load()
+        .then(
+          (loaded) => {
+            if (this.entries.get(key) !== entry) return;
+            if (loaded === undefined) this.entries.delete(key);
+            else this.entries.set(key, { value: Promise.resolve(loaded), loaded, expires: this.expiry() });
+          },
+          () => {
+            // The store is unreachable: keep serving what we had, and try again after another period.
+            entry.refreshing = false;
+            entry.expires = this.expiry();
+          },
+        )
+        .finally(() => {
+          this.refreshes -= 1;
+          this.nextRefresh();
+        });
+    });
+    this.nextRefresh();
+  }
+
+  private nextRefresh(): void {
+    while (this.refreshes < this.maxRefreshes) {
+      const start = this.refreshQueue.shift();
+      if (!start) return;
+      start();
+    }
   }
 }
