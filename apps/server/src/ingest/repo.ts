@@ -84,7 +84,9 @@ export class IngestRepo {
   /**
    * Many contacts in one statement, one per (company, channel, number) under
    * any concurrency. A name the attendants edited is kept; a contact still
-   * named by its number takes the provider's profile name.
+   * named by its number takes the provider's profile name. Written in key
+   * order: two batches at once (two processes, or the sweeper beside the loop) that write the
+   * same new contacts wait for each other in the same order, never in a cycle.
    */
   async upsertContacts(
     inputs: {
@@ -99,12 +101,16 @@ export class IngestRepo {
     }[],
   ): Promise<ContactRow[]> {
     if (inputs.length === 0) return [];
-    const rows = inputs.map((input) => ({
-      ...input,
-      name: input.name || input.number,
-      lid: input.lid ?? null,
-      profilePicUrl: input.profilePicUrl ?? null,
-    }));
+    const rows = inputs
+      .map((input) => ({
+        ...input,
+        name: input.name || input.number,
+        lid: input.lid ?? null,
+        profilePicUrl: input.profilePicUrl ?? null,
+      }))
+      .sort(
+        (a, b) => a.companyId - b.companyId || compare(a.channel, b.channel) || compare(a.number, b.number),
+      );
     const result = await statements.upsertContacts(this.db, { rows: rowsJson(CONTACT_KEYS, rows) });
     return result.map((r) => fromJsonRow(contacts, r.row));
   }
@@ -340,6 +346,8 @@ export class IngestRepo {
     return row;
   }
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A contact still named by its number takes the provider's profile name; a new privacy id is recorded. */
 export function contactNeedsUpdate(

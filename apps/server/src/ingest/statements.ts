@@ -162,7 +162,10 @@ export const statements = {
         FROM inserted i JOIN mv ON mv.key = i.whatsapp_id || ':' || i.provider_message_id
         GROUP BY i.ticket_id, i.company_id
       ), locked AS (
-        SELECT t.id FROM ${tickets} t JOIN agg ON agg.ticket_id = t.id AND agg.company_id = t.company_id
+        -- By primary key whatever the planner thinks of agg (it guesses 100 rows of any JSON, and
+        -- joined them by hashing a scan of every ticket). The ids are the messages' own tickets,
+        -- of their company (the messages' foreign key holds the pair).
+        SELECT t.id FROM ${tickets} t WHERE t.id = ANY(ARRAY(SELECT ticket_id FROM agg))
         ORDER BY t.id FOR UPDATE OF t
       ), moved AS (
         UPDATE ${tickets} t
