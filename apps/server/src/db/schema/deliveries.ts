@@ -1,12 +1,14 @@
-import { sql } from "drizzle-orm";
 import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { sameCompany, tenant } from "./columns.js";
 import { whatsapps } from "./connections.js";
 
 /**
  * A verified webhook delivery, stored before Meta gets its 200: a crash
- * after the answer loses nothing, because the sweeper reprocesses rows that
- * are not marked processed (ingest is idempotent).
+ * after the answer loses nothing, because the sweeper reprocesses the rows
+ * still here (ingest is idempotent). A processed delivery is deleted: what it
+ * carried is stored as messages, and a raw copy would outlive what the
+ * attendants and LGPD erasure delete. What stays is waiting, or failed (its
+ * attempts and last error, for a person to look at).
  */
 export const webhookDeliveries = pgTable(
   "webhook_deliveries",
@@ -25,12 +27,11 @@ export const webhookDeliveries = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     receivedAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    processedAt: timestamp({ withTimezone: true, mode: "date" }),
   },
   (t) => [
     sameCompany("webhook_deliveries_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "cascade"),
-    // What is left to process, in arrival (id) order: the backlog's pages and the sweeper walk it.
-    index("webhook_deliveries_unprocessed_idx").on(t.id).where(sql`${t.processedAt} IS NULL`),
-    index("webhook_deliveries_company_idx").on(t.companyId, t.receivedAt),
+    // A company's deletion and a connection's (the reference's cascade) find their deliveries here;
+    // the backlog and the sweeper walk the primary key, as every row left is unprocessed.
+    index("webhook_deliveries_connection_idx").on(t.companyId, t.whatsappId),
   ],
 );

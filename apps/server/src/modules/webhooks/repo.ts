@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { insertRows, rowsJson } from "../../db/json-rows.js";
@@ -59,11 +59,10 @@ const writes = {
     "webhook_deliveries_store",
     () => sql`${insertRows(webhookDeliveries, DELIVERY_KEYS, sql.placeholder("rows"))} RETURNING id`,
   ),
-  markProcessed: fixedStatement(
+  /** Processed: its messages are stored, and the raw delivery goes (db/schema/deliveries.ts). */
+  deleteProcessed: fixedStatement(
     "webhook_deliveries_processed",
-    () => sql`
-      UPDATE ${webhookDeliveries} SET processed_at = now(), attempts = attempts + 1, last_error = NULL
-      WHERE id = ANY(${sql.placeholder("ids")}::bigint[])`,
+    () => sql`DELETE FROM ${webhookDeliveries} WHERE id = ANY(${sql.placeholder("ids")}::bigint[])`,
   ),
 };
 
@@ -135,9 +134,9 @@ export class WebhooksRepo {
     return rows.map((r) => Number(r.id));
   }
 
-  async markProcessed(ids: number[]): Promise<void> {
+  async deleteProcessed(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await writes.markProcessed(this.db, { ids });
+    await writes.deleteProcessed(this.db, { ids });
   }
 
   async markFailed(id: number, error: string): Promise<void> {
@@ -157,7 +156,7 @@ export class WebhooksRepo {
     return this.pendingQuery(olderThan, maxAttempts, limit);
   }
 
-  /** The backlog's next page, as a query (its plan is tested: the unprocessed index, in id order). */
+  /** The backlog's next page, as a query (its plan is tested: the primary key, in id order). */
   unprocessedAfterQuery(afterId: number, limit: number) {
     return this.unprocessed(gt(webhookDeliveries.id, afterId), limit);
   }
@@ -170,7 +169,10 @@ export class WebhooksRepo {
     );
   }
 
-  /** Unprocessed deliveries that also meet `where`, in arrival order (ids are taken as rows arrive). */
+  /**
+   * Unprocessed deliveries (every row left: a processed one is deleted) that also meet `where`, in
+   * arrival order (ids are taken as rows arrive).
+   */
   private unprocessed(where: SQL | undefined, limit: number) {
     return this.db
       .select({
@@ -181,7 +183,7 @@ export class WebhooksRepo {
         body: webhookDeliveries.body,
       })
       .from(webhookDeliveries)
-      .where(and(isNull(webhookDeliveries.processedAt), where))
+      .where(where)
       .orderBy(asc(webhookDeliveries.id))
       .limit(limit);
   }

@@ -24,8 +24,9 @@ export type Delivery = Pick<DeliveryRow, "id" | "companyId" | "whatsappId" | "ch
 
 /**
  * Meta webhooks: verify, store, answer, then process. The stored row is the
- * durability: a crash after the 200 leaves it unprocessed and the sweeper
- * (and every boot) processes it again; ingest is idempotent.
+ * durability: a crash after the 200 leaves it in place and the sweeper
+ * (and every boot) processes it again; ingest is idempotent. Processed, it
+ * is deleted (db/schema/deliveries.ts).
  */
 export class WebhooksService {
   private readonly repo: WebhooksRepo;
@@ -327,9 +328,9 @@ export class WebhooksService {
   }
 
   /**
-   * Processed marks are written in batches (one UPDATE per ~50 ms instead of
-   * one per delivery). A crash before the flush only means a reprocess, which
-   * changes nothing.
+   * Processed deliveries are deleted in batches (one DELETE per ~50 ms instead
+   * of one per delivery). A crash before the flush only means a reprocess,
+   * which changes nothing.
    */
   private processed: number[] = [];
   private flushTimer?: NodeJS.Timeout;
@@ -361,11 +362,11 @@ export class WebhooksService {
     this.flushTimer = undefined;
     const ids = this.processed.splice(0);
     try {
-      await this.repo.markProcessed(ids);
+      await this.repo.deleteProcessed(ids);
     } catch (err) {
       this.deps.logger.error(
         { err, count: ids.length },
-        "marking deliveries processed failed; the sweeper will reprocess them",
+        "deleting processed deliveries failed; the sweeper will reprocess them",
       );
     }
   }
