@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const BENCH_PASSWORD = "bench-password";
@@ -46,24 +47,29 @@ export interface BenchServerOptions {
 export async function startBenchServer(options: BenchServerOptions): Promise<ChildProcess> {
   const { port, dbUrl, startTimeoutMs = 120_000 } = options;
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(root, "apps/server/dist/main.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbUrl,
-      JWT_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-      JWT_REFRESH_SECRET: "bench-secret-bench-secret-bench-secret-0002",
-      ADMIN_EMAIL: "admin@bench.test",
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_IP: "100000",
-      JOBS_ENABLED: "false",
-      ...options.env,
+  // The server runs as `npm start` runs it (scripts/server-flags.mjs).
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...nodeArgs, join(root, "apps/server/dist/main.js")],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: dbUrl,
+        JWT_SECRET: "bench-secret-bench-secret-bench-secret-0001",
+        JWT_REFRESH_SECRET: "bench-secret-bench-secret-bench-secret-0002",
+        ADMIN_EMAIL: "admin@bench.test",
+        ADMIN_PASSWORD: BENCH_PASSWORD,
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_PER_IP: "100000",
+        JOBS_ENABLED: "false",
+        ...options.env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
     try {

@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { startMetaSim } from "@inbox/meta-sim";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { benchApi } from "./bench-server.js";
 import { percentile, round } from "./measure.js";
 import { backendCpu, backendCpuSpent, cpuMs } from "./proc-cpu.js";
@@ -56,26 +57,31 @@ async function recreateDatabase() {
 async function startServer(metaUrl: string): Promise<ChildProcess> {
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(root, "apps/server/dist/main.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbUrl,
-      DATABASE_POOL_MAX: "20",
-      JWT_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-      JWT_REFRESH_SECRET: "bench-secret-bench-secret-bench-secret-0002",
-      ADMIN_EMAIL: "admin@bench.test",
-      ADMIN_PASSWORD: "bench-password",
-      META_GRAPH_URL: metaUrl,
-      SERVE_WEB: "false",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_IP: "100000",
+  // The server runs as `npm start` runs it (scripts/server-flags.mjs).
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...nodeArgs, join(root, "apps/server/dist/main.js")],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: dbUrl,
+        DATABASE_POOL_MAX: "20",
+        JWT_SECRET: "bench-secret-bench-secret-bench-secret-0001",
+        JWT_REFRESH_SECRET: "bench-secret-bench-secret-bench-secret-0002",
+        ADMIN_EMAIL: "admin@bench.test",
+        ADMIN_PASSWORD: "bench-password",
+        META_GRAPH_URL: metaUrl,
+        SERVE_WEB: "false",
+        LOG_LEVEL: "warn",
+        RATE_LIMIT_PER_IP: "100000",
+      },
+      // BENCH_SERVER_LOG=<file> keeps the server's log (warnings and errors) for a look afterwards.
+      stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "pipe" : "ignore", "inherit"],
     },
-    // BENCH_SERVER_LOG=<file> keeps the server's log (warnings and errors) for a look afterwards.
-    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "pipe" : "ignore", "inherit"],
-  });
+  );
   if (process.env.BENCH_SERVER_LOG) child.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_LOG));
   for (let i = 0; i < 120; i++) {
     try {
