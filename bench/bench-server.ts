@@ -4,6 +4,7 @@
  * from /proc apart from the load generator's).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -42,7 +43,7 @@ export interface BenchServerOptions {
  * Starts apps/server/dist on `dbUrl` (run `npm run build` first) and waits for
  * /version. Jobs are off (unless `env` turns them on) and the rate limit out of
  * the way: the benchmark measures reads. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
- * profiles it.
+ * profiles it; BENCH_SERVER_LOG=<file> keeps its log (warnings and errors) for a look afterwards.
  */
 export async function startBenchServer(options: BenchServerOptions): Promise<ChildProcess> {
   const { port, dbUrl, startTimeoutMs = 120_000 } = options;
@@ -67,9 +68,10 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Chi
         JOBS_ENABLED: "false",
         ...options.env,
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "pipe" : "ignore", "inherit"],
     },
   );
+  if (process.env.BENCH_SERVER_LOG) child.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_LOG));
   const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
     try {

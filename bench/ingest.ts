@@ -11,20 +11,15 @@
  *
  * Prints one JSON line per run and one for the median of the runs.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { startMetaSim } from "@inbox/meta-sim";
 import pg from "pg";
-import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
-import { benchApi } from "./bench-server.js";
+import { benchApi, benchDatabase, recreateDatabase, startBenchServer } from "./bench-server.js";
 import { percentile, round } from "./measure.js";
 import { backendCpu, backendCpuSpent, cpuMs } from "./proc-cpu.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
   options: {
     rate: { type: "string", default: "1000" },
@@ -42,54 +37,16 @@ const connectionCount = Number(args.connections);
 const port = Number(args.port);
 const warmupSeconds = Number(args.warmup);
 const contactCount = Number(args.contacts);
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = "inbox_bench";
-const dbUrl = adminUrl.replace(/\/[^/]+$/, `/${dbName}`);
+const { adminUrl, dbName, dbUrl } = benchDatabase("inbox_bench");
 
-async function recreateDatabase() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-}
-
-async function startServer(metaUrl: string): Promise<ChildProcess> {
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  // The server runs as `npm start` runs it (scripts/server-flags.mjs).
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, ...nodeArgs, join(root, "apps/server/dist/main.js")],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: dbUrl,
-        DATABASE_POOL_MAX: "20",
-        JWT_SECRET: "bench-secret-bench-secret-bench-secret-0001",
-        JWT_REFRESH_SECRET: "bench-secret-bench-secret-bench-secret-0002",
-        ADMIN_EMAIL: "admin@bench.test",
-        ADMIN_PASSWORD: "bench-password",
-        META_GRAPH_URL: metaUrl,
-        SERVE_WEB: "false",
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_PER_IP: "100000",
-      },
-      // BENCH_SERVER_LOG=<file> keeps the server's log (warnings and errors) for a look afterwards.
-      stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "pipe" : "ignore", "inherit"],
-    },
-  );
-  if (process.env.BENCH_SERVER_LOG) child.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_LOG));
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/version`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
+/** The server as `npm start` runs it, with its jobs, talking to meta-sim instead of Meta. */
+function startServer(metaUrl: string): Promise<ChildProcess> {
+  return startBenchServer({
+    port,
+    dbUrl,
+    startTimeoutMs: 60_000,
+    env: { JOBS_ENABLED: "true", DATABASE_POOL_MAX: "20", META_GRAPH_URL: metaUrl, SERVE_WEB: "false" },
+  });
 }
 
 /** Polls until no delivery is left unprocessed (15 minutes at most); answers how many are left. */
@@ -111,7 +68,7 @@ async function waitUntilProcessed(db: pg.Client): Promise<number> {
 const api = benchApi(`http://127.0.0.1:${port}`);
 
 async function run(index: number) {
-  await recreateDatabase();
+  await recreateDatabase(adminUrl, dbName);
   const sim = await startMetaSim({ port: 0 });
   const server = await startServer(sim.url);
   const db = new pg.Client({ connectionString: dbUrl });
