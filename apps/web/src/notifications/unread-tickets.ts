@@ -1,4 +1,4 @@
-import type { ContactRefDto, TicketDto, TicketViewer } from "@inbox/shared";
+import { type ContactRefDto, LIMITS, type TicketDto, type TicketViewer } from "@inbox/shared";
 import { ATTENDED_STATUSES, isViewersTicket } from "./rules";
 
 /**
@@ -58,3 +58,34 @@ export function removeUnreadTicket(list: readonly TicketDto[], ticketId: number)
 export function unreadTotal(list: readonly TicketDto[]): number {
   return list.reduce((sum, ticket) => sum + Math.max(0, ticket.unreadMessages), 0);
 }
+
+/** What the bell knows of its count (use-unread-tickets.ts). */
+export interface UnreadCount {
+  /** Tickets with unread messages the viewer sees. */
+  count: number;
+  /** Every such ticket is loaded: the count is the list's length. */
+  complete: boolean;
+  /** A status's count stopped at the server's cap (LIMITS.ticketListCountCap): "that many or more". */
+  capped: boolean;
+}
+
+/**
+ * The count after one ticket's change, given whether the loaded list held it
+ * before and holds it now. While every unread ticket is loaded the count is
+ * the list's length. Beyond the first pages a ticket leaving moves it down by
+ * one; one entering may have been counted already, so the server is asked
+ * again. A capped count means "that many or more" and stays as it is.
+ */
+export function unreadCountAfter(
+  state: UnreadCount,
+  listLength: number,
+  change: { had: boolean; has: boolean },
+): { count: number; askServer: boolean } {
+  if (state.complete) return { count: listLength, askServer: false };
+  if (state.capped) return { count: Math.max(state.count, listLength), askServer: false };
+  if (change.had && !change.has) return { count: Math.max(state.count - 1, listLength), askServer: false };
+  return { count: Math.max(state.count, listLength), askServer: !change.had };
+}
+
+/** Whether a status's count in a GET /tickets answer stopped at the server's cap. */
+export const countAtCap = (count: number) => count >= LIMITS.ticketListCountCap;

@@ -9,20 +9,27 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useContext, useEffect, useRef } from "react";
 import { api } from "../api/client";
 import { RealtimeContext, useCompanyEvent } from "../realtime/realtime-context";
-import { applyUnreadTicket, removeUnreadTicket, unreadListOf, unreadTotal } from "./unread-tickets";
+import {
+  applyUnreadTicket,
+  countAtCap,
+  removeUnreadTicket,
+  type UnreadCount,
+  unreadCountAfter,
+  unreadListOf,
+  unreadTotal,
+} from "./unread-tickets";
 
 /** Under `tickets`: a reconnection's invalidation of every ticket query reloads it too. */
 export const unreadTicketsPrefix = ["tickets", "unread"] as const;
 /** The viewer is part of the key: changed rights or queues load the list again. */
 export const unreadTicketsKey = (viewer: TicketViewer) => [...unreadTicketsPrefix, viewer] as const;
 
-/** The bell's loaded state: the first pages' tickets and the server's exact count. */
-export interface UnreadState {
+/**
+ * The bell's loaded state: the first pages' tickets and the server's count (the sum of the
+ * answers' `count`, exact by index up to the cap; `complete` when no page had more).
+ */
+export interface UnreadState extends UnreadCount {
   tickets: TicketDto[];
-  /** Tickets with unread messages the viewer sees: the sum of the answers' `count` (exact, by index). */
-  count: number;
-  /** Every such ticket is in `tickets` (no page had more). */
-  complete: boolean;
 }
 
 /**
@@ -44,7 +51,12 @@ export async function fetchUnreadTickets(viewer: TicketViewer, signal?: AbortSig
   );
   const complete = pages.every((page) => !page.hasMore);
   const count = pages.reduce((sum, page) => sum + page.count, 0);
-  return { tickets, count: complete ? tickets.length : Math.max(count, tickets.length), complete };
+  return {
+    tickets,
+    count: complete ? tickets.length : Math.max(count, tickets.length),
+    complete,
+    capped: !complete && pages.some((page) => countAtCap(page.count)),
+  };
 }
 
 export interface UnreadTickets {
@@ -63,9 +75,7 @@ const RECOUNT_DELAY_MS = 1000;
  * socket: `company-{id}-ticket` (create, update, delete) and new messages of
  * `company-{id}-appMessage`. The server sends a socket only the events of
  * tickets its user may see; the list applies the viewer's own view on top.
- * While every unread ticket is loaded the count follows the list; beyond the
- * first pages, a ticket entering or leaving the list moves the count by one,
- * and a change to a ticket the list does not hold asks the server again.
+ * The count follows the list's changes as unreadCountAfter says.
  */
 export function useUnreadTickets(viewer: TicketViewer): UnreadTickets {
   const queryClient = useQueryClient();
@@ -107,12 +117,9 @@ export function useUnreadTickets(viewer: TicketViewer): UnreadTickets {
     const tickets = change(state.tickets);
     const has = tickets.some((t) => t.id === ticketId);
     if (!had && !has && state.complete) return;
-    let count = state.count;
-    if (state.complete) count = tickets.length;
-    else if (had && !has) count -= 1;
-    // Beyond the first pages: whether it was counted before is the server's to say.
-    else if (!had) askAgain();
-    queryClient.setQueryData<UnreadState>(key, { ...state, tickets, count: Math.max(count, tickets.length) });
+    const { count, askServer } = unreadCountAfter(state, tickets.length, { had, has });
+    if (askServer) askAgain();
+    queryClient.setQueryData<UnreadState>(key, { ...state, tickets, count });
   };
 
   useCompanyEvent<TicketEventPayload>("ticket", (payload) => {
