@@ -19,8 +19,13 @@ const MAX_ATTEMPTS = 20;
 /** Deliveries processed together; bounds a batch's statement sizes and its latency. */
 const BATCH_SIZE = 200;
 
-/** A stored delivery, as processing needs it. */
-export type Delivery = Pick<DeliveryRow, "id" | "companyId" | "whatsappId" | "channel" | "body">;
+/**
+ * A stored delivery, as processing needs it. One just accepted carries the body already parsed
+ * (`payload`), so the loop does not parse it again; one read back from the table has only `body`.
+ */
+export type Delivery = Pick<DeliveryRow, "id" | "companyId" | "whatsappId" | "channel" | "body"> & {
+  payload?: object;
+};
 
 /**
  * Meta webhooks: verify, store, answer, then process. The stored row is the
@@ -82,14 +87,15 @@ export class WebhooksService {
       throw new AppError("ERR_NO_PERMISSION", { status: 401, message: "Invalid signature" });
     }
     const body = rawBody.toString("utf8");
-    const object = envelopeObject(body);
-    if (object === undefined) {
+    const payload = jsonObject(body);
+    if (payload === undefined) {
       this.deps.logger.warn(
         { connectionId: connection.id, ip, bytes: rawBody.length },
         "webhook refused: the signed body is not a JSON object",
       );
       throw new AppError("ERR_VALIDATION", { status: 400, message: "The body must be a JSON object" });
     }
+    const object = typeof payload.object === "string" ? payload.object : null;
     if (!OBJECTS[connection.channel]?.includes(object ?? "")) {
       // Meta retries what is not answered 200: it is answered, logged, and not kept (nothing would read it).
       this.deps.logger.warn(
@@ -105,7 +111,7 @@ export class WebhooksService {
       body,
     };
     try {
-      return { id: await this.writer.store(delivery), ...delivery };
+      return { id: await this.writer.store(delivery), ...delivery, payload };
     } catch (error) {
       // Deleted within the cache's few seconds: the connection is gone.
       if (isForeignKeyViolation(error)) {
@@ -139,13 +145,8 @@ export class WebhooksService {
       );
       throw new AppError("ERR_NO_PERMISSION", { status: 401, message: "Invalid signature" });
     }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(rawBody.toString("utf8"));
-    } catch {
-      payload = undefined;
-    }
-    if (!payload || typeof payload !== "object" || Array.isArray(payload)) {
+    const payload = jsonObject(rawBody.toString("utf8"));
+    if (payload === undefined) {
       this.deps.logger.warn(
         { ip, bytes: rawBody.length },
         "app webhook refused: the signed body is not a JSON object",
@@ -307,7 +308,7 @@ export class WebhooksService {
   /** The delivery's events, per connection of ours that its accounts name. */
   private async eventsOf(delivery: Delivery): Promise<SinkEvents[]> {
     const out: SinkEvents[] = [];
-    for (const group of parse(delivery.channel, delivery.body)) {
+    for (const group of parse(delivery.channel, delivery.payload ?? jsonObject(delivery.body))) {
       for (const notice of group.notices ?? [])
         this.deps.logger.warn({ deliveryId: delivery.id, accountId: group.accountId }, notice);
       if (group.events.length === 0) continue;
@@ -382,13 +383,8 @@ export class WebhooksService {
   }
 }
 
-function parse(channel: string, body: string): ConnectionEvents[] {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(body);
-  } catch {
-    return [];
-  }
+function parse(channel: string, payload: object | undefined): ConnectionEvents[] {
+  if (payload === undefined) return [];
   return channel === "whatsappapi" ? parseCloudApiWebhook(payload) : parseMessengerWebhook(payload);
 }
 
@@ -435,17 +431,15 @@ function splitByAccount(channel: string, entries: unknown): Map<string, unknown[
   return parts;
 }
 
-/** The envelope's `object` (null when absent), or undefined when the body is not a JSON object. */
-function envelopeObject(body: string): string | null | undefined {
+/** The body parsed, or undefined when it is not a JSON object. */
+function jsonObject(body: string): (object & { object?: unknown }) | undefined {
   let payload: unknown;
   try {
     payload = JSON.parse(body);
   } catch {
     return undefined;
   }
-  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return undefined;
-  const object = (payload as { object?: unknown }).object;
-  return typeof object === "string" ? object : null;
+  return payload && typeof payload === "object" && !Array.isArray(payload) ? payload : undefined;
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
