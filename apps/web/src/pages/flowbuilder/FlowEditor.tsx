@@ -2,6 +2,7 @@ import type { FlowNodeType, FlowProblem, FlowWithGraph } from "@inbox/shared";
 import SaveIcon from "@mui/icons-material/Save";
 import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import {
+  type AriaLabelConfig,
   addEdge,
   Background,
   type Connection,
@@ -55,6 +56,7 @@ interface FlowEditorProps {
  */
 export function FlowEditor({ flow, companyId, tools }: FlowEditorProps) {
   const { t } = useTranslation();
+  const canvasLabels = useCanvasLabels();
   const initial = useMemo(() => fromGraph(flow.flow), [flow.flow]);
   const [nodes, setNodes, onNodesChange] = useNodesState<EditorNode>(initial.nodes);
   const [edges, setEdges, onEdgesChange] = useEdgesState<EditorEdge>(initial.edges);
@@ -197,6 +199,7 @@ export function FlowEditor({ flow, companyId, tools }: FlowEditorProps) {
             fitViewOptions={{ maxZoom: 1 }}
             minZoom={0.2}
             proOptions={{ hideAttribution: true }}
+            ariaLabelConfig={canvasLabels}
           >
             <Background gap={20} />
             <Controls showInteractive={false} />
@@ -220,4 +223,29 @@ export function FlowEditor({ flow, companyId, tools }: FlowEditorProps) {
       )}
     </FlowEditorContext.Provider>
   );
+}
+
+/** React Flow's own control labels and screen-reader texts, in the user's language. */
+function useCanvasLabels(): Partial<AriaLabelConfig> {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const direction = (key: string) => {
+      const known = ["up", "down", "left", "right"] as const;
+      const found = known.find((d) => d === key);
+      return found ? t(`flowbuilder.canvasLabels.directions.${found}`) : key;
+    };
+    return {
+      "controls.ariaLabel": t("flowbuilder.canvasLabels.controls"),
+      "controls.zoomIn.ariaLabel": t("flowbuilder.canvasLabels.zoomIn"),
+      "controls.zoomOut.ariaLabel": t("flowbuilder.canvasLabels.zoomOut"),
+      "controls.fitView.ariaLabel": t("flowbuilder.canvasLabels.fitView"),
+      "minimap.ariaLabel": t("flowbuilder.canvasLabels.minimap"),
+      "handle.ariaLabel": t("flowbuilder.canvasLabels.handle"),
+      "node.a11yDescription.default": t("flowbuilder.canvasLabels.node"),
+      "node.a11yDescription.keyboardDisabled": t("flowbuilder.canvasLabels.nodeKeys"),
+      "node.a11yDescription.ariaLiveMessage": ({ direction: key, x, y }) =>
+        t("flowbuilder.canvasLabels.moved", { direction: direction(key), x, y }),
+      "edge.a11yDescription.default": t("flowbuilder.canvasLabels.edge"),
+    };
+  }, [t]);
 }

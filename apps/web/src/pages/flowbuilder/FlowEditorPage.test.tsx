@@ -113,6 +113,16 @@ describe("flow model", () => {
 });
 
 describe("FlowEditorPage", () => {
+  it("labels the canvas's own controls in the user's language", async () => {
+    serve(flow([start]));
+    renderEditor();
+    expect(await screen.findByRole("button", { name: "Aproximar" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Afastar" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Ajustar à tela" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Zoom In" })).toBeNull();
+    expect(screen.queryByText("Mini Map")).toBeNull();
+  });
+
   it("shows the graph, adds a node from the speed-dial, duplicates and deletes it, saves with the toast", async () => {
     const saved = serve(flow([start]));
     renderEditor();

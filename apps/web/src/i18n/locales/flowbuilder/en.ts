@@ -10,6 +10,21 @@ const flowbuilderEn: typeof flowbuilderPt = {
   notFound: "Flow not found.",
   addNode: "Add block",
   canvas: "Flow canvas",
+  /** The canvas's own controls and screen-reader texts (React Flow's ariaLabelConfig). */
+  canvasLabels: {
+    controls: "Flow controls",
+    zoomIn: "Zoom in",
+    zoomOut: "Zoom out",
+    fitView: "Fit to screen",
+    minimap: "Flow overview",
+    handle: "Connection point",
+    node: "Press Enter or space to select a block. Press Delete to remove it and Escape to cancel.",
+    nodeKeys:
+      "Press Enter or space to select a block. Then use the arrow keys to move it. Press Delete to remove it and Escape to cancel.",
+    directions: { up: "up", down: "down", left: "left", right: "right" },
+    moved: "Block moved {{direction}}. New position: x {{x}}, y {{y}}",
+    edge: "Press Enter or space to select a link. Then press Delete to remove it or Escape to cancel.",
+  },
   edit: "Edit",
   duplicate: "Duplicate",
   remove: "Delete",

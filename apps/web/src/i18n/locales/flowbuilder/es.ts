@@ -10,6 +10,21 @@ const flowbuilderEs: typeof flowbuilderPt = {
   notFound: "Flujo no encontrado.",
   addNode: "Añadir bloque",
   canvas: "Área del flujo",
+  /** The canvas's own controls and screen-reader texts (React Flow's ariaLabelConfig). */
+  canvasLabels: {
+    controls: "Controles del flujo",
+    zoomIn: "Acercar",
+    zoomOut: "Alejar",
+    fitView: "Ajustar a la pantalla",
+    minimap: "Miniatura del flujo",
+    handle: "Punto de conexión",
+    node: "Pulse Intro o espacio para seleccionar un bloque. Pulse Supr para eliminarlo y Esc para cancelar.",
+    nodeKeys:
+      "Pulse Intro o espacio para seleccionar un bloque. Luego use las flechas para moverlo. Pulse Supr para eliminarlo y Esc para cancelar.",
+    directions: { up: "arriba", down: "abajo", left: "la izquierda", right: "la derecha" },
+    moved: "Bloque movido hacia {{direction}}. Nueva posición: x {{x}}, y {{y}}",
+    edge: "Pulse Intro o espacio para seleccionar una conexión. Luego pulse Supr para eliminarla o Esc para cancelar.",
+  },
   edit: "Editar",
   duplicate: "Duplicar",
   remove: "Eliminar",

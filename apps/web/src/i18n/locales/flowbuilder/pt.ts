@@ -9,6 +9,21 @@ const flowbuilderPt = {
   notFound: "Fluxo não encontrado.",
   addNode: "Adicionar bloco",
   canvas: "Área do fluxo",
+  /** The canvas's own controls and screen-reader texts (React Flow's ariaLabelConfig). */
+  canvasLabels: {
+    controls: "Controles do fluxo",
+    zoomIn: "Aproximar",
+    zoomOut: "Afastar",
+    fitView: "Ajustar à tela",
+    minimap: "Miniatura do fluxo",
+    handle: "Ponto de conexão",
+    node: "Pressione Enter ou espaço para selecionar um bloco. Pressione Delete para excluí-lo e Esc para cancelar.",
+    nodeKeys:
+      "Pressione Enter ou espaço para selecionar um bloco. Depois, use as setas para movê-lo. Pressione Delete para excluí-lo e Esc para cancelar.",
+    directions: { up: "cima", down: "baixo", left: "a esquerda", right: "a direita" },
+    moved: "Bloco movido para {{direction}}. Nova posição: x {{x}}, y {{y}}",
+    edge: "Pressione Enter ou espaço para selecionar uma ligação. Depois, pressione Delete para excluí-la ou Esc para cancelar.",
+  },
   edit: "Editar",
   duplicate: "Duplicar",
   remove: "Excluir",

@@ -10,6 +10,21 @@ const flowbuilderTr: typeof flowbuilderPt = {
   notFound: "Akış bulunamadı.",
   addNode: "Blok ekle",
   canvas: "Akış alanı",
+  /** The canvas's own controls and screen-reader texts (React Flow's ariaLabelConfig). */
+  canvasLabels: {
+    controls: "Akış denetimleri",
+    zoomIn: "Yakınlaştır",
+    zoomOut: "Uzaklaştır",
+    fitView: "Ekrana sığdır",
+    minimap: "Akış önizlemesi",
+    handle: "Bağlantı noktası",
+    node: "Bir bloğu seçmek için Enter veya boşluk tuşuna basın. Silmek için Delete, vazgeçmek için Esc tuşuna basın.",
+    nodeKeys:
+      "Bir bloğu seçmek için Enter veya boşluk tuşuna basın. Sonra ok tuşlarıyla taşıyın. Silmek için Delete, vazgeçmek için Esc tuşuna basın.",
+    directions: { up: "yukarı", down: "aşağı", left: "sol", right: "sağ" },
+    moved: "Blok {{direction}} yönüne taşındı. Yeni konum: x {{x}}, y {{y}}",
+    edge: "Bir bağlantıyı seçmek için Enter veya boşluk tuşuna basın. Sonra silmek için Delete, vazgeçmek için Esc tuşuna basın.",
+  },
   edit: "Düzenle",
   duplicate: "Çoğalt",
   remove: "Sil",
