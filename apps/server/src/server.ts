@@ -29,6 +29,7 @@ import { closeIdleTicketsJob } from "./jobs/close-idle-tickets.js";
 import { Jobs } from "./jobs/jobs.js";
 import { markUsersOfflineJob } from "./jobs/mark-users-offline.js";
 import { MEASURE_COMPANY_FOLDERS, measureCompanyFoldersJob } from "./jobs/measure-company-folders.js";
+import { pruneApiKeysJob } from "./jobs/prune-api-keys.js";
 import { FileReaper, removeFilesJob } from "./jobs/remove-files.js";
 import { recoveryMailJob } from "./jobs/send-recovery-mail.js";
 import { ScheduleJobTimer, sendScheduleJob, sweepDueSchedulesJob } from "./jobs/send-schedules.js";
@@ -308,6 +309,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     );
     await jobs.register(sweepWebhooksJob(webhooks));
     await jobs.register(sweepOutboundJob(outbound));
+    await jobs.register(pruneApiKeysJob(database.db));
     await jobs.register(sendScheduleJob(schedules));
     await jobs.register(sweepDueSchedulesJob(schedules));
     await jobs.register(

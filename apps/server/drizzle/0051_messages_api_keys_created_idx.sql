@@ -1,0 +1,1 @@
+CREATE INDEX "messages_api_keys_created_idx" ON "messages_api_keys" USING btree ("created_at");
