@@ -48,6 +48,8 @@ export const EXTRA_ERROR_CODES = [
   "ERR_PLAN_CONNECTIONS_LIMIT",
   /** 409: POST /queue at the plan's queue limit (`plan.queues`). */
   "ERR_PLAN_QUEUES_LIMIT",
+  /** 409: POST /flowcampaign when the company already has FLOW_CAMPAIGN_LIST_MAX phrase campaigns. */
+  "ERR_FLOW_CAMPAIGNS_LIMIT",
   /**
    * 403: the company's plan switches off the feature a route belongs to (spec 2 section 3, one code per
    * use flag: PLAN_FLAG_ERROR_CODES). Routes declare their flag (`config.planFeature`), checked before
@@ -217,6 +219,7 @@ export interface ApiErrorBody {
   ticket?: OpenTicketRef;
   /**
    * For the plan limit codes (ERR_USER_CREATION_COUNT, ERR_PLAN_CONNECTIONS_LIMIT, ERR_PLAN_QUEUES_LIMIT): the plan's limit.
+   * For ERR_FLOW_CAMPAIGNS_LIMIT: how many phrase campaigns a company may have.
    * For ERR_FLOW_FILE_TOO_LARGE: the upload's limit in MB.
    */
   limit?: number;

@@ -9,7 +9,11 @@ import { dbId, looseBoolean, MAX_DB_INT } from "./common.js";
  */
 export const FLOW_CAMPAIGN_NAME_MAX = 100;
 export const FLOW_CAMPAIGN_PHRASE_MAX = 1000;
-/** GET /flowcampaign answers every phrase campaign of the company (the page lists them whole), at most this many. */
+/**
+ * Phrase campaigns a company may have: GET /flowcampaign answers them whole (the page lists them
+ * all), so POST /flowcampaign refuses one more (ERR_FLOW_CAMPAIGNS_LIMIT) instead of the list
+ * leaving some out.
+ */
 export const FLOW_CAMPAIGN_LIST_MAX = 1000;
 
 const required = (max: number) =>

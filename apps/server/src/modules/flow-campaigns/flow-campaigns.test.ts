@@ -1,3 +1,4 @@
+import { FLOW_CAMPAIGN_LIST_MAX } from "@inbox/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConnection, buildTeam } from "../../../test/factories.js";
@@ -72,6 +73,40 @@ describe("/flowcampaign", () => {
       "delete",
     ]);
     expect(mine[3]?.payload).toEqual({ action: "delete", flowCampaignId: id });
+  });
+
+  it("refuses a phrase campaign past the company's limit, so the list (answered whole) leaves none out", async () => {
+    const { team, flow } = await setup();
+    const h = team.adminSession.headers;
+    await db()
+      .insert(flowCampaigns)
+      .values(
+        Array.from({ length: FLOW_CAMPAIGN_LIST_MAX - 1 }, (_, i) => ({
+          companyId: team.company.id,
+          name: `Campanha ${String(i).padStart(4, "0")}`,
+          flowId: flow.id,
+          phrase: `frase ${i}`,
+        })),
+      );
+    const last = await call("POST", "/flowcampaign", h, { name: "Última", flowId: flow.id, phrase: "fim" });
+    expect(last.statusCode, last.body).toBe(201);
+    const refused = await call("POST", "/flowcampaign", h, { name: "Demais", flowId: flow.id, phrase: "x" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: "ERR_FLOW_CAMPAIGNS_LIMIT",
+      limit: FLOW_CAMPAIGN_LIST_MAX,
+    });
+    const list = (await call("GET", "/flowcampaign", h)).json();
+    expect(list.flow).toHaveLength(FLOW_CAMPAIGN_LIST_MAX);
+    expect(list.flow.some((c: { name: string }) => c.name === "Última")).toBe(true);
+    // Another company is not held by this one's count.
+    const other = await setup();
+    const elsewhere = await call("POST", "/flowcampaign", other.team.adminSession.headers, {
+      name: "Outra",
+      flowId: other.flow.id,
+      phrase: "oi",
+    });
+    expect(elsewhere.statusCode).toBe(201);
   });
 
   it("requires name, flow and phrase; refuses another company's flow or connection; a missing connection is fine", async () => {

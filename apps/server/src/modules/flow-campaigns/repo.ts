@@ -1,5 +1,5 @@
-import { asc } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { asc, count, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
 import { flowCampaigns, flows, whatsapps } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
 
@@ -44,8 +44,21 @@ export class FlowCampaignsRepo {
     return Boolean(row);
   }
 
-  async insert(companyId: number, values: Values): Promise<FlowCampaignRow> {
-    const [row] = await this.db
+  /**
+   * Locks the company's phrase campaigns against concurrent creation (its companies row) for the
+   * transaction, and answers how many there are.
+   */
+  async lockAndCount(tx: Tx, companyId: number): Promise<number> {
+    await tx.execute(sql`SELECT id FROM companies WHERE id = ${companyId} FOR UPDATE`);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(flowCampaigns)
+      .where(ofCompany(flowCampaigns, companyId));
+    return row?.n ?? 0;
+  }
+
+  async insert(companyId: number, values: Values, tx: Db | Tx = this.db): Promise<FlowCampaignRow> {
+    const [row] = await tx
       .insert(flowCampaigns)
       .values({ ...values, companyId })
       .returning();

@@ -43,7 +43,15 @@ export class FlowCampaignsService {
 
   async create(ctx: RequestContext, input: FlowCampaignInput): Promise<FlowCampaignDto> {
     const values = await this.checked(ctx.companyId, input);
-    return this.announce(ctx.companyId, "create", present(await this.repo.insert(ctx.companyId, values)));
+    const row = await this.deps.db.transaction(async (tx) => {
+      if ((await this.repo.lockAndCount(tx, ctx.companyId)) >= FLOW_CAMPAIGN_LIST_MAX)
+        throw new AppError("ERR_FLOW_CAMPAIGNS_LIMIT", {
+          message: `A company can have up to ${FLOW_CAMPAIGN_LIST_MAX} phrase campaigns`,
+          details: { limit: FLOW_CAMPAIGN_LIST_MAX },
+        });
+      return this.repo.insert(ctx.companyId, values, tx);
+    });
+    return this.announce(ctx.companyId, "create", present(row));
   }
 
   async update(ctx: RequestContext, input: FlowCampaignUpdate): Promise<FlowCampaignDto> {

@@ -116,6 +116,8 @@ const en: LocaleShape = {
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Your plan allows up to {{limit}} connections. Delete a connection or change plans.",
     ERR_PLAN_QUEUES_LIMIT: "Your plan allows up to {{limit}} queues. Delete a queue or change plans.",
+    ERR_FLOW_CAMPAIGNS_LIMIT:
+      "A company can have up to {{limit}} phrase campaigns. Delete one to create another.",
     ERR_PLAN_NO_WHATSAPP: "Your company's plan does not include WhatsApp connections.",
     ERR_PLAN_NO_FACEBOOK: "Your company's plan does not include Facebook connections.",
     ERR_PLAN_NO_INSTAGRAM: "Your company's plan does not include Instagram connections.",

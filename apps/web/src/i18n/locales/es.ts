@@ -116,6 +116,8 @@ const es: LocaleShape = {
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Su plan permite hasta {{limit}} conexiones. Elimine una conexión o cambie de plan.",
     ERR_PLAN_QUEUES_LIMIT: "Su plan permite hasta {{limit}} colas. Elimine una cola o cambie de plan.",
+    ERR_FLOW_CAMPAIGNS_LIMIT:
+      "Una empresa puede tener hasta {{limit}} campañas de frase. Elimine una para crear otra.",
     ERR_PLAN_NO_WHATSAPP: "El plan de su empresa no incluye conexiones de WhatsApp.",
     ERR_PLAN_NO_FACEBOOK: "El plan de su empresa no incluye conexiones de Facebook.",
     ERR_PLAN_NO_INSTAGRAM: "El plan de su empresa no incluye conexiones de Instagram.",

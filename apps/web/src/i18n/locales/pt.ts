@@ -116,6 +116,8 @@ const pt = {
     ERR_PLAN_CONNECTIONS_LIMIT:
       "Seu plano permite até {{limit}} conexões. Exclua uma conexão ou mude de plano.",
     ERR_PLAN_QUEUES_LIMIT: "Seu plano permite até {{limit}} filas. Exclua uma fila ou mude de plano.",
+    ERR_FLOW_CAMPAIGNS_LIMIT:
+      "Uma empresa pode ter até {{limit}} campanhas de frase. Exclua uma para criar outra.",
     ERR_PLAN_NO_WHATSAPP: "O plano da sua empresa não inclui conexões de WhatsApp.",
     ERR_PLAN_NO_FACEBOOK: "O plano da sua empresa não inclui conexões do Facebook.",
     ERR_PLAN_NO_INSTAGRAM: "O plano da sua empresa não inclui conexões do Instagram.",

@@ -119,6 +119,8 @@ const tr: LocaleShape = {
       "Planınız en fazla {{limit}} bağlantıya izin veriyor. Bir bağlantıyı silin veya planınızı değiştirin.",
     ERR_PLAN_QUEUES_LIMIT:
       "Planınız en fazla {{limit}} kuyruğa izin veriyor. Bir kuyruğu silin veya planınızı değiştirin.",
+    ERR_FLOW_CAMPAIGNS_LIMIT:
+      "Bir şirketin en fazla {{limit}} ifade kampanyası olabilir. Yenisini oluşturmak için birini silin.",
     ERR_PLAN_NO_WHATSAPP: "Şirketinizin planı WhatsApp bağlantılarını içermiyor.",
     ERR_PLAN_NO_FACEBOOK: "Şirketinizin planı Facebook bağlantılarını içermiyor.",
     ERR_PLAN_NO_INSTAGRAM: "Şirketinizin planı Instagram bağlantılarını içermiyor.",
