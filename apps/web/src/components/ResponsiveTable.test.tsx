@@ -82,6 +82,25 @@ describe("ResponsiveTable", () => {
     expect(onEdit).toHaveBeenCalledWith(rows[1]);
   });
 
+  it("draws no actions line on a card whose row has no action (the actions render nothing)", () => {
+    restore = stubMediaQuery(true);
+    const Nothing = () => null;
+    render(
+      <ResponsiveTable
+        label="Faturas"
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[{ key: "name", header: "Nome", render: (row) => row.name }]}
+        actions={(row) => (row.id === 1 ? <Nothing /> : <button type="button">Pagar</button>)}
+      />,
+    );
+    const [ana, bruno] = within(screen.getByRole("list", { name: "Faturas" })).getAllByRole("listitem");
+    const empty = ana?.querySelector("[data-card-actions]") as HTMLElement;
+    const full = bruno?.querySelector("[data-card-actions]") as HTMLElement;
+    expect(getComputedStyle(empty).display).toBe("none");
+    expect(getComputedStyle(full).display).toBe("flex");
+  });
+
   it("opens a row on a click in it but not in its actions, and marks the selected row, in both layouts", () => {
     for (const narrow of [false, true]) {
       restore = stubMediaQuery(narrow);

@@ -198,6 +198,8 @@ function CardList<T>({
                 pt: 0.5,
                 borderTop: 1,
                 borderColor: "divider",
+                // A row with no action to offer (a paid invoice's pay button renders nothing): no line.
+                "&:empty": { display: "none" },
               }}
             >
               {actions(row)}
