@@ -1,4 +1,5 @@
 import { MESSAGES_API_IDEMPOTENCY_HOURS } from "@inbox/shared";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildConnection } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
@@ -26,8 +27,12 @@ async function keys(companyId: number, whatsappId: number, ages: Record<string, 
   );
 }
 
-async function keysLeft(): Promise<string[]> {
-  const rows = await server.database.db.select({ key: messagesApiKeys.key }).from(messagesApiKeys);
+/** The keys left of these companies (on PostgreSQL the database is shared with other runs). */
+async function keysLeft(...companyIds: number[]): Promise<string[]> {
+  const rows = await server.database.db
+    .select({ key: messagesApiKeys.key })
+    .from(messagesApiKeys)
+    .where(inArray(messagesApiKeys.companyId, companyIds));
   return rows.map((r) => r.key).sort();
 }
 
@@ -41,8 +46,8 @@ describe("pruning the Messages API's idempotency keys", () => {
     await keys(a.id, onA.id, { "a-old": window + 1, "a-fresh": window - 1, "a-now": 0 });
     await keys(b.id, onB.id, { "b-old": window * 3 });
 
-    expect(await pruneApiKeys(server.database.db)).toBe(2);
-    expect(await keysLeft()).toEqual(["a-fresh", "a-now"]);
+    expect(await pruneApiKeys(server.database.db)).toBeGreaterThanOrEqual(2);
+    expect(await keysLeft(a.id, b.id)).toEqual(["a-fresh", "a-now"]);
     expect(await pruneApiKeys(server.database.db)).toBe(0);
   });
 
@@ -61,6 +66,6 @@ describe("pruning the Messages API's idempotency keys", () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(state).toBe("completed");
-    expect(await keysLeft()).not.toContain("job-old");
+    expect(await keysLeft(company.id)).toEqual([]);
   });
 });

@@ -14,6 +14,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { sameCompany, tenant, timestamps } from "./columns.js";
 import { companies } from "./companies.js";
+import { flows } from "./flows.js";
+import { prompts } from "./prompts.js";
+import { queueIntegrations } from "./queue-integrations.js";
 import { queues } from "./queues.js";
 
 /** A messaging connection ("whatsapp" in the API for compatibility), of any channel. */
@@ -91,6 +94,11 @@ export const whatsapps = pgTable(
   },
   (t) => [
     unique("whatsapps_company_id_id_key").on(t.companyId, t.id),
+    // The automation a connection names: deleting the record unlinks it (SET NULL of that column only).
+    sameCompany("whatsapps_integration_id_fk", t.companyId, t.integrationId, queueIntegrations, "set null"),
+    sameCompany("whatsapps_prompt_id_fk", t.companyId, t.promptId, prompts, "set null"),
+    sameCompany("whatsapps_flow_id_welcome_fk", t.companyId, t.flowIdWelcome, flows, "set null"),
+    sameCompany("whatsapps_flow_id_not_phrase_fk", t.companyId, t.flowIdNotPhrase, flows, "set null"),
     uniqueIndex("whatsapps_webhook_key_key").on(t.webhookKey),
     /** The Messages API finds the connection of a bearer token (POST /api/messages/send). */
     index("whatsapps_token_idx").on(t.token),

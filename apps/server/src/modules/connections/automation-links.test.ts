@@ -77,4 +77,40 @@ describe("PUT /whatsapp/{id}: promptId, integrationId, flowIdWelcome, flowIdNotP
       flowIdNotPhrase: null,
     });
   });
+
+  it("deleting the flow, integration or prompt unlinks it, and the connection saves as before", async () => {
+    const mine = await company();
+    const h = mine.team.adminSession.headers;
+    const call = (method: "PUT" | "DELETE" | "GET", url: string, payload?: object) =>
+      server.app.inject({ method, url, headers: h, ...(payload ? { payload } : {}) });
+    const linked = await call("PUT", `/whatsapp/${mine.connection.id}`, {
+      promptId: mine.prompt.id,
+      integrationId: mine.integration.id,
+      flowIdWelcome: mine.flow.id,
+      flowIdNotPhrase: mine.flow.id,
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+
+    for (const url of [
+      `/flowbuilder/${mine.flow.id}`,
+      `/queueIntegration/${mine.integration.id}`,
+      `/prompt/${mine.prompt.id}`,
+    ]) {
+      const gone = await call("DELETE", url);
+      expect(gone.statusCode, `${url} ${gone.body}`).toBe(200);
+    }
+    const shown = await call("GET", `/whatsapp/${mine.connection.id}`);
+    expect(shown.json()).toMatchObject({
+      promptId: null,
+      integrationId: null,
+      flowIdWelcome: null,
+      flowIdNotPhrase: null,
+    });
+    // The form sends back what it shows: no 'Unknown record' on a link that no longer exists.
+    const saved = await call("PUT", `/whatsapp/${mine.connection.id}`, {
+      name: "Renomeada",
+      flowIdWelcome: shown.json().flowIdWelcome,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
 });

@@ -1,0 +1,10 @@
+-- A connection's automation links (integration, prompt, welcome and no-phrase flows) become foreign keys
+-- of its company: deleting the record unlinks it. Links left dangling by earlier deletions are cleared first.
+UPDATE "whatsapps" w SET "integration_id" = NULL WHERE "integration_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "queue_integrations" r WHERE r."company_id" = w."company_id" AND r."id" = w."integration_id");--> statement-breakpoint
+UPDATE "whatsapps" w SET "prompt_id" = NULL WHERE "prompt_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "prompts" r WHERE r."company_id" = w."company_id" AND r."id" = w."prompt_id");--> statement-breakpoint
+UPDATE "whatsapps" w SET "flow_id_welcome" = NULL WHERE "flow_id_welcome" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "flows" r WHERE r."company_id" = w."company_id" AND r."id" = w."flow_id_welcome");--> statement-breakpoint
+UPDATE "whatsapps" w SET "flow_id_not_phrase" = NULL WHERE "flow_id_not_phrase" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "flows" r WHERE r."company_id" = w."company_id" AND r."id" = w."flow_id_not_phrase");--> statement-breakpoint
+ALTER TABLE "whatsapps" ADD CONSTRAINT "whatsapps_integration_id_fk" FOREIGN KEY ("company_id","integration_id") REFERENCES "public"."queue_integrations"("company_id","id") ON DELETE SET NULL ("integration_id") ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapps" ADD CONSTRAINT "whatsapps_prompt_id_fk" FOREIGN KEY ("company_id","prompt_id") REFERENCES "public"."prompts"("company_id","id") ON DELETE SET NULL ("prompt_id") ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapps" ADD CONSTRAINT "whatsapps_flow_id_welcome_fk" FOREIGN KEY ("company_id","flow_id_welcome") REFERENCES "public"."flows"("company_id","id") ON DELETE SET NULL ("flow_id_welcome") ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "whatsapps" ADD CONSTRAINT "whatsapps_flow_id_not_phrase_fk" FOREIGN KEY ("company_id","flow_id_not_phrase") REFERENCES "public"."flows"("company_id","id") ON DELETE SET NULL ("flow_id_not_phrase") ON UPDATE no action;
