@@ -37,6 +37,9 @@ function renderTable(onEdit: (row: Row) => void, titleColumn?: string) {
   );
 }
 
+/** An action component with nothing to offer for its row (as a paid invoice's pay button). */
+const Nothing = () => null;
+
 let restore: (() => void) | undefined;
 afterEach(() => {
   restore?.();
@@ -84,7 +87,6 @@ describe("ResponsiveTable", () => {
 
   it("draws no actions line on a card whose row has no action (the actions render nothing)", () => {
     restore = stubMediaQuery(true);
-    const Nothing = () => null;
     render(
       <ResponsiveTable
         label="Faturas"
