@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildUser } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { runJob } from "../../test/jobs.js";
 import { users } from "../db/schema/index.js";
 import { MARK_USERS_OFFLINE } from "./mark-users-offline.js";
 
@@ -27,16 +28,7 @@ describe("the mark-users-offline job (pg-boss)", () => {
       toCompany(companyId, topic, payload);
     };
 
-    const jobId = await server.jobs?.send(MARK_USERS_OFFLINE, {});
-    expect(jobId).toBeTruthy();
-    const deadline = Date.now() + 20_000;
-    let state: string | undefined;
-    while (Date.now() < deadline) {
-      state = (await server.jobs?.getJob(MARK_USERS_OFFLINE, jobId as string))?.state;
-      if (state === "completed" || state === "failed") break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(state).toBe("completed");
+    expect(await runJob(server, MARK_USERS_OFFLINE)).toBe("completed");
     const [staleRow] = await server.database.db.select().from(users).where(eq(users.id, stale.id));
     const [freshRow] = await server.database.db.select().from(users).where(eq(users.id, fresh.id));
     expect(staleRow?.online).toBe(false);

@@ -3,6 +3,7 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildConnection } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { runJob } from "../../test/jobs.js";
 import { messagesApiKeys } from "../db/schema/index.js";
 import { PRUNE_API_KEYS, pruneApiKeys } from "./prune-api-keys.js";
 
@@ -56,16 +57,7 @@ describe("pruning the Messages API's idempotency keys", () => {
     const connection = await buildConnection(server.database.db, company.id);
     await keys(company.id, connection.id, { "job-old": MESSAGES_API_IDEMPOTENCY_HOURS + 5 });
 
-    const jobId = await server.jobs?.send(PRUNE_API_KEYS, {});
-    expect(jobId).toBeTruthy();
-    const deadline = Date.now() + 20_000;
-    let state: string | undefined;
-    while (Date.now() < deadline) {
-      state = (await server.jobs?.getJob(PRUNE_API_KEYS, jobId as string))?.state;
-      if (state === "completed" || state === "failed") break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(state).toBe("completed");
+    expect(await runJob(server, PRUNE_API_KEYS)).toBe("completed");
     expect(await keysLeft(company.id)).toEqual([]);
   });
 });
