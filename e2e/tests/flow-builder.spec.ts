@@ -14,7 +14,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, META_SIM_URL } from "../playwright.config"
  *
  * Edges are drawn by real mouse drags (mouse down on a source handle's centre, moves in steps, mouse
  * up on the target handle's centre). What makes that reliable on a loaded machine: a large viewport,
- * 'Fit View' after the nodes exist so every handle is on screen, boxes read only once they stopped
+ * 'Ajustar à tela' after the nodes exist so every handle is on screen, boxes read only once they stopped
  * moving (the editor pans to each new node with a 300 ms animation), and each drag checked by the
  * edge it must create (xyflow's rf__edge-{id}, the editor naming edges e-{source}-{handle}-{target}).
  */
@@ -32,7 +32,7 @@ const MENU = `${MENU_TEXT}\n\n*[ 1 ]* - Até 5\n*[ 2 ]* - Mais de 5`;
 const SMALL = "Para até 5 pessoas, o plano Básico (R$ 49 por mês) é o ideal.";
 const LARGE = "Para mais de 5 pessoas, recomendamos o plano Completo (R$ 99 por mês).";
 
-// Six nodes side by side and the test panel's drawer: room enough for every handle after 'Fit View'.
+// Six nodes side by side and the test panel's drawer: room enough for every handle after 'Ajustar à tela'.
 test.use({ viewport: { width: 1600, height: 1000 } });
 
 const canvasNode = (page: Page, type: string, text?: string) => {
@@ -207,7 +207,7 @@ test("an admin draws a flow with a menu and a condition, tests it, makes it the 
   await expect(page.locator(".react-flow__node")).toHaveCount(6);
 
   // Every node on screen, then the 'no' branch moved under the 'yes' one (dragged by its body).
-  await page.getByRole("button", { name: "Fit View" }).click();
+  await page.getByRole("button", { name: "Ajustar à tela" }).click();
   const start = canvasNode(page, "start");
   const hello = canvasNode(page, "message", HELLO);
   const menu = canvasNode(page, "menu");
@@ -224,7 +224,7 @@ test("an admin draws a flow with a menu and a condition, tests it, makes it the 
     steps: 10,
   });
   await page.mouse.up();
-  await page.getByRole("button", { name: "Fit View" }).click();
+  await page.getByRole("button", { name: "Ajustar à tela" }).click();
 
   await connect(page, start, null, hello);
   await connect(page, hello, null, menu);
