@@ -1,4 +1,4 @@
-import { asc, count, sql } from "drizzle-orm";
+import { asc, count } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { flowCampaigns, flows, whatsapps } from "../../db/schema/index.js";
 import { ofCompany, rowOf } from "../../db/tenant-scope.js";
@@ -44,12 +44,8 @@ export class FlowCampaignsRepo {
     return Boolean(row);
   }
 
-  /**
-   * Locks the company's phrase campaigns against concurrent creation (its companies row) for the
-   * transaction, and answers how many there are.
-   */
-  async lockAndCount(tx: Tx, companyId: number): Promise<number> {
-    await tx.execute(sql`SELECT id FROM companies WHERE id = ${companyId} FOR UPDATE`);
+  /** How many phrase campaigns the company has. */
+  async count(tx: Tx, companyId: number): Promise<number> {
     const [row] = await tx
       .select({ n: count() })
       .from(flowCampaigns)

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import { CompaniesRepo } from "../companies/repo.js";
 import { authorizeDelete } from "./policy.js";
 import { type FlowCampaignRow, FlowCampaignsRepo } from "./repo.js";
 
@@ -26,9 +27,11 @@ function present(row: FlowCampaignRow): FlowCampaignDto {
  */
 export class FlowCampaignsService {
   private readonly repo: FlowCampaignsRepo;
+  private readonly companies: CompaniesRepo;
 
   constructor(private readonly deps: { db: Db; realtime: Realtime }) {
     this.repo = new FlowCampaignsRepo(deps.db);
+    this.companies = new CompaniesRepo(deps.db);
   }
 
   async list(ctx: RequestContext): Promise<{ flow: FlowCampaignDto[] }> {
@@ -44,7 +47,9 @@ export class FlowCampaignsService {
   async create(ctx: RequestContext, input: FlowCampaignInput): Promise<FlowCampaignDto> {
     const values = await this.checked(ctx.companyId, input);
     const row = await this.deps.db.transaction(async (tx) => {
-      if ((await this.repo.lockAndCount(tx, ctx.companyId)) >= FLOW_CAMPAIGN_LIST_MAX)
+      // The company row's lock holds a concurrent create back until this one is counted.
+      await this.companies.lockForUpdate(tx, ctx.companyId);
+      if ((await this.repo.count(tx, ctx.companyId)) >= FLOW_CAMPAIGN_LIST_MAX)
         throw new AppError("ERR_FLOW_CAMPAIGNS_LIMIT", {
           message: `A company can have up to ${FLOW_CAMPAIGN_LIST_MAX} phrase campaigns`,
           details: { limit: FLOW_CAMPAIGN_LIST_MAX },
