@@ -1,8 +1,7 @@
 import { type FlowGraphData, flowGraph } from "@inbox/shared";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { preparedPer } from "../db/prepared.js";
-import { flowCampaigns, flows, flowVersions, queueIntegrations } from "../db/schema/index.js";
+import { flows, flowVersions } from "../db/schema/index.js";
 import { ofCompany } from "../db/tenant-scope.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
 import type { BotAction, BotState, FlowRef, FlowWorld } from "./machine-types.js";
@@ -17,32 +16,6 @@ function graphOf(nodes: unknown, connections: unknown): FlowGraphData {
   return parsed.success ? parsed.data : { nodes: [], connections: [] };
 }
 
-/** The reads of every world load (world.ts), prepared once per database handle (db/prepared.ts). */
-const connectionFlowStatements = preparedPer((db) => ({
-  phrases: db
-    .select({ phrase: flowCampaigns.phrase, flowId: flowCampaigns.flowId })
-    .from(flowCampaigns)
-    .where(
-      and(
-        eq(flowCampaigns.companyId, sql.placeholder("companyId")),
-        eq(flowCampaigns.whatsappId, sql.placeholder("whatsappId")),
-        eq(flowCampaigns.status, true),
-      ),
-    )
-    .orderBy(asc(flowCampaigns.id))
-    .prepare("world_flow_phrases"),
-  integrations: db
-    .select({ id: queueIntegrations.id, projectName: queueIntegrations.projectName })
-    .from(queueIntegrations)
-    .where(
-      and(
-        eq(queueIntegrations.companyId, sql.placeholder("companyId")),
-        eq(queueIntegrations.type, "flowbuilder"),
-      ),
-    )
-    .prepare("world_flow_integrations"),
-}));
-
 /**
  * The flows a ticket of this connection may start: its welcome and no-phrase flows, its active
  * phrase campaigns and the company's flowbuilder integrations (projectName holds the flow's id),
@@ -52,21 +25,24 @@ const connectionFlowStatements = preparedPer((db) => ({
 export async function loadConnectionFlows(
   tx: Db | Tx,
   companyId: number,
-  whatsappId: number,
-  /** The connection's flowIdWelcome and flowIdNotPhrase, read with the rest of its row (world.ts). */
-  connection: { welcome: number | null; notPhrase: number | null },
+  /** Read with the rest of the world (world.ts): the connection's flowIdWelcome and flowIdNotPhrase,
+   * its active phrase campaigns in id order, the company's flowbuilder integrations. */
+  links: {
+    welcome: number | null;
+    notPhrase: number | null;
+    phrases: { phrase: string; flowId: number }[];
+    integrations: { id: number; projectName: string | null }[];
+  },
 ): Promise<ConnectionFlows | undefined> {
-  const statements = connectionFlowStatements(tx);
-  const phrases = await statements.phrases.execute({ companyId, whatsappId });
-  const integrations = await statements.integrations.execute({ companyId });
+  const { phrases, integrations } = links;
   const integrationFlows = integrations.flatMap((integration) => {
     const flowId = Number(integration.projectName);
     return Number.isInteger(flowId) && flowId > 0 ? [{ id: integration.id, flowId }] : [];
   });
   const ids = new Set<number>(
     [
-      connection.welcome,
-      connection.notPhrase,
+      links.welcome,
+      links.notPhrase,
       ...phrases.map((p) => p.flowId),
       ...integrationFlows.map((i) => i.flowId),
     ].filter((id): id is number => typeof id === "number"),
@@ -84,8 +60,8 @@ export async function loadConnectionFlows(
   );
   const ref = (id: number | null | undefined) => (typeof id === "number" ? (refs.get(id) ?? null) : null);
   return {
-    welcome: ref(connection.welcome),
-    notPhrase: ref(connection.notPhrase),
+    welcome: ref(links.welcome),
+    notPhrase: ref(links.notPhrase),
     phrases: phrases.flatMap((p) => {
       const flow = ref(p.flowId);
       return flow && p.phrase.trim() ? [{ phrase: p.phrase, flow }] : [];

@@ -1,10 +1,13 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { preparedPer } from "../db/prepared.js";
+import { fromJsonRow, jsonColumns } from "../db/json-rows.js";
+import { fixedStatement } from "../db/prepared.js";
 import {
   chatbots,
   companies,
   companySettings,
+  flowCampaigns,
+  queueIntegrations,
   queues,
   whatsappQueues,
   whatsapps,
@@ -22,89 +25,96 @@ export type WorldRest = Omit<World, "now" | "ticket" | "contact" | "flows"> & {
   connectionFlows?: ConnectionFlows;
 };
 
-const param = (name: "companyId" | "whatsappId") => sql.placeholder(name);
+const connectionColumns = jsonColumns({
+  name: whatsapps.name,
+  greetingMessage: whatsapps.greetingMessage,
+  outOfHoursMessage: whatsapps.outOfHoursMessage,
+  schedules: whatsapps.schedules,
+  maxUseBotQueues: whatsapps.maxUseBotQueues,
+  timeUseBotQueues: whatsapps.timeUseBotQueues,
+  timeSendQueue: whatsapps.timeSendQueue,
+  sendIdQueue: whatsapps.sendIdQueue,
+  collectiveVacationStart: whatsapps.collectiveVacationStart,
+  collectiveVacationEnd: whatsapps.collectiveVacationEnd,
+  collectiveVacationMessage: whatsapps.collectiveVacationMessage,
+  ratingMessage: whatsapps.ratingMessage,
+  complationMessage: whatsapps.complationMessage,
+  expiresTicketNPS: whatsapps.expiresTicketNPS,
+  maxUseBotQueuesNPS: whatsapps.maxUseBotQueuesNPS,
+  greetingMediaAttachment: whatsapps.greetingMediaAttachment,
+  promptId: whatsapps.promptId,
+  integrationId: whatsapps.integrationId,
+  flowIdWelcome: whatsapps.flowIdWelcome,
+  flowIdNotPhrase: whatsapps.flowIdNotPhrase,
+});
+const companyColumns = jsonColumns({ timezone: companies.timezone, schedules: companies.schedules });
+const settingsColumns = jsonColumns({
+  scheduleType: companySettings.scheduleType,
+  sendGreetingMessageOneQueues: companySettings.sendGreetingMessageOneQueues,
+  enableLGPD: companySettings.enableLGPD,
+  lgpdConsent: companySettings.lgpdConsent,
+  lgpdMessage: companySettings.lgpdMessage,
+  lgpdLink: companySettings.lgpdLink,
+  sendQueuePosition: companySettings.sendQueuePosition,
+  sendQueuePositionMessage: companySettings.sendQueuePositionMessage,
+});
+const queueColumns = jsonColumns({
+  id: queues.id,
+  name: queues.name,
+  greetingMessage: queues.greetingMessage,
+  closeTicket: queues.closeTicket,
+  outOfHoursMessage: queues.outOfHoursMessage,
+  schedules: queues.schedules,
+  fileListId: queues.fileListId,
+  integrationId: queues.integrationId,
+});
+const phraseColumns = jsonColumns({ phrase: flowCampaigns.phrase, flowId: flowCampaigns.flowId });
+const integrationColumns = jsonColumns({
+  id: queueIntegrations.id,
+  projectName: queueIntegrations.projectName,
+});
+
+type Json = Record<string, unknown>;
 
 /**
- * The world's statements, prepared once per database handle (db/prepared.ts): ingest's cache
- * (runner.ts) reads a connection's world every few seconds, and planning these small statements
- * cost PostgreSQL more than running them.
+ * The whole world in one round trip (a fixed statement, db/prepared.ts): ingest's cache (runner.ts)
+ * reads each connection's world every few seconds, and as seven small statements the round trips
+ * cost more than the reads. Each part is a subquery by the company's key (and the connection's),
+ * so its generic plan stays a handful of index lookups.
  */
-const worldStatements = preparedPer((db) => ({
-  connection: db
-    .select({
-      name: whatsapps.name,
-      greetingMessage: whatsapps.greetingMessage,
-      outOfHoursMessage: whatsapps.outOfHoursMessage,
-      schedules: whatsapps.schedules,
-      maxUseBotQueues: whatsapps.maxUseBotQueues,
-      timeUseBotQueues: whatsapps.timeUseBotQueues,
-      timeSendQueue: whatsapps.timeSendQueue,
-      sendIdQueue: whatsapps.sendIdQueue,
-      collectiveVacationStart: whatsapps.collectiveVacationStart,
-      collectiveVacationEnd: whatsapps.collectiveVacationEnd,
-      collectiveVacationMessage: whatsapps.collectiveVacationMessage,
-      ratingMessage: whatsapps.ratingMessage,
-      complationMessage: whatsapps.complationMessage,
-      expiresTicketNPS: whatsapps.expiresTicketNPS,
-      maxUseBotQueuesNPS: whatsapps.maxUseBotQueuesNPS,
-      greetingMediaAttachment: whatsapps.greetingMediaAttachment,
-      promptId: whatsapps.promptId,
-      integrationId: whatsapps.integrationId,
-      flowIdWelcome: whatsapps.flowIdWelcome,
-      flowIdNotPhrase: whatsapps.flowIdNotPhrase,
-    })
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, param("companyId")), eq(whatsapps.id, param("whatsappId"))))
-    .prepare("world_connection"),
-  company: db
-    .select({
-      timezone: companies.timezone,
-      scheduleType: companySettings.scheduleType,
-      sendGreetingMessageOneQueues: companySettings.sendGreetingMessageOneQueues,
-      schedules: companies.schedules,
-      enableLGPD: companySettings.enableLGPD,
-      lgpdConsent: companySettings.lgpdConsent,
-      lgpdMessage: companySettings.lgpdMessage,
-      lgpdLink: companySettings.lgpdLink,
-      sendQueuePosition: companySettings.sendQueuePosition,
-      sendQueuePositionMessage: companySettings.sendQueuePositionMessage,
-    })
-    .from(companies)
-    .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
-    .where(eq(companies.id, param("companyId")))
-    .prepare("world_company"),
-  linkedQueues: db
-    .select({ queueId: whatsappQueues.queueId })
-    .from(whatsappQueues)
-    .where(
-      and(
-        eq(whatsappQueues.companyId, param("companyId")),
-        eq(whatsappQueues.whatsappId, param("whatsappId")),
-      ),
-    )
-    .prepare("world_linked_queues"),
-  queues: db
-    .select({
-      id: queues.id,
-      name: queues.name,
-      greetingMessage: queues.greetingMessage,
-      closeTicket: queues.closeTicket,
-      outOfHoursMessage: queues.outOfHoursMessage,
-      schedules: queues.schedules,
-      fileListId: queues.fileListId,
-      integrationId: queues.integrationId,
-    })
-    .from(queues)
-    .where(eq(queues.companyId, param("companyId")))
-    .orderBy(sql`${queues.orderQueue} ASC NULLS LAST`, asc(queues.id))
-    .prepare("world_queues"),
-  options: db
-    .select()
-    .from(chatbots)
-    .where(eq(chatbots.companyId, param("companyId")))
-    .orderBy(asc(chatbots.id))
-    .prepare("world_queue_options"),
-}));
+const worldStatement = fixedStatement<{
+  connection: Json;
+  company: Json | null;
+  settings: Json | null;
+  linked: number[];
+  queues: Json[];
+  options: Json[];
+  phrases: Json[];
+  integrations: Json[];
+}>(
+  "automation_world",
+  () => sql`
+    SELECT ${connectionColumns.sql} AS connection,
+      (SELECT ${companyColumns.sql} FROM ${companies} WHERE ${companies.id} = ${whatsapps.companyId}) AS company,
+      (SELECT ${settingsColumns.sql} FROM ${companySettings}
+        WHERE ${companySettings.companyId} = ${whatsapps.companyId}) AS settings,
+      (SELECT coalesce(json_agg(${whatsappQueues.queueId}), '[]') FROM ${whatsappQueues}
+        WHERE ${whatsappQueues.companyId} = ${whatsapps.companyId}
+          AND ${whatsappQueues.whatsappId} = ${whatsapps.id}) AS linked,
+      (SELECT coalesce(json_agg(${queueColumns.sql} ORDER BY ${queues.orderQueue} ASC NULLS LAST, ${queues.id}), '[]')
+        FROM ${queues} WHERE ${queues.companyId} = ${whatsapps.companyId}) AS queues,
+      (SELECT coalesce(json_agg(row_to_json(${chatbots}.*) ORDER BY ${chatbots.id}), '[]')
+        FROM ${chatbots} WHERE ${chatbots.companyId} = ${whatsapps.companyId}) AS options,
+      (SELECT coalesce(json_agg(${phraseColumns.sql} ORDER BY ${flowCampaigns.id}), '[]') FROM ${flowCampaigns}
+        WHERE ${flowCampaigns.companyId} = ${whatsapps.companyId}
+          AND ${flowCampaigns.whatsappId} = ${whatsapps.id} AND ${flowCampaigns.status}) AS phrases,
+      (SELECT coalesce(json_agg(${integrationColumns.sql} ORDER BY ${queueIntegrations.id}), '[]')
+        FROM ${queueIntegrations}
+        WHERE ${queueIntegrations.companyId} = ${whatsapps.companyId}
+          AND ${queueIntegrations.type} = 'flowbuilder') AS integrations
+    FROM ${whatsapps}
+    WHERE ${whatsapps.companyId} = ${sql.placeholder("companyId")} AND ${whatsapps.id} = ${sql.placeholder("whatsappId")}`,
+);
 
 /** Everything the machine reads besides the ticket, the contact and its state. */
 export async function loadWorld(
@@ -112,18 +122,24 @@ export async function loadWorld(
   companyId: number,
   whatsappId: number,
 ): Promise<WorldRest | undefined> {
-  const statements = worldStatements(tx);
-  const [connection] = await statements.connection.execute({ companyId, whatsappId });
-  if (!connection) return undefined;
-  const { greetingMediaAttachment, flowIdWelcome, flowIdNotPhrase, ...rest } = connection;
-  const [company] = await statements.company.execute({ companyId });
-  const linked = await statements.linkedQueues.execute({ companyId, whatsappId });
-  const all = await companyQueues(statements, companyId);
-  const connectionFlows = await loadConnectionFlows(tx, companyId, whatsappId, {
+  const [row] = await worldStatement(tx, { companyId, whatsappId });
+  if (!row) return undefined;
+  const { greetingMediaAttachment, flowIdWelcome, flowIdNotPhrase, ...rest } = connectionColumns.read(
+    row.connection,
+  );
+  const company = row.company ? companyColumns.read(row.company) : undefined;
+  const settings = row.settings ? settingsColumns.read(row.settings) : undefined;
+  const all = companyQueues(
+    row.queues.map((q) => queueColumns.read(q)),
+    row.options.map((o) => fromJsonRow(chatbots, o)),
+  );
+  const connectionFlows = await loadConnectionFlows(tx, companyId, {
     welcome: flowIdWelcome,
     notPhrase: flowIdNotPhrase,
+    phrases: row.phrases.map((p) => phraseColumns.read(p)),
+    integrations: row.integrations.map((i) => integrationColumns.read(i)),
   });
-  const linkedIds = new Set(linked.map((l) => l.queueId));
+  const linkedIds = new Set(row.linked);
   return {
     timeZone: company?.timezone ?? "America/Sao_Paulo",
     connection: {
@@ -133,17 +149,17 @@ export async function loadWorld(
       queues: all.filter((q) => linkedIds.has(q.id)),
     },
     settings: {
-      scheduleType: company?.scheduleType ?? "disabled",
-      sendGreetingMessageOneQueues: company?.sendGreetingMessageOneQueues === "enabled",
+      scheduleType: settings?.scheduleType ?? "disabled",
+      sendGreetingMessageOneQueues: settings?.sendGreetingMessageOneQueues === "enabled",
       companySchedules: company?.schedules ?? [],
       lgpd: {
-        enabled: company?.enableLGPD === "enabled",
-        consent: company?.lgpdConsent === "enabled",
-        message: company?.lgpdMessage ?? null,
-        link: company?.lgpdLink ?? null,
+        enabled: settings?.enableLGPD === "enabled",
+        consent: settings?.lgpdConsent === "enabled",
+        message: settings?.lgpdMessage ?? null,
+        link: settings?.lgpdLink ?? null,
       },
       queuePositionMessage:
-        company?.sendQueuePosition === "enabled" ? (company.sendQueuePositionMessage ?? null) : null,
+        settings?.sendQueuePosition === "enabled" ? (settings.sendQueuePositionMessage ?? null) : null,
       outOfHoursRepeatMinutes: OUT_OF_HOURS_REPEAT_MINUTES,
     },
     queuesById: new Map(all.map((q) => [q.id, q])),
@@ -152,12 +168,10 @@ export async function loadWorld(
 }
 
 /** The company's queues in menu order, each with its chatbot option tree. */
-async function companyQueues(
-  statements: ReturnType<typeof worldStatements>,
-  companyId: number,
-): Promise<QueueInfo[]> {
-  const rows = await statements.queues.execute({ companyId });
-  const options = await statements.options.execute({ companyId });
+function companyQueues(
+  rows: ReturnType<typeof queueColumns.read>[],
+  options: (typeof chatbots.$inferSelect)[],
+): QueueInfo[] {
   const nodes = new Map<number, OptionNode>(
     options.map((o) => [
       o.id,

@@ -1,4 +1,12 @@
-import { type Column, getTableColumns, Placeholder, type SQL, sql, type Table } from "drizzle-orm";
+import {
+  type Column,
+  getTableColumns,
+  type InferColumnsDataTypes,
+  Placeholder,
+  type SQL,
+  sql,
+  type Table,
+} from "drizzle-orm";
 
 /**
  * Many rows in one statement parameter, for the hot paths that write in
@@ -74,4 +82,26 @@ export function fromJsonRow<T extends Table>(table: T, json: Record<string, unkn
     out[key] = value === null || value === undefined ? null : isDate ? new Date(value as string) : value;
   }
   return out as T["$inferSelect"];
+}
+
+/**
+ * Chosen columns as one JSON object keyed by their TypeScript names (`json_build_object`), to
+ * nest inside a bigger statement (`json_agg` of it for many rows), and `read`, which maps the
+ * answer back onto what a select of those columns gives (dates included).
+ */
+export function jsonColumns<T extends Record<string, Column>>(columns: T) {
+  const entries = Object.entries(columns);
+  for (const [key] of entries) if (!/^\w+$/.test(key)) throw new Error(`not a field name: ${key}`);
+  const dates = entries.filter(([, column]) => column.dataType === "date").map(([key]) => key);
+  return {
+    sql: sql`json_build_object(${sql.join(
+      entries.map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+      sql`, `,
+    )})`,
+    read(json: Record<string, unknown>): InferColumnsDataTypes<T> {
+      const out: Record<string, unknown> = { ...json };
+      for (const key of dates) if (typeof out[key] === "string") out[key] = new Date(out[key] as string);
+      return out as InferColumnsDataTypes<T>;
+    },
+  };
 }
