@@ -30,6 +30,7 @@ import { ChatsService } from "../modules/chats/service.js";
 import type { CompanyDeletion } from "../modules/companies/deletion.js";
 import { companiesRoutes } from "../modules/companies/routes.js";
 import { CompaniesService } from "../modules/companies/service.js";
+import { ConnectionAnnouncer } from "../modules/connections/announcer.js";
 import { ConnectionsOverview } from "../modules/connections/overview.js";
 import { connectionsRoutes } from "../modules/connections/routes.js";
 import { ConnectionsService, type SessionControl } from "../modules/connections/service.js";
@@ -220,6 +221,11 @@ export async function buildApp(
   const auth = new AuthService(deps);
   const users = new UsersService(deps);
   const tickets = new TicketsService(deps);
+  const connectionAnnouncer = new ConnectionAnnouncer({
+    db: deps.db,
+    realtime: deps.realtime,
+    publicUrl: config.PUBLIC_URL,
+  });
   const messages = new MessagesService({
     db: deps.db,
     tickets,
@@ -303,7 +309,7 @@ export async function buildApp(
     });
     await priv.register(privateAuthRoutes(auth));
     await priv.register(usersRoutes(users));
-    await priv.register(queuesRoutes(new QueuesService(deps)));
+    await priv.register(queuesRoutes(new QueuesService({ ...deps, connections: connectionAnnouncer })));
     await priv.register(ticketsRoutes(tickets));
     const lifecycle = new TicketLifecycleService({
       db: deps.db,
@@ -331,7 +337,10 @@ export async function buildApp(
       fileListsRoutes(new FileListsService({ db: deps.db, realtime: deps.realtime, storage: deps.storage })),
     );
     await priv.register(
-      flowsRoutes(new FlowsService({ db: deps.db, realtime: deps.realtime }), deps.storage),
+      flowsRoutes(
+        new FlowsService({ db: deps.db, realtime: deps.realtime, connections: connectionAnnouncer }),
+        deps.storage,
+      ),
     );
     await priv.register(
       schedulesRoutes(
@@ -375,10 +384,15 @@ export async function buildApp(
           db: deps.db,
           realtime: deps.realtime,
           dialogflow: providers.dialogflow,
+          connections: connectionAnnouncer,
         }),
       ),
     );
-    await priv.register(promptsRoutes(new PromptsService({ db: deps.db, realtime: deps.realtime })));
+    await priv.register(
+      promptsRoutes(
+        new PromptsService({ db: deps.db, realtime: deps.realtime, connections: connectionAnnouncer }),
+      ),
+    );
     await priv.register(settingsRoutes(settings));
     await priv.register(whitelabelRoutes(new WhitelabelService({ settings, storage: deps.storage })));
     await priv.register(

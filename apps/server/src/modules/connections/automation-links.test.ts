@@ -1,15 +1,48 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import { companyEvent } from "@inbox/shared";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildConnection, buildQueue, buildTeam } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
-import { flows, prompts, queueIntegrations } from "../../db/schema/index.js";
+import { flows, prompts, queueIntegrations, whatsappQueues } from "../../db/schema/index.js";
 
 /** A connection's automation (spec 3): prompt, integration, welcome flow and no-phrase flow, of its company. */
 
 let server: TestServer;
+let url: string;
+const sockets: Socket[] = [];
 beforeAll(async () => {
   server = await startTestServer();
+  await server.app.listen({ port: 0, host: "127.0.0.1" });
+  url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
 });
 afterAll(() => server.close());
+
+/** The `whatsapp` updates a signed-in client of the company hears. */
+async function connectionUpdates(token: string, companyId: number) {
+  const socket = connect(url, {
+    auth: { token },
+    transports: ["websocket"],
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  const heard: { action: string; whatsapp?: Record<string, unknown> }[] = [];
+  socket.on(companyEvent(companyId, "whatsapp"), (payload) => heard.push(payload));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", reject);
+  });
+  return heard;
+}
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(check()).toBe(true);
+}
 
 const db = () => server.database.db;
 
@@ -90,15 +123,21 @@ describe("PUT /whatsapp/{id}: promptId, integrationId, flowIdWelcome, flowIdNotP
       flowIdNotPhrase: mine.flow.id,
     });
     expect(linked.statusCode, linked.body).toBe(200);
+    const heard = await connectionUpdates(mine.team.adminSession.token, mine.team.company.id);
+    const lastHeard = () => heard.filter((e) => e.whatsapp?.id === mine.connection.id).at(-1)?.whatsapp;
 
-    for (const url of [
-      `/flowbuilder/${mine.flow.id}`,
-      `/queueIntegration/${mine.integration.id}`,
-      `/prompt/${mine.prompt.id}`,
-    ]) {
-      const gone = await call("DELETE", url);
-      expect(gone.statusCode, `${url} ${gone.body}`).toBe(200);
+    // Each deletion is heard as the connection's update, with the link gone.
+    for (const [path, field] of [
+      [`/flowbuilder/${mine.flow.id}`, "flowIdWelcome"],
+      [`/queueIntegration/${mine.integration.id}`, "integrationId"],
+      [`/prompt/${mine.prompt.id}`, "promptId"],
+    ] as const) {
+      const gone = await call("DELETE", path);
+      expect(gone.statusCode, `${path} ${gone.body}`).toBe(200);
+      await until(() => lastHeard()?.[field] === null);
     }
+    expect(lastHeard()).toMatchObject({ flowIdNotPhrase: null, promptId: null, integrationId: null });
+    expect(heard.every((e) => e.action === "update")).toBe(true);
     const shown = await call("GET", `/whatsapp/${mine.connection.id}`);
     expect(shown.json()).toMatchObject({
       promptId: null,
@@ -112,5 +151,29 @@ describe("PUT /whatsapp/{id}: promptId, integrationId, flowIdWelcome, flowIdNotP
       flowIdWelcome: shown.json().flowIdWelcome,
     });
     expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it("deleting a queue is heard as an update of the connections it served, without it", async () => {
+    const mine = await company();
+    const other = await buildQueue(db(), mine.team.company.id);
+    const queue = await buildQueue(db(), mine.team.company.id);
+    const companyId = mine.team.company.id;
+    await db()
+      .insert(whatsappQueues)
+      .values([
+        { companyId, whatsappId: mine.connection.id, queueId: queue.id },
+        { companyId, whatsappId: mine.connection.id, queueId: other.id },
+      ]);
+    const heard = await connectionUpdates(mine.team.adminSession.token, companyId);
+
+    const gone = await server.app.inject({
+      method: "DELETE",
+      url: `/queue/${queue.id}`,
+      headers: mine.team.adminSession.headers,
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    await until(() => heard.length > 0);
+    expect(heard[0]).toMatchObject({ action: "update", whatsapp: { id: mine.connection.id } });
+    expect((heard[0]?.whatsapp?.queues as { id: number }[]).map((q) => q.id)).toEqual([other.id]);
   });
 });

@@ -18,6 +18,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import type { ConnectionAnnouncer } from "../connections/announcer.js";
 import { authorizeFlows } from "./policy.js";
 import { presentFlow, presentFlowWithGraph } from "./presenter.js";
 import { type FlowRow, FlowsRepo } from "./repo.js";
@@ -25,6 +26,8 @@ import { type FlowRow, FlowsRepo } from "./repo.js";
 export interface FlowsServiceDeps {
   db: Db;
   realtime: Realtime;
+  /** Connections naming a deleted record hear of it (connections/announcer.ts). */
+  connections: ConnectionAnnouncer;
 }
 
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -154,8 +157,10 @@ export class FlowsService {
 
   async delete(ctx: RequestContext, id: number): Promise<void> {
     authorizeFlows(ctx.user);
+    const unlinked = await this.deps.connections.linkedTo(ctx.companyId, "flow", id);
     if (!(await this.repo.delete(ctx.companyId, id))) throw notFound();
     this.emit(ctx.companyId, { action: "delete", flowId: id });
+    await this.deps.connections.announce(ctx.companyId, unlinked);
   }
 
   private async find(companyId: number, id: number): Promise<FlowRow> {

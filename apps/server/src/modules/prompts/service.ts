@@ -10,6 +10,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import type { ConnectionAnnouncer } from "../connections/announcer.js";
 import { authorizePrompts } from "./policy.js";
 import { presentPrompt } from "./presenter.js";
 import { type NewPrompt, PromptsRepo } from "./repo.js";
@@ -17,6 +18,8 @@ import { type NewPrompt, PromptsRepo } from "./repo.js";
 export interface PromptsServiceDeps {
   db: Db;
   realtime: Realtime;
+  /** Connections naming a deleted record hear of it (connections/announcer.ts). */
+  connections: ConnectionAnnouncer;
 }
 
 const notFound = () => new AppError("ERR_NOT_FOUND", { message: "Prompt not found" });
@@ -68,8 +71,10 @@ export class PromptsService {
 
   async remove(ctx: RequestContext, id: number): Promise<{ message: string }> {
     authorizePrompts(ctx.user);
+    const unlinked = await this.deps.connections.linkedTo(ctx.companyId, "prompt", id);
     if (!(await this.repo.remove(ctx.companyId, id))) throw notFound();
     this.emit(ctx.companyId, { action: "delete", promptId: id });
+    await this.deps.connections.announce(ctx.companyId, unlinked);
     return { message: "Prompt deleted" };
   }
 

@@ -13,6 +13,7 @@ import type { RequestContext } from "../../http/context.js";
 import { type DialogflowClient, parseDialogflowCredentials } from "../../integrations/dialogflow.js";
 import { newWebhookSecret } from "../../integrations/webhook.js";
 import type { Realtime } from "../../realtime/realtime.js";
+import type { ConnectionAnnouncer } from "../connections/announcer.js";
 import { authorizeRead, authorizeWrite } from "./policy.js";
 import { presentQueueIntegration } from "./presenter.js";
 import { type NewQueueIntegration, QueueIntegrationsRepo } from "./repo.js";
@@ -20,6 +21,8 @@ import { type NewQueueIntegration, QueueIntegrationsRepo } from "./repo.js";
 export interface QueueIntegrationsServiceDeps {
   db: Db;
   realtime: Realtime;
+  /** Connections naming a deleted record hear of it (connections/announcer.ts). */
+  connections: ConnectionAnnouncer;
   /** The Dialogflow test's client (integrations/dialogflow.ts). */
   dialogflow: DialogflowClient;
 }
@@ -113,8 +116,10 @@ export class QueueIntegrationsService {
 
   async remove(ctx: RequestContext, id: number): Promise<{ message: string }> {
     authorizeWrite(ctx.user);
+    const unlinked = await this.deps.connections.linkedTo(ctx.companyId, "integration", id);
     if (!(await this.repo.remove(ctx.companyId, id))) throw notFound();
     this.emit(ctx.companyId, { action: "delete", integrationId: id });
+    await this.deps.connections.announce(ctx.companyId, unlinked);
     return { message: "Integration deleted" };
   }
 

@@ -19,6 +19,7 @@ import type { RequestContext } from "../../http/context.js";
 import type { Realtime } from "../../realtime/realtime.js";
 import type { TicketEvents } from "../../realtime/ticket-events.js";
 import { CompaniesRepo } from "../companies/repo.js";
+import type { ConnectionAnnouncer } from "../connections/announcer.js";
 import { FileListsRepo } from "../files/repo.js";
 import { TicketsRepo } from "../tickets/repo.js";
 import { presentDetail } from "../tickets/service.js";
@@ -30,6 +31,8 @@ export interface QueuesDeps {
   db: Db;
   realtime: Realtime;
   events: TicketEvents;
+  /** Connections linked to a deleted queue hear of it (connections/announcer.ts). */
+  connections: ConnectionAnnouncer;
 }
 
 /** Where a list of options hangs: a queue's first level, or below an option. */
@@ -152,18 +155,20 @@ export class QueuesService {
    */
   async delete(ctx: RequestContext, id: number): Promise<void> {
     authorizeManage(ctx.user);
-    const { ticketIds, userIds } = await this.deps.db.transaction(async (tx) => {
+    const { ticketIds, userIds, connectionIds } = await this.deps.db.transaction(async (tx) => {
       await this.companies.lockForUpdate(tx, ctx.companyId);
       await this.find(ctx.companyId, id, tx);
       const affected = {
         ticketIds: await this.repo.liveTicketIds(tx, ctx.companyId, id),
         userIds: await this.repo.linkedUserIds(tx, ctx.companyId, id),
+        connectionIds: await this.deps.connections.linkedTo(ctx.companyId, "queue", id, tx),
       };
       if (!(await this.repo.delete(tx, ctx.companyId, id)))
         throw new AppError("ERR_NOT_FOUND", { message: "Queue not found" });
       return affected;
     });
     this.announce(ctx.companyId, { action: "delete", queueId: id });
+    await this.deps.connections.announce(ctx.companyId, connectionIds);
     for (let i = 0; i < ticketIds.length; i += 200) {
       for (const detail of await this.tickets.findByIds(ctx.companyId, ticketIds.slice(i, i + 200))) {
         const dto = presentDetail(detail);
