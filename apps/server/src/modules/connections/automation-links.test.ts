@@ -174,6 +174,7 @@ describe("PUT /whatsapp/{id}: promptId, integrationId, flowIdWelcome, flowIdNotP
     expect(gone.statusCode, gone.body).toBe(200);
     await until(() => heard.length > 0);
     expect(heard[0]).toMatchObject({ action: "update", whatsapp: { id: mine.connection.id } });
-    expect((heard[0]?.whatsapp?.queues as { id: number }[]).map((q) => q.id)).toEqual([other.id]);
+    const queues = (heard[0]?.whatsapp?.queues ?? []) as { id: number }[];
+    expect(queues.map((q) => q.id)).toEqual([other.id]);
   });
 });
