@@ -227,3 +227,32 @@ test("on a phone the list pages show cards whose actions stay on screen", async 
   await expect(own.getByRole("button", { name: /^Editar/ })).toBeVisible();
   await expect(own.getByRole("button", { name: /^Excluir/ })).toHaveCount(0);
 });
+
+test("on a short phone screen the user and contact dialogs keep Save in view while their fields scroll", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 600 });
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  for (const { path, label, card } of [
+    { path: "/users", label: "Usuários", card: USER.name },
+    { path: "/contacts", label: "Contatos", card: CONTACT_NAME },
+  ]) {
+    await page.goto(path);
+    const item = page.getByRole("list", { name: label }).getByRole("listitem").filter({ hasText: card });
+    await item
+      .first()
+      .getByRole("button", { name: `Editar ${card}` })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("textbox", { name: "Nome", exact: true })).toBeVisible();
+    // The fields are taller than the screen: only they scroll, the actions stay below them.
+    const content = dialog.locator(".MuiDialogContent-root");
+    await expect.poll(() => content.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeGreaterThan(0);
+    await expect(dialog.getByRole("button", { name: "Salvar" })).toBeInViewport();
+    await content.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(dialog.getByRole("button", { name: "Salvar" })).toBeInViewport();
+    await page.screenshot({ path: `.tmp/results/narrow-screen-dialog${path.replace("/", "-")}.png` });
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+});

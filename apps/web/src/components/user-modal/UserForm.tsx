@@ -9,6 +9,7 @@ import type { QueueOption } from "../../api/queues";
 import { toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
 import i18n from "../../i18n";
+import { DialogForm } from "../DialogForm";
 import { AvatarPicker } from "./AvatarPicker";
 import { applyServerError } from "./server-errors";
 import { UserAccessFields } from "./UserAccessFields";
@@ -64,7 +65,7 @@ export function UserForm(props: UserFormProps) {
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <DialogForm onSubmit={submit}>
       <DialogContent dividers>
         <Stack spacing={3}>
           <AvatarPicker name={watch("name")} imageUrl={imageUrl} file={image} onFileChange={pickImage} />
@@ -104,6 +105,6 @@ export function UserForm(props: UserFormProps) {
           {t("common.save")}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../api/api-error";
 import { useUserChoices } from "../../api/users";
 import { errorMessage, toastError } from "../../app/toast/toast-error";
+import { DialogForm } from "../../components/DialogForm";
 import { muiRegister } from "../../components/mui-register";
 import { SwitchField } from "../../components/SwitchField";
 import {
@@ -89,7 +90,7 @@ export function ContactForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <DialogForm onSubmit={submit}>
       <DialogContent dividers>
         <Stack spacing={2}>
           <TextField
@@ -203,7 +204,7 @@ export function ContactForm({
           {t("common.save")}
         </Button>
       </DialogActions>
-    </form>
+    </DialogForm>
   );
 }
 
