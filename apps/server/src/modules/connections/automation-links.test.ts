@@ -4,6 +4,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildConnection, buildQueue, buildTeam } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { eventually } from "../../../test/meta.js";
 import { flows, prompts, queueIntegrations, whatsappQueues } from "../../db/schema/index.js";
 
 /** A connection's automation (spec 3): prompt, integration, welcome flow and no-phrase flow, of its company. */
@@ -37,11 +38,6 @@ async function connectionUpdates(token: string, companyId: number) {
     socket.once("connect_error", reject);
   });
   return heard;
-}
-
-async function until(check: () => boolean) {
-  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  expect(check()).toBe(true);
 }
 
 const db = () => server.database.db;
@@ -134,7 +130,7 @@ describe("PUT /whatsapp/{id}: promptId, integrationId, flowIdWelcome, flowIdNotP
     ] as const) {
       const gone = await call("DELETE", path);
       expect(gone.statusCode, `${path} ${gone.body}`).toBe(200);
-      await until(() => lastHeard()?.[field] === null);
+      await eventually(async () => lastHeard()?.[field] === null);
     }
     expect(lastHeard()).toMatchObject({ flowIdNotPhrase: null, promptId: null, integrationId: null });
     expect(heard.every((e) => e.action === "update")).toBe(true);
@@ -172,7 +168,7 @@ describe("PUT /whatsapp/{id}: promptId, integrationId, flowIdWelcome, flowIdNotP
       headers: mine.team.adminSession.headers,
     });
     expect(gone.statusCode, gone.body).toBe(200);
-    await until(() => heard.length > 0);
+    await eventually(async () => heard.length > 0);
     expect(heard[0]).toMatchObject({ action: "update", whatsapp: { id: mine.connection.id } });
     const queues = (heard[0]?.whatsapp?.queues ?? []) as { id: number }[];
     expect(queues.map((q) => q.id)).toEqual([other.id]);
