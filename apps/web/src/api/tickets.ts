@@ -71,6 +71,9 @@ export const ticketsApi = {
   list: (filters: TicketListFilters, pageNumber: number, signal?: AbortSignal) =>
     api.get<TicketList>("/tickets", ticketListQuery(filters, pageNumber), signal),
   show: (uuid: string, signal?: AbortSignal) => api.get<TicketDto>(`/tickets/u/${uuid}`, undefined, signal),
+  /** The ticket without opening it: no "access" in its history. */
+  peek: (uuid: string, signal?: AbortSignal) =>
+    api.get<TicketDto>(`/tickets/u/${uuid}`, { peek: true }, signal),
   messages: (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
     api.get<MessageList>(`/messages/${ticketId}`, { pageNumber }, signal),
 };

@@ -96,6 +96,11 @@ function safeJson(text: string): unknown {
  * ticket, and the server answers ERR_NO_TICKET_FOUND (404) as for a missing one.
  */
 export const ticketUuidParam = z.object({ uuid: z.string().min(1).max(100) });
+/**
+ * `peek=true` reads the ticket without logging an "access": the bell confirming, after a reload,
+ * that a ticket handed to the viewer is still theirs has not opened the conversation.
+ */
+export const ticketShowQuery = z.object({ peek: queryFlag.optional().default(false) });
 export const ticketIdParam = z.object({ ticketId: dbIdParam });
 
 export const messagePageQuery = z.object({

@@ -692,6 +692,17 @@ describe("access log entries", () => {
     refused(await get(o.carlaS, `/tickets/u/${t.uuid}`), 403, "ERR_NO_PERMISSION");
     expect(await logTypes(t.id)).toEqual(["access", "access", "open", "access"]);
   });
+
+  it("a peek (GET /tickets/u/{uuid}?peek=true) answers the ticket and logs nothing; it still refuses a hidden one", async () => {
+    const o = await office();
+    const t = await o.pending();
+    const peeked = await ok<TicketDto>(await get(o.anaS, `/tickets/u/${t.uuid}?peek=true`));
+    expect(peeked).toMatchObject({ id: t.id, uuid: t.uuid, status: "pending" });
+    refused(await get(o.carlaS, `/tickets/u/${t.uuid}?peek=true`), 403, "ERR_NO_PERMISSION");
+    expect(await logTypes(t.id)).toEqual([]);
+    await ok(await get(o.anaS, `/tickets/u/${t.uuid}?peek=false`));
+    expect(await logTypes(t.id)).toEqual(["access"]);
+  });
 });
 
 describe("GET /contacts/{id}/status", () => {

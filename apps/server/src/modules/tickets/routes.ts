@@ -1,4 +1,4 @@
-import { ticketDto, ticketListDto, ticketListQuery, ticketUuidParam } from "@inbox/shared";
+import { ticketDto, ticketListDto, ticketListQuery, ticketShowQuery, ticketUuidParam } from "@inbox/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { maskTicket, maskTicketList } from "../../privacy/number-masks.js";
 import type { TicketsService } from "./service.js";
@@ -30,12 +30,15 @@ export function ticketsRoutes(service: TicketsService): FastifyPluginAsyncZod {
         config: { owner: "ticket", numbers: maskTicket },
         schema: {
           description:
-            "The ticket with its contact; the contact's number masked for ordinary users under LGPD.",
+            "The ticket with its contact; the contact's number masked for ordinary users under LGPD. " +
+            "Opening a ticket logs an 'access' entry in its history (once per run of the same user's views); " +
+            "peek=true reads it without one, for checks that do not open the conversation.",
           params: ticketUuidParam,
+          querystring: ticketShowQuery,
           response: { 200: ticketDto },
         },
       },
-      (req) => service.showByUuid(req.ctx, req.params.uuid),
+      (req) => service.showByUuid(req.ctx, req.params.uuid, { logAccess: !req.query.peek }),
     );
   };
 }

@@ -60,12 +60,13 @@ export class TicketsService {
     };
   }
 
-  /** Opening a ticket writes an "access" log entry (once per run of views by the same user). */
-  async showByUuid(ctx: RequestContext, uuid: string): Promise<TicketDto> {
+  /** Opening a ticket writes an "access" log entry (once per run of views by the same user); a peek does not. */
+  async showByUuid(ctx: RequestContext, uuid: string, opts = { logAccess: true }): Promise<TicketDto> {
     // An address that is no uuid names no ticket (and the uuid column would refuse it).
     if (!z.uuid().safeParse(uuid).success) throw new AppError("ERR_NO_TICKET_FOUND");
     const detail = await this.findVisible(ctx, this.repo.findByUuid(ctx.companyId, uuid));
-    await this.repo.logAccess(ctx.companyId, detail.ticket.id, ctx.user.id, detail.ticket.queueId);
+    if (opts.logAccess)
+      await this.repo.logAccess(ctx.companyId, detail.ticket.id, ctx.user.id, detail.ticket.queueId);
     return presentDetail(detail);
   }
 
