@@ -232,6 +232,17 @@ export interface InboundSink {
    * index; throws when the batch as a whole failed.
    */
   deliverMany(deliveries: SinkEvents[][]): Promise<Map<number, Error>>;
+  /**
+   * `deliverMany` in two steps, so a caller can prepare its next batch while this one commits:
+   * the answer's `commit` stores what was prepared. Commits run in the order of their prepares,
+   * and a prepare may run only while the batch prepared before it commits, never earlier.
+   */
+  prepareMany(deliveries: SinkEvents[][]): Promise<PreparedDeliveries>;
+}
+
+/** A batch `prepareMany` made ready: `commit` answers as `deliverMany` does. */
+export interface PreparedDeliveries {
+  commit(): Promise<Map<number, Error>>;
 }
 
 /** Events of one of our connections, as the sink receives them. */

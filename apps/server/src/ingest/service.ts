@@ -1,5 +1,12 @@
 import type { ChannelRegistry } from "../channels/registry.js";
-import type { ContactRef, InboundEvent, InboundMessage, InboundSink, SinkEvents } from "../channels/types.js";
+import type {
+  ContactRef,
+  InboundEvent,
+  InboundMessage,
+  InboundSink,
+  PreparedDeliveries,
+  SinkEvents,
+} from "../channels/types.js";
 import type { Db } from "../db/client.js";
 import type { OutboundService } from "../modules/messages/outbound-service.js";
 import { type MessageRow, presentMessage } from "../modules/messages/presenter.js";
@@ -11,7 +18,13 @@ import type { Storage } from "../storage/storage.js";
 import { CallAnswers } from "./calls.js";
 import { CallsRepo } from "./calls-repo.js";
 import { credentials, type IngestConnection, readConnection, UnknownMessageError } from "./connection.js";
-import { InboundMedia, MediaRetryError, type MediaSource, mediaExtra } from "./inbound-media.js";
+import {
+  InboundMedia,
+  MediaRetryError,
+  type MediaSource,
+  mediaExtra,
+  type StoredMedia,
+} from "./inbound-media.js";
 import { mapLimit } from "./map-limit.js";
 import { MessageChanges } from "./message-changes.js";
 import { MessageChangesRepo } from "./message-changes-repo.js";
@@ -92,7 +105,16 @@ export class IngestService implements InboundSink {
    * step throws, so the caller can retry the deliveries one by one.
    */
   async deliverMany(deliveries: SinkEvents[][]): Promise<Map<number, Error>> {
-    const failures = new Map<number, Error>();
+    return (await this.prepareMany(deliveries)).commit();
+  }
+
+  /**
+   * `deliverMany`'s first step: each message's contact and conversation (contacts written,
+   * tickets reopened or opened) and its file. Nothing is stored that the batch's commit or a
+   * later one depends on in order, so the webhook loop prepares its next batch while this one
+   * commits; commits run in the order of their prepares (channels/types.ts `InboundSink`).
+   */
+  async prepareMany(deliveries: SinkEvents[][]): Promise<PreparedDeliveries> {
     const messages: { index: number; connection: Connection; message: InboundMessage }[] = [];
     const others: { index: number; connection: Connection; event: InboundEvent }[] = [];
     for (const [index, groups] of deliveries.entries()) {
@@ -108,7 +130,17 @@ export class IngestService implements InboundSink {
         }
       }
     }
-    await this.storeMessages(messages);
+    const placed = await this.placeMessages(messages);
+    return { commit: () => this.commitMany(placed, others) };
+  }
+
+  /** `deliverMany`'s second step: the messages stored, then the other events applied in order. */
+  private async commitMany(
+    placed: PlacedMessage[],
+    others: { index: number; connection: Connection; event: InboundEvent }[],
+  ): Promise<Map<number, Error>> {
+    const failures = new Map<number, Error>();
+    await this.commitMessages(placed);
     for (const { index, connection, event } of others) {
       const failed = failures.get(index);
       // After another error a delivery stops; after an unknown ack its other events still apply.
@@ -128,7 +160,7 @@ export class IngestService implements InboundSink {
   private async apply(connection: Connection, event: InboundEvent): Promise<void> {
     switch (event.kind) {
       case "message":
-        return this.storeMessages([{ connection, message: event.message }]);
+        return this.commitMessages(await this.placeMessages([{ connection, message: event.message }]));
       case "ack":
         return this.changes.ack(connection, event.providerMessageId, event.ack, event.error);
       case "readUpTo":
@@ -178,10 +210,12 @@ export class IngestService implements InboundSink {
    * transaction. Idempotent: a provider id already stored is skipped and
    * moves nothing, and opens or reopens no ticket.
    */
-  private async storeMessages(items: { connection: Connection; message: InboundMessage }[]): Promise<void> {
+  private async placeMessages(
+    items: { connection: Connection; message: InboundMessage }[],
+  ): Promise<PlacedMessage[]> {
     let wanted = items.filter(({ connection, message }) => !message.group || connection.allowGroup);
     wanted = await this.withoutStoredMedia(wanted);
-    if (wanted.length === 0) return;
+    if (wanted.length === 0) return [];
 
     // Who wrote, on which connection: one key per (contact, connection).
     const keys = new Map<string, PartyKey & { index: number }>();
@@ -204,18 +238,25 @@ export class IngestService implements InboundSink {
     const placed = wanted.flatMap((item, i) => {
       const party = parties[keys.get(keyOf[i] as string)?.index ?? -1];
       if (!party) throw new Error("no contact resolved for a message");
-      const { contact, ticket } = party;
-      return ticket ? [{ ...item, contact, ticket }] : [];
+      const { contact, ticket, reopened } = party;
+      return ticket ? [{ ...item, contact, ticket, reopened }] : [];
     });
-    if (placed.length === 0) return;
-
     const media = await mapLimit(placed, 4, ({ connection, message }) =>
       this.media.store(connection, message),
     );
+    return placed.map((item, i) => ({ ...item, file: media[i] ?? { url: null } }));
+  }
+
+  /**
+   * Stores placed messages and moves their tickets in one statement, then tells the automation
+   * and the sockets. The replies' quoted messages are looked up here, not when placing: the
+   * message replied to may be in the batch committed just before.
+   */
+  private async commitMessages(placed: PlacedMessage[]): Promise<void> {
+    if (placed.length === 0) return;
     const quoted = await this.quotedIds(placed);
     const moves = new Map<string, { lastMessage: string; unread: boolean }>();
-    const rows = placed.map(({ connection, message, contact, ticket }, i) => {
-      const file = media[i] ?? { url: null };
+    const rows = placed.map(({ connection, message, contact, ticket, file }) => {
       const extra = { ...message.extra, ...mediaExtra(file) };
       moves.set(`${connection.id}:${message.providerMessageId}`, {
         lastMessage: previewOfMessage({ body: message.body, mediaType: message.mediaType, extra }),
@@ -249,10 +290,11 @@ export class IngestService implements InboundSink {
       this.deps.onContactMessages?.(
         due.map((t) => ({ companyId: t.companyId, ticketId: t.id, whatsappId: t.whatsappId })),
       );
-    const contactsById = new Map(parties.map((p) => [p.contact.id, p.contact]));
-    // A reopened ticket leaves the closed lists of those who saw it closed.
-    for (const { contact, ticket, reopened } of parties) {
-      if (!reopened || !ticket) continue;
+    const contactsById = new Map(placed.map((p) => [p.contact.id, p.contact]));
+    // A reopened ticket leaves the closed lists of those who saw it closed (once, whatever its messages).
+    const reopenedTickets = new Map(placed.flatMap((p) => (p.reopened ? [[p.ticket.id, p] as const] : [])));
+    for (const { contact, ticket, reopened } of reopenedTickets.values()) {
+      if (!reopened) continue;
       const now = stored.tickets.get(ticket.id) ?? ticket;
       this.deps.events.ticketChanged(now.companyId, presentTicket(now, contact), "update", reopened);
     }
@@ -482,6 +524,17 @@ interface Party {
   contact: ContactRow;
   ticket: TicketRow | null;
   reopened?: TicketRow;
+}
+
+/** A message with its conversation and its file, ready to be stored (`commitMessages`). */
+interface PlacedMessage {
+  connection: Connection;
+  message: InboundMessage;
+  contact: ContactRow;
+  ticket: TicketRow;
+  /** The ticket as it was closed, when this batch reopened it. */
+  reopened?: TicketRow;
+  file: StoredMedia;
 }
 
 function contactInputOf(connection: Connection, message: Pick<InboundMessage, "contact" | "group">) {

@@ -1,5 +1,5 @@
 import { parseMessengerWebhook } from "../../channels/facebook/parse.js";
-import type { ConnectionEvents, InboundSink, SinkEvents } from "../../channels/types.js";
+import type { ConnectionEvents, InboundSink, PreparedDeliveries, SinkEvents } from "../../channels/types.js";
 import { parseCloudApiWebhook } from "../../channels/whatsappapi/parse.js";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
@@ -26,6 +26,12 @@ const BATCH_SIZE = 200;
 export type Delivery = Pick<DeliveryRow, "id" | "companyId" | "whatsappId" | "channel" | "body"> & {
   payload?: object;
 };
+
+/** A batch whose preparation is under way: its answer, or the error that stopped it. */
+interface Preparing {
+  batch: Delivery[];
+  prepared: Promise<PreparedDeliveries | Error>;
+}
 
 /**
  * Meta webhooks: verify, store, answer, then process. The stored row is the
@@ -243,14 +249,23 @@ export class WebhooksService {
     return this.running;
   }
 
+  /**
+   * The loop. An in-memory batch is prepared (its messages' contacts and tickets resolved) while
+   * the batch before it commits (its messages stored): the two wait on the database side by side,
+   * so the loop keeps up with more per second, and commits still run one at a time, in order.
+   */
   private async run(): Promise<void> {
+    let ahead: Preparing | undefined;
     while (!this.stopped) {
-      if (this.queue.length > 0) {
-        const batch = this.queue.splice(0, BATCH_SIZE);
+      if (ahead || this.queue.length > 0) {
+        const current = ahead ?? this.prepare(this.queue.splice(0, BATCH_SIZE));
+        ahead = undefined;
         try {
-          await this.processBatch(batch);
+          const prepared = await current.prepared;
+          if (this.queue.length > 0) ahead = this.prepare(this.queue.splice(0, BATCH_SIZE));
+          await this.commit(current.batch, prepared);
         } finally {
-          this.inFlight -= batch.length;
+          this.inFlight -= current.batch.length;
         }
       } else if (this.backlog) {
         const backlog = this.backlog;
@@ -268,6 +283,11 @@ export class WebhooksService {
         return;
       }
     }
+    // Stopped with a batch prepared and not committed: it stays stored, and the next boot processes it.
+    if (ahead) {
+      await ahead.prepared;
+      this.inFlight -= ahead.batch.length;
+    }
   }
 
   /**
@@ -276,11 +296,24 @@ export class WebhooksService {
    * retried alone, so only the bad one is marked failed.
    */
   private async processBatch(batch: Delivery[]): Promise<void> {
-    const events = [];
-    for (const delivery of batch) events.push(await this.eventsOf(delivery));
+    await this.commit(batch, await this.prepare(batch).prepared);
+  }
+
+  /** The batch's events read and its messages placed (InboundSink.prepareMany); a failure is kept for `commit`. */
+  private prepare(batch: Delivery[]): Preparing {
+    const prepared = (async () => {
+      const events = [];
+      for (const delivery of batch) events.push(await this.eventsOf(delivery));
+      return this.deps.sink.prepareMany(events);
+    })().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    return { batch, prepared };
+  }
+
+  private async commit(batch: Delivery[], prepared: PreparedDeliveries | Error): Promise<void> {
     let failures: Map<number, Error>;
     try {
-      failures = await this.deps.sink.deliverMany(events);
+      if (prepared instanceof Error) throw prepared;
+      failures = await prepared.commit();
     } catch (error) {
       if (batch.length > 1) {
         this.deps.logger.warn(
