@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  forgetHandovers,
   handoversStorageKey,
   parseHandovers,
   readStoredHandovers,
@@ -49,6 +50,16 @@ describe("stored handovers", () => {
     expect(readStoredHandovers(8)).toEqual([]);
     storeHandovers(7, []);
     expect(localStorage.getItem(handoversStorageKey(7))).toBeNull();
+  });
+
+  it("are all forgotten at sign-out, and nothing else is", () => {
+    storeHandovers(7, [handed(3)]);
+    storeHandovers(8, [handed(4)]);
+    localStorage.setItem("pref:7:volume", "0.5");
+    forgetHandovers();
+    expect(readStoredHandovers(7)).toEqual([]);
+    expect(readStoredHandovers(8)).toEqual([]);
+    expect(localStorage.getItem("pref:7:volume")).toBe("0.5");
   });
 
   it("never throw when the storage refuses", () => {

@@ -5,7 +5,7 @@ import { z } from "zod";
  * opened yet, without unread messages, would leave the bell unseen. So this browser keeps which
  * tickets they were, one key per user (another user signing in here must not see them), and the
  * server is asked for each again (handovers.ts). Only the ticket's id and address are kept, never
- * its contact or messages, and signing out empties the storage (app/preferences.ts). Only the
+ * its contact or messages, and signing out forgets them (`forgetHandovers`). Only the
  * newest are kept: nobody reads a bell of hundreds of handovers.
  */
 export const STORED_HANDOVERS_LIMIT = 50;
@@ -17,7 +17,8 @@ export interface HandoverRef {
 
 const handoverRef = z.object({ id: z.number().int().positive(), uuid: z.string().min(1).max(100) });
 
-export const handoversStorageKey = (viewerId: number) => `inbox.handovers.${viewerId}`;
+const KEY_PREFIX = "inbox.handovers.";
+export const handoversStorageKey = (viewerId: number) => `${KEY_PREFIX}${viewerId}`;
 
 export function serializeHandovers(refs: readonly HandoverRef[]): string {
   return JSON.stringify(refs.slice(0, STORED_HANDOVERS_LIMIT).map(({ id, uuid }) => ({ id, uuid })));
@@ -60,5 +61,14 @@ export function storeHandovers(viewerId: number, refs: readonly HandoverRef[]): 
     else localStorage.setItem(handoversStorageKey(viewerId), serializeHandovers(refs));
   } catch {
     // Storage full or disabled: the handovers last as long as the page.
+  }
+}
+
+/** Signing out: every user's stored handovers on this browser go (the next sign-in starts clean). */
+export function forgetHandovers(): void {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(KEY_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: nothing was kept.
   }
 }

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { authApi, type Credentials } from "../../api/auth";
 import { configureApiClient, EXPIRED_SUBSCRIPTION_PATH, onSessionRefreshed } from "../../api/client";
 import { clearToken, getToken, setToken } from "../../api/token-storage";
+import { forgetHandovers } from "../../notifications/handover-storage";
 import { setPreferenceOwner } from "../preferences";
 import { AuthContext, type AuthContextValue } from "./auth-context";
 import { applySubscriptionRule } from "./subscription-notice";
@@ -80,6 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Signing out locally must work even if the server is unreachable.
     } finally {
       clearToken();
+      forgetHandovers();
       setPreferenceOwner(null);
       setUser(null);
       queryClient.clear();
