@@ -25,7 +25,12 @@ export const tickets = pgTable(
   {
     id: serial().primaryKey(),
     uuid: uuid().notNull().defaultRandom(),
-    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    /**
+     * No reference of its own to companies: the contact's (company_id, contact_id) reference already
+     * holds the company and cascades its deletion, and a second check costs every ticket opened
+     * (bench/README, session 22).
+     */
+    companyId: tenant(),
     status: text().notNull().default("pending"),
     contactId: integer().notNull(),
     whatsappId: integer(),
@@ -209,7 +214,8 @@ export const ticketLogs = pgTable(
   "ticket_logs",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
-    companyId: tenant().references(() => companies.id, { onDelete: "cascade" }),
+    /** No reference of its own to companies: the ticket's (company_id, ticket_id) reference holds it. */
+    companyId: tenant(),
     ticketId: integer().notNull(),
     userId: integer(),
     queueId: integer(),
