@@ -207,6 +207,9 @@ test("a contact's ticket is accepted, answered with text and an image, noted, ta
   // Live in Bruno's browser: the bell calls him, and the ticket arrives in his attending list.
   await bruno.bringToFront();
   await expect(bruno.getByRole("button", { name: /1 atendimento transferido para você/ })).toBeVisible();
+  // A reload keeps the call: the server confirms the ticket is still his.
+  await bruno.reload();
+  await expect(bruno.getByRole("button", { name: /1 atendimento transferido para você/ })).toBeVisible();
   await expect(subtab(bruno, "Atendendo")).toHaveAccessibleName("Atendendo: 1");
   const brunoItem = ticketList(bruno).getByRole("button").filter({ hasText: CONTACT_NAME });
   await brunoItem.click();
