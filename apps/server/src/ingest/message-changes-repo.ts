@@ -75,6 +75,14 @@ export class MessageChangesRepo {
     contactId: number,
     watermark: Date,
   ): Promise<MessageRow[]> {
+    return this.readUpToQuery(companyId, whatsappId, contactId, watermark);
+  }
+
+  /**
+   * markReadUpTo as a query (its plan is tested): the contact's messages by
+   * messages_company_contact_created_idx, not every message of the connection.
+   */
+  readUpToQuery(companyId: number, whatsappId: number, contactId: number, watermark: Date) {
     return this.db
       .update(messages)
       .set({ ack: 3, updatedAt: new Date() })

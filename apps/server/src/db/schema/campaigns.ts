@@ -155,5 +155,7 @@ export const campaignShippings = pgTable(
     index("campaign_shippings_unclaimed_idx").on(t.campaignId, t.id).where(sql`${t.messageId} IS NULL`),
     /** Confirmation: a contact's answer finds the campaign rows that await it. */
     index("campaign_shippings_company_contact_idx").on(t.companyId, t.contactId),
+    /** A deleted ticket's campaign rows lose it (its reference's SET NULL). */
+    index("campaign_shippings_company_ticket_idx").on(t.companyId, t.ticketId),
   ],
 );

@@ -62,6 +62,8 @@ export const schedules = pgTable(
     sameCompany("schedules_whatsapp_id_fk", t.companyId, t.whatsappId, whatsapps, "set null"),
     index("schedules_company_send_at_idx").on(t.companyId, t.sendAt, t.id),
     index("schedules_company_contact_idx").on(t.companyId, t.contactId),
+    /** A deleted ticket's schedules lose it (its reference's SET NULL). */
+    index("schedules_company_ticket_idx").on(t.companyId, t.ticketId),
     /** The due sweep reads only what still waits, oldest first, across companies. */
     uniqueIndex("schedules_series_occurrence_idx").on(t.companyId, t.seriesId, t.occurrence),
     index("schedules_due_idx").on(t.sendAt, t.id).where(sql`${t.status} = 'pending'`),

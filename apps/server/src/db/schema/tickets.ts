@@ -188,6 +188,11 @@ export const messages = pgTable(
     index("messages_body_trgm_idx").using("gin", t.body.op("gin_trgm_ops")),
     /** Whether a stored file is still referred to before the files.remove job deletes it (forwards share files). */
     index("messages_media_url_idx").on(t.mediaUrl).where(sql`${t.mediaUrl} IS NOT NULL`),
+    /**
+     * A contact's messages: deleting the contact (its reference's cascade, which without this walked
+     * every message) and Messenger's read watermark (ours to the contact up to a time).
+     */
+    index("messages_company_contact_created_idx").on(t.companyId, t.contactId, t.createdAt),
   ],
 );
 
@@ -207,6 +212,8 @@ export const ticketNotes = pgTable(
     sameCompany("ticket_notes_contact_id_fk", t.companyId, t.contactId, contacts, "cascade"),
     sameCompany("ticket_notes_ticket_id_fk", t.companyId, t.ticketId, tickets, "cascade"),
     index("ticket_notes_company_contact_idx").on(t.companyId, t.contactId, t.createdAt.desc()),
+    /** A deleted ticket's notes (its reference's cascade). */
+    index("ticket_notes_company_ticket_idx").on(t.companyId, t.ticketId),
   ],
 );
 
