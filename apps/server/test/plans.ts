@@ -1,4 +1,5 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { PgDialect } from "drizzle-orm/pg-core";
 import type { Database } from "../src/db/client.js";
 import { rowsOf } from "../src/db/client.js";
 
@@ -47,3 +48,43 @@ function scansBelow(nodes: PlanNode[], table: string): string[] {
     return [...here, ...scansBelow(node.Plans ?? [], table)];
   });
 }
+
+/**
+ * The generic plan of `query` (built with `Placeholders.bind`, as a shaped statement is): the plan a
+ * prepared statement may settle on after a few executions, made without its values. Scans are
+ * switched off as in `planOf`.
+ */
+export async function genericPlanOf(
+  database: Database,
+  query: SQL,
+  values: Record<string, unknown>,
+): Promise<PlanNode> {
+  const dialect = (database.db as unknown as { dialect: PgDialect }).dialect;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const args = params.map((p) => (p instanceof Placeholder ? values[p.name] : p));
+  const name = `generic_plan_${++prepared}`;
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+    await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`PREPARE ${name} AS ${text}`));
+    // EXECUTE takes no bound parameters under EXPLAIN: the values are written as literals.
+    const call = `EXPLAIN (FORMAT JSON) EXECUTE ${name}(${args.map(literal).join(", ")})`;
+    const [row] = rowsOf<{ "QUERY PLAN": unknown }>(await tx.execute(sql.raw(call)));
+    await tx.execute(sql.raw(`DEALLOCATE ${name}`));
+    const json = row?.["QUERY PLAN"];
+    const parsed = (typeof json === "string" ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+    return parsed[0]?.Plan as PlanNode;
+  });
+}
+
+/** A test value as an SQL literal (numbers, text, booleans, null and arrays of them). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(", ")}]`;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/** Names of the statements genericPlanOf prepares: one left behind by a failure does not block the next. */
+let prepared = 0;

@@ -14,7 +14,6 @@ const SCANNED: Record<string, string[]> = {
   // referring rows are few (settings tables) or found within the company by an index that leads
   // with company_id. An index of their own would be written with every ticket, log entry or contact.
   "rare deletion of a user": [
-    "contacts_wallet_user_id_fk",
     "ticket_logs_user_id_fk",
     "ticket_notes_user_id_fk",
     "chat_messages_sender_id_fk",
@@ -71,7 +70,14 @@ async function unservedReferences(): Promise<string[]> {
       WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace
         AND NOT EXISTS (
           SELECT 1 FROM pg_index i
-          WHERE i.indrelid = c.conrelid AND i.indpred IS NULL
+          WHERE i.indrelid = c.conrelid
+            -- A partial index serves the lookup when its predicate is a referring column's
+            -- IS NOT NULL, which the lookup's equality implies.
+            AND (i.indpred IS NULL OR EXISTS (
+              SELECT 1 FROM unnest(c.conkey) AS k(attnum)
+              JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum
+              WHERE pg_get_expr(i.indpred, i.indrelid) = '(' || a.attname || ' IS NOT NULL)'
+            ))
             AND i.indkey[0] = ANY (c.conkey)
             AND (
               cardinality(c.conkey) = 1

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/client.js";
 import type { Storage } from "../storage/storage.js";
 import type { JobDefinition } from "./jobs.js";
@@ -28,25 +28,7 @@ export class FileReaper {
       );
       if (taken.length === 0) return 0;
       const paths = [...new Set(taken.map((row) => row.path))];
-      const unused = rowsOf<{ path: string }>(
-        await tx.execute(sql`
-          SELECT p.path FROM json_array_elements_text(${JSON.stringify(paths)}::json) AS p(path)
-          WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.media_url = p.path)
-            AND NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_image = p.path)
-            AND NOT EXISTS (
-              SELECT 1 FROM contacts c
-              WHERE c.company_id = substring(p.path FROM '^/public/company([0-9]+)/')::int
-                AND c.profile_pic_url = p.path
-            )
-            AND NOT EXISTS (SELECT 1 FROM schedules s WHERE s.media_path = p.path)
-            AND NOT EXISTS (SELECT 1 FROM quick_messages q WHERE q.media_path = p.path)
-            AND NOT EXISTS (SELECT 1 FROM announcements a WHERE a.media_path = p.path)
-            AND NOT EXISTS (SELECT 1 FROM chat_messages cm WHERE cm.media_path = p.path)
-            AND NOT EXISTS (SELECT 1 FROM whatsapps w WHERE w.greeting_media_attachment = p.path)
-            AND NOT EXISTS (SELECT 1 FROM campaigns ca WHERE ca.media_path = p.path)
-            AND NOT EXISTS (SELECT 1 FROM file_list_options f WHERE f.path = p.path)
-        `),
-      );
+      const unused = rowsOf<{ path: string }>(await tx.execute(unusedPaths(paths)));
       for (const { path } of unused) await this.deps.storage.remove(path);
       const ids = taken.map((row) => Number(row.id));
       await tx.execute(sql`
@@ -56,6 +38,30 @@ export class FileReaper {
       return taken.length;
     });
   }
+}
+
+/**
+ * The paths no row refers to any more. Each table is asked by an index on its path column (only
+ * the settings tables, a few rows per company, are read whole): the job runs every minute, and
+ * the chat's messages and the schedules grow with the years.
+ */
+export function unusedPaths(paths: string[]): SQL {
+  return sql`
+      SELECT p.path FROM json_array_elements_text(${JSON.stringify(paths)}::json) AS p(path)
+      WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.media_url = p.path)
+        AND NOT EXISTS (SELECT 1 FROM users u WHERE u.profile_image = p.path)
+        AND NOT EXISTS (
+          SELECT 1 FROM contacts c
+          WHERE c.company_id = substring(p.path FROM '^/public/company([0-9]+)/')::int
+            AND c.profile_pic_url = p.path AND c.profile_pic_url LIKE '/public/%'
+        )
+        AND NOT EXISTS (SELECT 1 FROM schedules s WHERE s.media_path = p.path)
+        AND NOT EXISTS (SELECT 1 FROM quick_messages q WHERE q.media_path = p.path)
+        AND NOT EXISTS (SELECT 1 FROM announcements a WHERE a.media_path = p.path)
+        AND NOT EXISTS (SELECT 1 FROM chat_messages cm WHERE cm.media_path = p.path)
+        AND NOT EXISTS (SELECT 1 FROM whatsapps w WHERE w.greeting_media_attachment = p.path)
+        AND NOT EXISTS (SELECT 1 FROM campaigns ca WHERE ca.media_path = p.path)
+        AND NOT EXISTS (SELECT 1 FROM file_list_options f WHERE f.path = p.path)`;
 }
 
 export function removeFilesJob(reaper: FileReaper): JobDefinition {

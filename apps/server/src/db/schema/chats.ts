@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigserial,
   index,
@@ -73,5 +74,7 @@ export const chatMessages = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    /** Whether a file is still referred to before the files.remove job deletes it (jobs/remove-files.ts). */
+    index("chat_messages_media_path_idx").on(t.mediaPath).where(sql`${t.mediaPath} IS NOT NULL`),
   ],
 );

@@ -55,6 +55,10 @@ export const contacts = pgTable(
     uniqueIndex("contacts_company_channel_number_key").on(t.companyId, t.channel, t.number),
     index("contacts_company_name_idx").on(t.companyId, t.name, t.id),
     index("contacts_company_lid_idx").on(t.companyId, t.lid),
+    /** Whether a stored picture is still referred to before the files.remove job deletes it (jobs/remove-files.ts). */
+    index("contacts_company_stored_picture_idx")
+      .on(t.companyId, t.profilePicUrl)
+      .where(sql`${t.profilePicUrl} LIKE '/public/%'`),
     /** Ticket and contact searches match inside names and numbers (ILIKE '%term%'). */
     index("contacts_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("contacts_number_trgm_idx").using("gin", t.number.op("gin_trgm_ops")),

@@ -64,6 +64,8 @@ export const schedules = pgTable(
     index("schedules_company_contact_idx").on(t.companyId, t.contactId),
     /** A deleted ticket's schedules lose it (its reference's SET NULL). */
     index("schedules_company_ticket_idx").on(t.companyId, t.ticketId),
+    /** Whether a file is still referred to before the files.remove job deletes it (jobs/remove-files.ts). */
+    index("schedules_media_path_idx").on(t.mediaPath).where(sql`${t.mediaPath} IS NOT NULL`),
     /** The due sweep reads only what still waits, oldest first, across companies. */
     uniqueIndex("schedules_series_occurrence_idx").on(t.companyId, t.seriesId, t.occurrence),
     index("schedules_due_idx").on(t.sendAt, t.id).where(sql`${t.status} = 'pending'`),

@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { canSeeTicket, type TicketDto, ticketScope } from "@inbox/shared";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   buildAdmin,
@@ -14,6 +13,7 @@ import {
   login,
 } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { companySettings, userQueues } from "../../db/schema/index.js";
 
 /**
@@ -24,16 +24,14 @@ import { companySettings, userQueues } from "../../db/schema/index.js";
 
 let server: TestServer;
 let url: string;
-const open: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
 
 const db = () => server.database.db;
@@ -42,20 +40,7 @@ type TicketEvent = { action: string; ticket?: TicketDto; ticketId?: number; assi
 
 /** A socket that keeps the ticket events of its company. */
 async function listen(token: string, companyId: number) {
-  const socket = connect(url, {
-    auth: { token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(socket);
-  const events: TicketEvent[] = [];
-  socket.on(`company-${companyId}-ticket`, (payload: TicketEvent) => events.push(payload));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return events;
+  return (await clients.hearing<TicketEvent>(token, `company-${companyId}-ticket`)).heard;
 }
 
 async function until(check: () => boolean, timeoutMs = 3000) {
@@ -166,8 +151,10 @@ describe("lifecycle events over sockets", () => {
       ]);
     const ticket = await buildTicket(db(), c, { status: "open", userId: ana.id, queueId: sales.id });
     const sessions = { ana: await login(server.app, ana.email), carla: await login(server.app, carla.email) };
-    const anaHeard = await listen(sessions.ana.token, c);
-    const anaSocket = open.at(-1) as Socket;
+    const { socket: anaSocket, heard: anaHeard } = await clients.hearing<TicketEvent>(
+      sessions.ana.token,
+      `company-${c}-ticket`,
+    );
     const anaMessages: string[] = [];
     anaSocket.on(`company-${c}-appMessage`, (p: { action: string; message?: { body: string } }) => {
       if (p.action === "create") anaMessages.push(p.message?.body ?? "");

@@ -55,6 +55,23 @@ const MAX_QUEUE_BRANCHES = 24;
 /** Whether the list is filtered by queue (selected queues, "without queue", or both). */
 const queueFiltered = (f: TicketFilters) => f.queueIds.length > 0 || f.withoutQueue;
 
+/**
+ * Whether a list's statement is planned with each request's values (db/shaped-statement.ts
+ * `planEach`) rather than kept prepared: a search, and a filter by queue, connection, user or tag.
+ * How many tickets such a filter matches decides the plan (walk the tab in order and skip, or read
+ * the matches and sort them), and a plan made without the values (generic, after a few runs)
+ * sorted a whole tab's tickets of a user or a tag. The tabs as they open stay prepared.
+ */
+export function plannedPerRequest(f: TicketFilters): boolean {
+  return (
+    f.search !== "" ||
+    queueFiltered(f) ||
+    f.whatsappIds.length > 0 ||
+    f.userIds.length > 0 ||
+    f.tagIds.length > 0
+  );
+}
+
 /** The queues of the viewer's scope that get a branch of their own (the queue filter leaves out the rest). */
 function branchQueueIds(scope: TicketScope, f: TicketFilters): number[] {
   return queueFiltered(f) ? scope.queueIds.filter((id) => f.queueIds.includes(id)) : [...scope.queueIds];

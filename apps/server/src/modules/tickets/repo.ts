@@ -16,7 +16,14 @@ import { Placeholders } from "../../db/shaped-statement.js";
 import { ofCompany } from "../../db/tenant-scope.js";
 import type { RequestContext } from "../../http/context.js";
 import { nameSearchOf } from "../contacts/name-search.js";
-import { countQuery, type ListPage, listShape, pageIdsQuery, type TicketFilters } from "./list-query.js";
+import {
+  countQuery,
+  type ListPage,
+  listShape,
+  pageIdsQuery,
+  plannedPerRequest,
+  type TicketFilters,
+} from "./list-query.js";
 import {
   type ListedTicket,
   listStatement,
@@ -67,8 +74,8 @@ export class TicketsRepo {
       listShape(scope, f, page.ascending),
       values,
       listStatement(values.bind(companyId), pageIds, counting),
-      // A search is planned with its values: how many contacts match decides how to walk the tickets.
-      { planEach: searching },
+      // A search or a filter is planned with its values: how many tickets match decides how to walk them.
+      { planEach: plannedPerRequest(f) },
     );
     const found = rows.slice(0, page.size).map((row) => row.listed);
     const count = counting
