@@ -3,11 +3,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshPostgresDatabase } from "./fresh-database.js";
 import { usingPostgres } from "./harness.js";
 import { freePort } from "./server-process.js";
+import { TestSockets } from "./sockets.js";
 
 /**
  * Two real server processes on one PostgreSQL and one Redis, their WhatsApp
@@ -123,13 +123,13 @@ async function leaseOwnerRows(connectionId: number) {
 }
 
 describe.skipIf(!usingPostgres || !redisUrl)("two server processes share the WhatsApp Web sessions", () => {
-  let browser: Socket | undefined;
+  let browsers: TestSockets | undefined;
 
   beforeAll(async () => {
     databaseUrl = await freshPostgresDatabase("inbox_two_processes_test");
   });
   afterAll(async () => {
-    browser?.disconnect();
+    browsers?.closeAll();
     for (const node of nodes) if (node.child.exitCode === null) node.child.kill("SIGKILL");
   });
 
@@ -145,21 +145,16 @@ describe.skipIf(!usingPostgres || !redisUrl)("two server processes share the Wha
     );
 
     // A browser connected to B hears QR codes, wherever the session runs.
-    browser = connect(b.url, {
-      auth: { token },
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-    });
-    const qrCodes: string[] = [];
-    browser.on(`company-${user.companyId}-whatsappSession`, (payload: { session?: { qrcode?: string } }) => {
-      const qrcode = payload.session?.qrcode ?? (payload as { qrcode?: string }).qrcode;
-      if (qrcode) qrCodes.push(qrcode);
-    });
-    await new Promise<void>((resolve, reject) => {
-      browser?.once("connect", () => resolve());
-      browser?.once("connect_error", reject);
-    });
+    browsers = new TestSockets(b.url);
+    const { heard } = await browsers.hearing<{ session?: { qrcode?: string }; qrcode?: string }>(
+      token,
+      `company-${user.companyId}-whatsappSession`,
+    );
+    const qrCodes = () =>
+      heard.flatMap((payload) => {
+        const qrcode = payload.session?.qrcode ?? payload.qrcode;
+        return qrcode ? [qrcode] : [];
+      });
     await new Promise((resolve) => setTimeout(resolve, 500)); // the Redis adapter subscribes
 
     // Created through A: the session runs on A, and its QR code reaches the browser on B.
@@ -167,14 +162,14 @@ describe.skipIf(!usingPostgres || !redisUrl)("two server processes share the Wha
       name: "Cluster",
       channel: "whatsapp",
     });
-    await eventually(() => qrCodes.some((qr) => qr.startsWith(`QR-${a.pid}-`)));
+    await eventually(() => qrCodes().some((qr) => qr.startsWith(`QR-${a.pid}-`)));
     expect(a.sockets()).toBe(1);
     expect(b.sockets()).toBe(0);
 
     // A new QR code asked of B is made by A: still no socket on B.
     await api(b, "PUT", `/whatsappsession/${connection.id}`, token, {});
     await eventually(() => a.sockets() === 2);
-    await eventually(() => qrCodes.includes(`QR-${a.pid}-2`));
+    await eventually(() => qrCodes().includes(`QR-${a.pid}-2`));
     expect(b.sockets()).toBe(0);
     const [lease] = await leaseOwnerRows(connection.id);
     expect(lease?.live).toBe(true);
@@ -182,7 +177,7 @@ describe.skipIf(!usingPostgres || !redisUrl)("two server processes share the Wha
     // A dies without a word. B takes the session over by itself (lease 20 s, loop every 5 s).
     a.child.kill("SIGKILL");
     await eventually(() => b.sockets() === 1);
-    await eventually(() => qrCodes.some((qr) => qr.startsWith(`QR-${b.pid}-`)));
+    await eventually(() => qrCodes().some((qr) => qr.startsWith(`QR-${b.pid}-`)));
     const [taken] = await leaseOwnerRows(connection.id);
     expect(taken?.owner).not.toBe(lease?.owner);
     expect(taken?.live).toBe(true);

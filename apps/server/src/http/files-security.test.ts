@@ -1,15 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam } from "../../test/factories.js";
 import { SAMPLE_FILES } from "../../test/files.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { TestSockets } from "../../test/sockets.js";
 import { displayName, localStorage } from "../storage/storage.js";
 
 let server: TestServer;
 let url: string;
+const clients = new TestSockets(() => url);
 const root = () => join(server.config.dataDir, "public");
 
 beforeAll(async () => {
@@ -187,24 +188,13 @@ describe("security headers of the app and the API", () => {
 
   it("socket.io: a page of another site cannot open a socket; the app's origin (PUBLIC_URL) and its own host can", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    const attempt = (origin: string) =>
-      new Promise<"connected" | "refused">((resolve) => {
-        const socket = connect(url, {
-          auth: { token: team.userSession.token },
-          transports: ["websocket"],
-          reconnection: false,
-          forceNew: true,
-          extraHeaders: { origin },
-        });
-        socket.once("connect", () => {
-          socket.disconnect();
-          resolve("connected");
-        });
-        socket.once("connect_error", () => {
-          socket.disconnect();
-          resolve("refused");
-        });
+    const attempt = async (origin: string): Promise<"connected" | "refused"> => {
+      const { socket, outcome } = await clients.handshake(team.userSession.token, {
+        extraHeaders: { origin },
       });
+      socket.disconnect();
+      return outcome === "connected" ? "connected" : "refused";
+    };
     expect(await attempt("https://evil.example")).toBe("refused");
     expect(await attempt("null")).toBe("refused");
     expect(await attempt("https://inbox.example.com")).toBe("connected");

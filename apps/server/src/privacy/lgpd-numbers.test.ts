@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { contactListDto, contactRefDto, tagDto, ticketListDto } from "@inbox/shared";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -17,6 +16,7 @@ import {
   unique,
 } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { TestSockets } from "../../test/sockets.js";
 import type { InboundEvent } from "../channels/types.js";
 import { companySettings, messages, tags, userQueues } from "../db/schema/index.js";
 import { assertMasksNumbers, carriesNumbers, maskContactRefs } from "./number-masks.js";
@@ -31,16 +31,14 @@ import { assertMasksNumbers, carriesNumbers, maskContactRefs } from "./number-ma
 
 let server: TestServer;
 let url: string;
-const open: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
 
 const db = () => server.database.db;
@@ -342,28 +340,10 @@ describe("LGPD: an ordinary user never receives a contact's number", () => {
   });
 });
 
-/** A connected socket that records every event it receives. */
-async function socketFor(session: Session) {
-  const socket = connect(url, {
-    auth: { token: session.token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(socket);
-  const events: { name: string; payload: unknown }[] = [];
-  socket.onAny((name, payload) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return { socket, events };
-}
-
 /** Drives every kind of event that carries a contact and waits until both sockets heard each. */
 async function driveEvents(w: World) {
-  const admin = await socketFor(w.adminSession);
-  const user = await socketFor(w.userSession);
+  const admin = await clients.hearingAll(w.adminSession.token);
+  const user = await clients.hearingAll(w.userSession.token);
   for (const s of [admin, user]) {
     s.socket.emit("joinChatBox", String(w.ticket.id));
     s.socket.emit("joinChatBox", String(w.groupTicket.id));
@@ -501,7 +481,7 @@ describe("LGPD over the sockets: each audience gets its own payload", () => {
       const res = await call("PUT", `/users/${w.user.id}`, w.adminSession, { profile });
       expect(res.statusCode, res.body).toBe(200);
       // A profile change may end the user's sessions: the next socket is opened with a new login.
-      const user = await socketFor(await login(server.app, w.user.email));
+      const user = await clients.hearingAll((await login(server.app, w.user.email)).token);
       const name = nameOf("Maria");
       await call("PUT", `/contacts/${w.contact.id}`, w.adminSession, { name });
       const named = (e: { payload: unknown }) =>

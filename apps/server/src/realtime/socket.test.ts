@@ -1,6 +1,5 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   buildAdmin,
@@ -13,42 +12,21 @@ import {
   unique,
 } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { TestSockets } from "../../test/sockets.js";
 import type { InboundEvent } from "../channels/types.js";
 import { tickets } from "../db/schema/index.js";
 
 let server: TestServer;
 let url: string;
-const open: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
-
-/** A connected socket that records every event it receives. */
-async function socketFor(
-  token: string,
-): Promise<{ socket: Socket; events: { name: string; payload: unknown }[] }> {
-  const socket = connect(url, {
-    auth: { token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(socket);
-  const events: { name: string; payload: unknown }[] = [];
-  socket.onAny((name, payload) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return { socket, events };
-}
 
 async function teamOf() {
   const company = await buildCompany(server.database.db);
@@ -71,8 +49,8 @@ describe("realtime", () => {
     const team = await teamOf();
     const colleague = await buildUser(server.database.db, team.company.id);
     const colleagueSession = await login(server.app, colleague.email);
-    const watcher = await socketFor(team.session.token);
-    const leaving = await socketFor(colleagueSession.token);
+    const watcher = await clients.hearingAll(team.session.token);
+    const leaving = await clients.hearingAll(colleagueSession.token);
     const closed = new Promise<void>((resolve) => leaving.socket.once("disconnect", () => resolve()));
     const res = await server.app.inject({
       method: "DELETE",
@@ -91,12 +69,9 @@ describe("realtime", () => {
 
   it("refuses a socket without a token, with a forged token, or with an ended session", async () => {
     const refused = async (auth: Record<string, string>) => {
-      const socket = connect(url, { auth, transports: ["websocket"], reconnection: false, forceNew: true });
-      open.push(socket);
-      return new Promise<string>((resolve, reject) => {
-        socket.once("connect", () => reject(new Error("connected")));
-        socket.once("connect_error", (err) => resolve(err.message));
-      });
+      const { outcome } = await clients.handshake(undefined, { auth });
+      if (outcome === "connected") throw new Error("connected");
+      return outcome;
     };
     expect(await refused({})).toBe("ERR_SESSION_EXPIRED");
     expect(await refused({ token: "not.a.jwt" })).toBe("ERR_SESSION_EXPIRED");
@@ -108,8 +83,8 @@ describe("realtime", () => {
   it("a socket of company B never receives company A's events", async () => {
     const a = await teamOf();
     const b = await teamOf();
-    const sa = await socketFor(a.session.token);
-    const sb = await socketFor(b.session.token);
+    const sa = await clients.hearingAll(a.session.token);
+    const sb = await clients.hearingAll(b.session.token);
     // B even tries to join A's rooms by name and A's ticket by id.
     const ticketOfA = await buildTicket(server.database.db, a.company.id);
     sb.socket.emit("joinChatBox", ticketOfA.id);
@@ -138,7 +113,7 @@ describe("realtime", () => {
 
   it("tells the old tab it was signed in elsewhere, then closes its socket", async () => {
     const team = await teamOf();
-    const old = await socketFor(team.session.token);
+    const old = await clients.hearingAll(team.session.token);
     const disconnected = new Promise<void>((resolve) => old.socket.once("disconnect", () => resolve()));
     const newer = await login(server.app, team.admin.email);
     await until(() => old.events.some((e) => e.name === `company-${team.company.id}-auth`));
@@ -153,8 +128,8 @@ describe("realtime", () => {
   it("userStatus marks the user online and tells the company", async () => {
     const team = await teamOf();
     const colleague = await buildUser(server.database.db, team.company.id);
-    const watcher = await socketFor(team.session.token);
-    const pinger = await socketFor((await login(server.app, colleague.email)).token);
+    const watcher = await clients.hearingAll(team.session.token);
+    const pinger = await clients.hearingAll((await login(server.app, colleague.email)).token);
     pinger.socket.emit("userStatus");
     await until(() =>
       watcher.events.some(
@@ -189,10 +164,10 @@ describe("realtime", () => {
       expect(res.statusCode).toBe(200);
     }
     const sockets = {
-      admin: await socketFor(team.session.token),
-      inQueue1: await socketFor((await login(server.app, inQueue1.email)).token),
-      inQueue2: await socketFor((await login(server.app, inQueue2.email)).token),
-      noRights: await socketFor((await login(server.app, noRights.email)).token),
+      admin: await clients.hearingAll(team.session.token),
+      inQueue1: await clients.hearingAll((await login(server.app, inQueue1.email)).token),
+      inQueue2: await clients.hearingAll((await login(server.app, inQueue2.email)).token),
+      noRights: await clients.hearingAll((await login(server.app, noRights.email)).token),
     };
     const heard = (who: keyof typeof sockets, body: string) =>
       sockets[who].events.some(

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildConnection, buildContact, buildTeam, buildTicket } from "../../test/factories.js";
 import { startTestServer, type TestServer } from "../../test/harness.js";
+import { TestSockets } from "../../test/sockets.js";
 import { rooms } from "./realtime.js";
 
 /**
@@ -13,34 +13,15 @@ import { rooms } from "./realtime.js";
 
 let server: TestServer;
 let url: string;
-const open: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
-
-async function socketFor(token: string) {
-  const socket = connect(url, {
-    auth: { token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(socket);
-  const events: { name: string; payload: unknown }[] = [];
-  socket.onAny((name, payload) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return { socket, events };
-}
 
 async function until(check: () => boolean | Promise<boolean>) {
   for (let i = 0; i < 250; i++) {
@@ -54,8 +35,8 @@ describe("live event names as the specs write them", () => {
   it("a tag change is company{id}-tag (no dash), a schedule change is schedule; another company hears neither", async () => {
     const a = await buildTeam(server.app, server.database.db);
     const b = await buildTeam(server.app, server.database.db);
-    const sa = await socketFor(a.adminSession.token);
-    const sb = await socketFor(b.adminSession.token);
+    const sa = await clients.hearingAll(a.adminSession.token);
+    const sb = await clients.hearingAll(b.adminSession.token);
 
     const tag = await server.app.inject({
       method: "POST",
@@ -136,9 +117,9 @@ describe("a conversation addressed by its uuid", () => {
     const room = rooms.ticket(a.company.id, ticket.id);
     const inRoom = async () => (await server.realtime.server?.in(room).fetchSockets())?.length ?? 0;
 
-    const sb = await socketFor(b.adminSession.token);
+    const sb = await clients.hearingAll(b.adminSession.token);
     sb.socket.emit("joinChatBox", ticket.uuid);
-    const sa = await socketFor(a.adminSession.token);
+    const sa = await clients.hearingAll(a.adminSession.token);
     sa.socket.emit("joinChatBox", ticket.uuid);
     await until(async () => (await inRoom()) === 1);
     const [member] = (await server.realtime.server?.in(room).fetchSockets()) ?? [];

@@ -1,9 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildTeam, login } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { companies } from "../../db/schema/index.js";
 import { setCompanyStatus } from "../companies/service.js";
 
@@ -14,32 +15,15 @@ import { setCompanyStatus } from "../companies/service.js";
  */
 let server: TestServer;
 let url: string;
-const open: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
-
-async function socketFor(token: string): Promise<Socket> {
-  const socket = connect(url, {
-    auth: { token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return socket;
-}
 
 const deps = () => ({ db: server.database.db, realtime: server.realtime });
 const closed = (socket: Socket) => new Promise<void>((resolve) => socket.once("disconnect", () => resolve()));
@@ -52,8 +36,8 @@ describe("deactivating a company", () => {
   it("ends every session of its users at once; login, refresh, API and sockets refuse while inactive", async () => {
     const team = await buildTeam(server.app, server.database.db);
     const other = await buildTeam(server.app, server.database.db);
-    const sockets = [await socketFor(team.adminSession.token), await socketFor(team.userSession.token)];
-    const outsider = await socketFor(other.userSession.token);
+    const sockets = [await clients.open(team.adminSession.token), await clients.open(team.userSession.token)];
+    const outsider = await clients.open(other.userSession.token);
     const done = Promise.all(sockets.map(closed));
 
     await setCompanyStatus(deps(), team.company.id, false);
@@ -64,7 +48,7 @@ describe("deactivating a company", () => {
       const refused = await refresh(session.refreshToken);
       expect(refused.statusCode).toBe(401);
       expect(refused.json().error).toBe("ERR_INVALID_REFRESH_TOKEN");
-      await expect(socketFor(session.token)).rejects.toThrow();
+      await expect(clients.open(session.token)).rejects.toThrow();
     }
     const signIn = await server.app.inject({
       method: "POST",
@@ -94,7 +78,7 @@ describe("deactivating a company", () => {
       .where(eq(companies.id, team.company.id));
     expect((await me(team.userSession.headers)).statusCode).toBe(401);
     expect((await refresh(team.userSession.refreshToken)).statusCode).toBe(401);
-    await expect(socketFor(team.userSession.token)).rejects.toThrow();
+    await expect(clients.open(team.userSession.token)).rejects.toThrow();
   });
 
   it("the company of a super user (the platform owner's) is never deactivated", async () => {

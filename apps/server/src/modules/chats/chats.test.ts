@@ -2,28 +2,26 @@ import type { AddressInfo } from "node:net";
 import type { ChatDto, ChatMessageDto, ChatMessageList } from "@inbox/shared";
 import { CHAT_MESSAGES_PAGE_SIZE } from "@inbox/shared";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam, buildUser, login, type Session } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { eventually } from "../../../test/meta.js";
 import { planOf, sortsOverScansOf } from "../../../test/plans.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { chatMessages, chats, chatUsers } from "../../db/schema/index.js";
 import { ChatsRepo } from "./repo.js";
 
 /** Internal chat (spec 3): participants only, owner-only changes, keyset pages, unread counts, events. */
 let server: TestServer;
 let url: string;
-const open: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
 
 const db = () => server.database.db;
@@ -49,25 +47,11 @@ async function createChat(owner: Session, userIds: number[], title = "Equipe") {
   return res.json() as ChatDto;
 }
 
+type ChatEvent = { action: string; chat?: ChatDto; newMessage?: ChatMessageDto; id?: number };
+
 /** A socket recording every event it receives. */
 async function socketFor(session: Session) {
-  const socket = connect(url, {
-    auth: { token: session.token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(socket);
-  const events: {
-    name: string;
-    payload: { action: string; chat?: ChatDto; newMessage?: ChatMessageDto; id?: number };
-  }[] = [];
-  socket.onAny((name, payload) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return events;
+  return (await clients.hearingAll<ChatEvent>(session.token)).events;
 }
 
 describe("POST /chats and who sees a chat", () => {

@@ -3,25 +3,25 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { CompanyDeletionPayload } from "@inbox/shared";
 import { eq, sql } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAdmin, buildTeam, login, type Session } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { eventually } from "../../../test/meta.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { buildWorld } from "../../../test/world.js";
 import { rowsOf } from "../../db/client.js";
 import { companies, settings } from "../../db/schema/index.js";
 
 let server: TestServer;
 let url: string;
-const sockets: Socket[] = [];
+const clients = new TestSockets(() => url);
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  clients.closeAll();
   await server.close();
 });
 const db = () => server.database.db;
@@ -59,18 +59,10 @@ function files(companyId: number): string[] {
   return readdirSync(dir, { recursive: true }).map(String);
 }
 
+/** The deletion progress the session's company hears, on a socket that reconnects (socket.io's default). */
 async function socketFor(session: Session) {
-  const socket = connect(url, { auth: { token: session.token }, transports: ["websocket"], forceNew: true });
-  sockets.push(socket);
-  const events: CompanyDeletionPayload[] = [];
-  socket.on(`company-${session.user.companyId}-companyDeletion`, (p: CompanyDeletionPayload) =>
-    events.push(p),
-  );
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return events;
+  const event = `company-${session.user.companyId}-companyDeletion`;
+  return (await clients.hearing<CompanyDeletionPayload>(session.token, event, { reconnection: true })).heard;
 }
 
 /** Waits for background work (a job, a socket event) up to a minute: a busy CI machine is slow. */

@@ -1,43 +1,29 @@
 import type { AddressInfo } from "node:net";
 import { companyEvent } from "@inbox/shared";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildConnection, buildQueue, buildTeam } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { eventually } from "../../../test/meta.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { flows, prompts, queueIntegrations, whatsappQueues } from "../../db/schema/index.js";
 
 /** A connection's automation (spec 3): prompt, integration, welcome flow and no-phrase flow, of its company. */
 
 let server: TestServer;
 let url: string;
-const sockets: Socket[] = [];
+const clients = new TestSockets(() => url);
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
 
 /** The `whatsapp` updates a signed-in client of the company hears. */
 async function connectionUpdates(token: string, companyId: number) {
-  const socket = connect(url, {
-    auth: { token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  const heard: { action: string; whatsapp?: Record<string, unknown> }[] = [];
-  socket.on(companyEvent(companyId, "whatsapp"), (payload) => heard.push(payload));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return heard;
+  type Update = { action: string; whatsapp?: Record<string, unknown> };
+  return (await clients.hearing<Update>(token, companyEvent(companyId, "whatsapp"))).heard;
 }
 
 const db = () => server.database.db;

@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildConnection, buildTeam, buildUser, login } from "../../../test/factories.js";
 import { SAMPLE_FILES } from "../../../test/files.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { whatsapps } from "../../db/schema/index.js";
 import { FileReaper } from "../../jobs/remove-files.js";
 import { localStorage } from "../../storage/storage.js";
@@ -16,7 +16,7 @@ import { localStorage } from "../../storage/storage.js";
 let server: TestServer;
 let url: string;
 let reaper: FileReaper;
-const sockets: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -27,9 +27,7 @@ beforeAll(async () => {
     storage: localStorage(join(server.config.dataDir, "public")),
   });
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
 
 const db = () => server.database.db;
@@ -66,26 +64,11 @@ async function stored(id: number) {
   return row;
 }
 
-async function socketFor(token: string): Promise<Socket> {
-  const socket = connect(url, {
-    auth: { token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return socket;
-}
-
 describe("greeting media upload", () => {
   it("types the file from its bytes, answers it on the connection and tells the company", async () => {
     const team = await buildTeam(server.app, db());
     const connection = await buildConnection(db(), team.company.id);
-    const socket = await socketFor(team.userSession.token);
+    const socket = await clients.open(team.userSession.token);
     const event = new Promise<{ action: string; whatsapp: Record<string, unknown> }>((resolve) =>
       socket.on(`company-${team.company.id}-whatsapp`, resolve),
     );

@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam, login, type Session, unique } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { companies, invoices, users } from "../../db/schema/index.js";
 import { seed } from "../../db/seed.js";
 import { disconnectExpired } from "./jobs.js";
@@ -11,6 +11,7 @@ import { payInvoice } from "./pay.js";
 
 let server: TestServer;
 let url: string;
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -22,6 +23,7 @@ beforeAll(async () => {
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
 
 const db = () => server.database.db;
@@ -30,19 +32,7 @@ const inject = (method: string, path: string, session: Session) =>
   server.app.inject({ method: method as "GET", url: path, headers: session.headers });
 
 /** Opens a socket with the session's token: "connected" or the handshake's refusal. */
-async function handshake(session: Session): Promise<{ socket: Socket; outcome: string }> {
-  const socket = connect(url, {
-    auth: { token: session.token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  const outcome = await new Promise<string>((resolve) => {
-    socket.once("connect", () => resolve("connected"));
-    socket.once("connect_error", (err) => resolve(err.message));
-  });
-  return { socket, outcome };
-}
+const handshake = (session: Session) => clients.handshake(session.token);
 
 /** A company whose due date is past, with its admin and user signed in (login stays open). */
 async function expiredTeam(dueInDays = -2) {

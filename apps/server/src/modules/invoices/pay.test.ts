@@ -1,21 +1,23 @@
 import type { AddressInfo } from "node:net";
 import { companyEvent, nextDueDate, type PaymentEventPayload } from "@inbox/shared";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { companies, invoices } from "../../db/schema/index.js";
 import { payInvoice } from "./pay.js";
 
 let server: TestServer;
 let url: string;
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
 
 const db = () => server.database.db;
@@ -36,37 +38,24 @@ describe("payInvoice", () => {
     const team = await buildTeam(server.app, db());
     const before = await companyDue(team.company.id);
     const invoiceId = await openInvoice(team.company.id, before as string);
-    const socket: Socket = connect(url, {
-      auth: { token: team.adminSession.token },
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
+    const socket = await clients.open(team.adminSession.token);
+    const heard = new Promise<PaymentEventPayload>((resolve) =>
+      socket.once(companyEvent(team.company.id, "payment"), resolve),
+    );
+
+    const paid = await payInvoice(deps(), team.company.id, invoiceId);
+
+    const expected = nextDueDate(before ?? null, "MENSAL");
+    expect(paid).toMatchObject({ changed: true, dueDate: expected });
+    expect(await companyDue(team.company.id)).toBe(expected);
+    const [row] = await db().select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(row?.status).toBe("paid");
+    expect(row?.paidAt).toBeInstanceOf(Date);
+    expect(await heard).toEqual({
+      action: "update",
+      invoiceId,
+      company: { id: team.company.id, dueDate: expected },
     });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once("connect", () => resolve());
-        socket.once("connect_error", reject);
-      });
-      const heard = new Promise<PaymentEventPayload>((resolve) =>
-        socket.once(companyEvent(team.company.id, "payment"), resolve),
-      );
-
-      const paid = await payInvoice(deps(), team.company.id, invoiceId);
-
-      const expected = nextDueDate(before ?? null, "MENSAL");
-      expect(paid).toMatchObject({ changed: true, dueDate: expected });
-      expect(await companyDue(team.company.id)).toBe(expected);
-      const [row] = await db().select().from(invoices).where(eq(invoices.id, invoiceId));
-      expect(row?.status).toBe("paid");
-      expect(row?.paidAt).toBeInstanceOf(Date);
-      expect(await heard).toEqual({
-        action: "update",
-        invoiceId,
-        company: { id: team.company.id, dueDate: expected },
-      });
-    } finally {
-      socket.disconnect();
-    }
   });
 
   it("moves the date once when the same payment is confirmed twice at the same time", async () => {

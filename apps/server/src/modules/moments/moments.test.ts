@@ -1,7 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { CLIENT_EVENTS, MOMENTS_COLUMN_CAP, type TicketEventPayload, type UsersMoments } from "@inbox/shared";
 import { eq } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   buildAdmin,
@@ -16,6 +15,7 @@ import {
 } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { eventually } from "../../../test/meta.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { companySettings, tickets } from "../../db/schema/index.js";
 
 /**
@@ -25,16 +25,14 @@ import { companySettings, tickets } from "../../db/schema/index.js";
 
 let server: TestServer;
 let url: string;
-const sockets: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
 
 const db = () => server.database.db;
@@ -230,22 +228,8 @@ describe("GET /usersMoments", () => {
 });
 
 /** A connected socket that records the ticket events it receives. */
-async function socketFor(session: Session, companyId: number) {
-  const socket = connect(url, {
-    auth: { token: session.token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  sockets.push(socket);
-  const heard: TicketEventPayload[] = [];
-  socket.on(`company-${companyId}-ticket`, (payload: TicketEventPayload) => heard.push(payload));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return { socket, heard };
-}
+const socketFor = (session: Session, companyId: number) =>
+  clients.hearing<TicketEventPayload>(session.token, `company-${companyId}-ticket`);
 
 const ticketIdOf = (p: TicketEventPayload) => (p.action === "delete" ? p.ticketId : p.ticket.id);
 

@@ -10,7 +10,6 @@ import {
 } from "@inbox/shared";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildConnection,
@@ -23,6 +22,7 @@ import {
 } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
 import { eventually } from "../../../test/meta.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { companySettings, tickets, userRatings } from "../../db/schema/index.js";
 import { EXPORT_BATCH_ROWS } from "./service.js";
 
@@ -34,14 +34,14 @@ import { EXPORT_BATCH_ROWS } from "./service.js";
 
 let server: TestServer;
 let baseUrl: string;
-const sockets: Socket[] = [];
+const clients = new TestSockets(() => baseUrl);
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  clients.closeAll();
   await server.close();
 });
 const db = () => server.database.db;
@@ -231,18 +231,11 @@ describe("GET /ticketreport/reports/export", () => {
   it("tells the user who asked how many rows are written, ending with all of them", async () => {
     const count = EXPORT_BATCH_ROWS + 5;
     const { team } = await busyCompany(count);
-    const socket = connect(baseUrl, {
-      auth: { token: team.adminSession.token },
-      transports: ["websocket"],
-      forceNew: true,
-    });
-    sockets.push(socket);
-    const events: ReportExportPayload[] = [];
-    socket.on(`company-${team.company.id}-reportExport`, (p: ReportExportPayload) => events.push(p));
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
-    });
+    const { heard: events } = await clients.hearing<ReportExportPayload>(
+      team.adminSession.token,
+      `company-${team.company.id}-reportExport`,
+      { reconnection: true },
+    );
     const exportId = "6f1c2b8e-3d4a-4c5b-9e7f-0a1b2c3d4e5f";
     await exportOf(team.adminSession, `${RANGE}&exportId=${exportId}`);
     await eventually(async () => events.some((e) => e.finished), 30_000);

@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { LIMITS, SETTING_DEFINITIONS } from "@inbox/shared";
 import { eq, sql } from "drizzle-orm";
-import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   buildAdmin,
@@ -13,12 +12,13 @@ import {
   type Session,
 } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { TestSockets } from "../../../test/sockets.js";
 import { REPO_ROOT } from "../../config.js";
 import { companies, companySettings, settings } from "../../db/schema/index.js";
 
 let server: TestServer;
 let url: string;
-const open: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -26,9 +26,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   await ensurePlatformCompany(db());
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
 
 const db = () => server.database.db;
@@ -49,24 +47,6 @@ async function superTeam() {
   const team = await buildTeam(server.app, db());
   const boss = await buildAdmin(db(), team.company.id, { super: true });
   return { ...team, superSession: await login(server.app, boss.email) };
-}
-
-/** A socket of the session that records every event it hears. */
-async function socketFor(session: Session) {
-  const socket = connect(url, {
-    auth: { token: session.token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(socket);
-  const events: { name: string; payload: unknown }[] = [];
-  socket.onAny((name, payload) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return { socket, events };
 }
 
 async function until(check: () => boolean, what: string) {
@@ -379,8 +359,8 @@ describe("live: a change reaches the company's open tabs", () => {
   it("emits company-{id}-settings { action: update, setting } to the company only", async () => {
     const team = await buildTeam(server.app, db());
     const other = await buildTeam(server.app, db());
-    const mine = await socketFor(team.userSession);
-    const theirs = await socketFor(other.userSession);
+    const mine = await clients.hearingAll(team.userSession.token);
+    const theirs = await clients.hearingAll(other.userSession.token);
 
     await put("showNotificationPending", "enabled", team.adminSession);
     const event = `company-${team.company.id}-settings`;
@@ -399,7 +379,7 @@ describe("live: a change reaches the company's open tabs", () => {
 
   it("a refused change emits nothing", async () => {
     const team = await buildTeam(server.app, db());
-    const mine = await socketFor(team.adminSession);
+    const mine = await clients.hearingAll(team.adminSession.token);
     await put("sendQueuePosition", "enabled", team.adminSession);
     await put("requiredTag", "enabled", team.adminSession);
     const event = `company-${team.company.id}-settings`;
@@ -495,7 +475,7 @@ describe("company business hours (schedules tab)", () => {
   it("PUT /companies/{id}/schedules stores the week for an admin, announces it, and touches no other company", async () => {
     const team = await buildTeam(server.app, db());
     const other = await buildTeam(server.app, db());
-    const mine = await socketFor(team.userSession);
+    const mine = await clients.hearingAll(team.userSession.token);
     const res = await call("PUT", `/companies/${team.company.id}/schedules`, team.adminSession, {
       schedules: week,
     });

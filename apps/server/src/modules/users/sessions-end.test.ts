@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildTeam, DEFAULT_PASSWORD, login, type Session } from "../../../test/factories.js";
 import { startTestServer, type TestServer } from "../../../test/harness.js";
+import { TestSockets } from "../../../test/sockets.js";
 
 /**
  * Issue 8 section 5: deleting a user, or changing their password or profile,
@@ -11,32 +12,15 @@ import { startTestServer, type TestServer } from "../../../test/harness.js";
  */
 let server: TestServer;
 let url: string;
-const open: Socket[] = [];
+const clients = new TestSockets(() => url);
 
 beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
-afterEach(() => {
-  for (const s of open.splice(0)) s.disconnect();
-});
+afterEach(() => clients.closeAll());
 afterAll(() => server.close());
-
-async function socketFor(token: string): Promise<Socket> {
-  const socket = connect(url, {
-    auth: { token },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  open.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return socket;
-}
 
 const closed = (socket: Socket) => new Promise<void>((resolve) => socket.once("disconnect", () => resolve()));
 
@@ -52,13 +36,13 @@ async function expectEnded(session: Session, socketClosed: Promise<void>) {
   expect(refresh.statusCode).toBe(401);
   expect(refresh.json().error).toBe("ERR_INVALID_REFRESH_TOKEN");
   // The old token opens no new socket either.
-  await expect(socketFor(session.token)).rejects.toThrow();
+  await expect(clients.open(session.token)).rejects.toThrow();
 }
 
 describe("sessions end when an admin acts on the user", () => {
   it("a new password: token, refresh and socket all end", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    const socket = await socketFor(team.userSession.token);
+    const socket = await clients.open(team.userSession.token);
     const done = closed(socket);
     const res = await server.app.inject({
       method: "PUT",
@@ -73,7 +57,7 @@ describe("sessions end when an admin acts on the user", () => {
 
   it("a new profile: token, refresh and socket all end", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    const socket = await socketFor(team.userSession.token);
+    const socket = await clients.open(team.userSession.token);
     const done = closed(socket);
     const res = await server.app.inject({
       method: "PUT",
@@ -102,7 +86,7 @@ describe("sessions end when an admin acts on the user", () => {
 
   it("deleting the user: token, refresh and socket all end", async () => {
     const team = await buildTeam(server.app, server.database.db);
-    const socket = await socketFor(team.userSession.token);
+    const socket = await clients.open(team.userSession.token);
     const done = closed(socket);
     const res = await server.app.inject({
       method: "DELETE",
