@@ -150,6 +150,13 @@ describe("WhatsApp Cloud API webhooks", () => {
       type: "text",
       text: { body: "Olá, em que posso ajudar?" },
     });
+    // The statuses are about a message we stored: one that outruns the stored id waits for the
+    // sweeper (ingest.test.ts), which this test is not about. The sim saw the request before the
+    // server stored the answer's id.
+    await eventually(async () => {
+      const [row] = await db().select().from(messages).where(eq(messages.id, sent.id));
+      return row?.providerMessageId === wamid;
+    });
     await world.sim.sendStatus(account.accountId, { id: wamid, status: "read", recipientId: from });
     await world.sim.sendStatus(account.accountId, { id: wamid, status: "delivered", recipientId: from });
     await world.sim.sendStatus(account.accountId, { id: wamid, status: "sent", recipientId: from });
