@@ -144,7 +144,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
   const phones = new PhoneCountries(database.db);
   const events = new TicketEvents(realtime, numbers);
-  const outbound = new OutboundService({ db: database.db, events, channels, storageRoot, logger: log });
+  // Webhooks are made below; a status that outran its send waits there for the send's id.
+  let webhooks: WebhooksService | undefined;
+  const outbound = new OutboundService({
+    db: database.db,
+    events,
+    channels,
+    storageRoot,
+    logger: log,
+    onProviderIdStored: (connectionId, providerMessageId) =>
+      webhooks?.providerIdStored(connectionId, providerMessageId),
+  });
   // One set of provider clients for the automation's hand-overs and the routes that test them.
   const providers = createProviders(config);
   // The automation needs the outbound path, made below; ingest calls it only after a commit.
@@ -159,7 +169,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: log,
     onContactMessages: (tickets) => automation?.notify(tickets),
   });
-  const webhooks = new WebhooksService({
+  webhooks = new WebhooksService({
     db: database.db,
     sink: ingest,
     logger: log,

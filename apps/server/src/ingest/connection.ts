@@ -34,8 +34,19 @@ export async function readConnection(db: Db, companyId: number, id: number) {
 
 export type IngestConnection = NonNullable<Awaited<ReturnType<typeof readConnection>>>;
 
-/** A status for a message we have not stored yet: retry the delivery later. */
-export class UnknownMessageError extends Error {}
+/**
+ * A status for a message we have not stored yet: retry the delivery later. `providerMessageIds`:
+ * the ids it waits for (a send whose answer is not stored yet, usually), so the webhook loop can
+ * retry the delivery as soon as one of them is stored.
+ */
+export class UnknownMessageError extends Error {
+  readonly providerMessageIds: string[];
+
+  constructor(providerMessageId: string) {
+    super(`a status names a message not stored yet (${providerMessageId})`);
+    this.providerMessageIds = [providerMessageId];
+  }
+}
 
 /** What a channel adapter needs to act for a connection. */
 export function credentials(connection: IngestConnection): ConnectionCredentials {

@@ -142,9 +142,10 @@ export class IngestService implements InboundSink {
       try {
         await this.apply(connection, event);
       } catch (error) {
-        // Statuses can outrun the send that produced their id; the caller retries the delivery.
-        if (error instanceof UnknownMessageError)
-          failures.set(index, failed ?? new UnknownMessageError("a status names a message not stored yet"));
+        // Statuses can outrun the send that produced their id; the caller retries the delivery
+        // (one error per delivery, naming every id it waits for).
+        if (error instanceof UnknownMessageError && failed instanceof UnknownMessageError)
+          failed.providerMessageIds.push(...error.providerMessageIds);
         else failures.set(index, error as Error);
       }
     }

@@ -24,6 +24,8 @@ export interface OutboundDeps {
   logger: { warn(obj: object, msg: string): void };
   /** Waits until a paced message is due (default: a timer). */
   delay?: (ms: number) => Promise<void>;
+  /** A send's provider id is stored: statuses that arrived before it can apply now (webhooks/service.ts). */
+  onProviderIdStored?: (connectionId: number, providerMessageId: string) => void;
 }
 
 export interface NewOutbound {
@@ -159,7 +161,10 @@ export class OutboundService {
       const outbound = await this.toOutbound(message, context.contact.number);
       const { providerMessageId } = await adapter.send(credentials(context.connection), outbound);
       const sent = await this.repo.markSent(companyId, message.id, providerMessageId);
-      if (sent) this.announce(sent);
+      if (sent) {
+        this.announce(sent);
+        this.deps.onProviderIdStored?.(context.connection.id, providerMessageId);
+      }
     } catch (error) {
       if (error instanceof SessionElsewhereError) {
         // Not an attempt: the process that runs the session sends it (or the sweeper, if that is lost).

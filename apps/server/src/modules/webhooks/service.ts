@@ -18,6 +18,9 @@ interface Logger {
 const MAX_ATTEMPTS = 20;
 /** Deliveries processed together; bounds a batch's statement sizes and its latency. */
 const BATCH_SIZE = 200;
+/** A delivery waits this long in memory for the send its status is about; then the sweeper has it. */
+const WAITING_FOR_SENDS_MS = 60_000;
+const MAX_WAITING_FOR_SENDS = 10_000;
 
 /**
  * A stored delivery, as processing needs it. One just accepted carries the body already parsed
@@ -333,8 +336,8 @@ export class WebhooksService {
       }
       // Recording the failure can fail too (shutting down, database gone): the row stays unprocessed either way.
       await this.repo.markFailed(delivery.id, error.message).catch(() => {});
-      if (!(error instanceof UnknownMessageError))
-        this.deps.logger.error({ err: error, deliveryId: delivery.id }, "webhook processing failed");
+      if (error instanceof UnknownMessageError) this.waitForSends(delivery, error.providerMessageIds);
+      else this.deps.logger.error({ err: error, deliveryId: delivery.id }, "webhook processing failed");
     }
   }
 
@@ -359,6 +362,35 @@ export class WebhooksService {
       out.push({ connection, events: group.events });
     }
     return out;
+  }
+
+  /**
+   * Deliveries whose statuses name messages not stored yet, by `connectionId:providerMessageId`:
+   * a status often outruns the answer of the send it is about. When this process stores that id
+   * (`providerIdStored`), the delivery is processed again at once instead of at the next sweep
+   * (a minute or more). Best effort and bounded: the stored row and the sweeper stay the guarantee,
+   * for a send stored by another process or an id that never comes.
+   */
+  private readonly waitingForSends = new Map<string, { delivery: Delivery; at: number }>();
+
+  private waitForSends(delivery: Delivery, providerMessageIds: string[]): void {
+    const now = Date.now();
+    for (const [key, waiting] of this.waitingForSends) {
+      // Oldest first (insertion order): past the sweeper's age, or beyond the bound, they are the sweeper's.
+      if (now - waiting.at < WAITING_FOR_SENDS_MS && this.waitingForSends.size < MAX_WAITING_FOR_SENDS) break;
+      this.waitingForSends.delete(key);
+    }
+    for (const id of providerMessageIds)
+      this.waitingForSends.set(`${delivery.whatsappId}:${id}`, { delivery, at: now });
+  }
+
+  /** The outbound path stored a send's provider id: a delivery whose status waited for it runs again. */
+  providerIdStored(connectionId: number, providerMessageId: string): void {
+    const key = `${connectionId}:${providerMessageId}`;
+    const waiting = this.waitingForSends.get(key);
+    if (!waiting) return;
+    this.waitingForSends.delete(key);
+    void this.enqueue(waiting.delivery);
   }
 
   /**
