@@ -27,6 +27,15 @@ export async function planOf(database: Database, query: SQL | SQLWrapper): Promi
   });
 }
 
+/** Every scan in the plan (of `table` only, when given), as "node type index", e.g. "Index Only Scan x_idx". */
+export function scansOf(node: PlanNode, table?: string): string[] {
+  const here =
+    node["Node Type"].endsWith("Scan") && node["Relation Name"] && (!table || node["Relation Name"] === table)
+      ? [`${node["Node Type"]} ${node["Index Name"] ?? ""}`.trim()]
+      : [];
+  return [...here, ...(node.Plans ?? []).flatMap((child) => scansOf(child, table))];
+}
+
 /**
  * The sorts that read `table` in full: a Sort with a scan of `table` below it and no Limit in
  * between (a branch that stops after its page sits under its own Limit). Each is named by the scans.

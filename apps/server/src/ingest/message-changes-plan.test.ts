@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildConnection, buildContact, buildTicket } from "../../test/factories.js";
 import { openTestDatabase } from "../../test/harness.js";
-import { type PlanNode, planOf } from "../../test/plans.js";
+import { planOf, scansOf } from "../../test/plans.js";
 import type { Database } from "../db/client.js";
 import { MessageChangesRepo } from "./message-changes-repo.js";
 
@@ -32,13 +32,6 @@ beforeAll(async () => {
   ids = { companyId, whatsappId, contactId: contacts[0]?.id ?? 0 };
 });
 afterAll(() => database.close());
-
-function scansOf(node: PlanNode): string[] {
-  const here = node["Node Type"].endsWith("Scan")
-    ? [`${node["Node Type"]} ${node["Index Name"] ?? ""}`.trim()]
-    : [];
-  return [...here, ...(node.Plans ?? []).flatMap(scansOf)];
-}
 
 describe("a read watermark's query", () => {
   it("finds the contact's messages by their own index", async () => {

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCompany, buildConnection, buildQueue, buildUser } from "../../../test/factories.js";
 import { openTestDatabase } from "../../../test/harness.js";
-import { genericPlanOf, type PlanNode, planOf, sortsOverScansOf } from "../../../test/plans.js";
+import { genericPlanOf, planOf, scansOf, sortsOverScansOf } from "../../../test/plans.js";
 import { type Database, rowsOf } from "../../db/client.js";
 import { Placeholders } from "../../db/shaped-statement.js";
 import { ticketMessagesPageQuery } from "../messages/repo.js";
@@ -151,12 +151,6 @@ describe("GET /tickets generic plans", () => {
       expect(plannedPerRequest({ ...noFilters, ...filter }), JSON.stringify(filter)).toBe(true);
   });
 });
-
-/** Every scan of `table` in the plan, as "node type index". */
-function scansOf(node: PlanNode, table: string): string[] {
-  const here = node["Relation Name"] === table ? [`${node["Node Type"]} ${node["Index Name"] ?? ""}`] : [];
-  return [...here, ...(node.Plans ?? []).flatMap((child) => scansOf(child, table))];
-}
 
 describe("the bell's unread count plan", () => {
   it("counts an attendant's unread tickets from the unread (or waiting) indexes alone", async () => {
