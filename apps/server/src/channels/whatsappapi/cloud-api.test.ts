@@ -150,9 +150,9 @@ describe("WhatsApp Cloud API webhooks", () => {
       type: "text",
       text: { body: "Olá, em que posso ajudar?" },
     });
-    // The statuses are about a message we stored: one that outruns the stored id waits for the
-    // sweeper (ingest.test.ts), which this test is not about. The sim saw the request before the
-    // server stored the answer's id.
+    // The statuses are about a message we stored: one that outruns the stored id is retried when
+    // the id is stored (webhooks/waiting-for-sends.test.ts), which this test is not about. The sim
+    // saw the request before the server stored the answer's id.
     await eventually(async () => {
       const [row] = await db().select().from(messages).where(eq(messages.id, sent.id));
       return row?.providerMessageId === wamid;
