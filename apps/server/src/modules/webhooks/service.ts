@@ -7,6 +7,7 @@ import { UnknownMessageError } from "../../ingest/connection.js";
 import { TtlCache } from "../../ingest/ttl-cache.js";
 import { type DeliveryRow, type WebhookConnection, WebhooksRepo } from "./repo.js";
 import { sameSecret, validSignature } from "./signature.js";
+import { WaitingForSends } from "./waiting-for-sends.js";
 import { DeliveryWriter } from "./writer.js";
 
 interface Logger {
@@ -18,9 +19,6 @@ interface Logger {
 const MAX_ATTEMPTS = 20;
 /** Deliveries processed together; bounds a batch's statement sizes and its latency. */
 const BATCH_SIZE = 200;
-/** A delivery waits this long in memory for the send its status is about; then the sweeper has it. */
-const WAITING_FOR_SENDS_MS = 60_000;
-const MAX_WAITING_FOR_SENDS = 10_000;
 
 /**
  * A stored delivery, as processing needs it. One just accepted carries the body already parsed
@@ -336,7 +334,7 @@ export class WebhooksService {
       }
       // Recording the failure can fail too (shutting down, database gone): the row stays unprocessed either way.
       await this.repo.markFailed(delivery.id, error.message).catch(() => {});
-      if (error instanceof UnknownMessageError) this.waitForSends(delivery, error.providerMessageIds);
+      if (error instanceof UnknownMessageError) this.waitingForSends.add(delivery, error.providerMessageIds);
       else this.deps.logger.error({ err: error, deliveryId: delivery.id }, "webhook processing failed");
     }
   }
@@ -364,33 +362,13 @@ export class WebhooksService {
     return out;
   }
 
-  /**
-   * Deliveries whose statuses name messages not stored yet, by `connectionId:providerMessageId`:
-   * a status often outruns the answer of the send it is about. When this process stores that id
-   * (`providerIdStored`), the delivery is processed again at once instead of at the next sweep
-   * (a minute or more). Best effort and bounded: the stored row and the sweeper stay the guarantee,
-   * for a send stored by another process or an id that never comes.
-   */
-  private readonly waitingForSends = new Map<string, { delivery: Delivery; at: number }>();
-
-  private waitForSends(delivery: Delivery, providerMessageIds: string[]): void {
-    const now = Date.now();
-    for (const [key, waiting] of this.waitingForSends) {
-      // Oldest first (insertion order): past the sweeper's age, or beyond the bound, they are the sweeper's.
-      if (now - waiting.at < WAITING_FOR_SENDS_MS && this.waitingForSends.size < MAX_WAITING_FOR_SENDS) break;
-      this.waitingForSends.delete(key);
-    }
-    for (const id of providerMessageIds)
-      this.waitingForSends.set(`${delivery.whatsappId}:${id}`, { delivery, at: now });
-  }
+  /** Deliveries whose statuses wait for a send's provider id (waiting-for-sends.ts). */
+  private readonly waitingForSends = new WaitingForSends<Delivery>();
 
   /** The outbound path stored a send's provider id: a delivery whose status waited for it runs again. */
   providerIdStored(connectionId: number, providerMessageId: string): void {
-    const key = `${connectionId}:${providerMessageId}`;
-    const waiting = this.waitingForSends.get(key);
-    if (!waiting) return;
-    this.waitingForSends.delete(key);
-    void this.enqueue(waiting.delivery);
+    const delivery = this.waitingForSends.take(connectionId, providerMessageId);
+    if (delivery) void this.enqueue(delivery);
   }
 
   /**

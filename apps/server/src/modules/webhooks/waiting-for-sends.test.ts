@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectedCompany, eventually, startMetaWorld } from "../../../test/meta.js";
 import type { ChannelAdapter } from "../../channels/types.js";
 import { messages, tickets, webhookDeliveries } from "../../db/schema/index.js";
+import { WaitingForSends } from "./waiting-for-sends.js";
 
 let world: Awaited<ReturnType<typeof startMetaWorld>>;
 beforeAll(async () => {
@@ -70,5 +71,27 @@ describe("a status that outruns its send", () => {
       adapter.send = send;
       release();
     }
+  });
+});
+
+describe("WaitingForSends", () => {
+  const delivery = (id: number) => ({ id, whatsappId: 7 });
+
+  it("gives a delivery back once per id it waits for, and only for its connection", () => {
+    const waiting = new WaitingForSends<{ id: number; whatsappId: number }>();
+    waiting.add(delivery(1), ["wamid.a", "wamid.b"]);
+    expect(waiting.take(8, "wamid.a")).toBeUndefined();
+    expect(waiting.take(7, "wamid.a")).toEqual(delivery(1));
+    expect(waiting.take(7, "wamid.a")).toBeUndefined();
+    expect(waiting.take(7, "wamid.b")).toEqual(delivery(1));
+  });
+
+  it("leaves to the sweeper what waited a minute", () => {
+    const waiting = new WaitingForSends<{ id: number; whatsappId: number }>();
+    waiting.add(delivery(1), ["wamid.old"], 0);
+    // Adding prunes what waited too long, oldest first.
+    waiting.add(delivery(2), ["wamid.new"], 60_000);
+    expect(waiting.take(7, "wamid.old")).toBeUndefined();
+    expect(waiting.take(7, "wamid.new")).toEqual(delivery(2));
   });
 });
