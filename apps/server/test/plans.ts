@@ -17,10 +17,24 @@ export interface PlanNode {
 }
 
 export async function planOf(database: Database, query: SQL | SQLWrapper): Promise<PlanNode> {
+  return withoutScans(database, [], (tx) => tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`));
+}
+
+type Tx = Parameters<Parameters<Database["db"]["transaction"]>[0]>[0];
+
+/**
+ * Runs `explain` in a transaction with sequential and bitmap scans off (and `settings` on), and
+ * answers the plan of its EXPLAIN (FORMAT JSON) rows.
+ */
+async function withoutScans(
+  database: Database,
+  settings: SQL[],
+  explain: (tx: Tx) => Promise<unknown>,
+): Promise<PlanNode> {
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-    const [row] = rowsOf<{ "QUERY PLAN": unknown }>(await tx.execute(sql`EXPLAIN (FORMAT JSON) ${query}`));
+    for (const setting of [sql`enable_seqscan = off`, sql`enable_bitmapscan = off`, ...settings])
+      await tx.execute(sql`SET LOCAL ${setting}`);
+    const [row] = rowsOf<{ "QUERY PLAN": unknown }>(await explain(tx));
     const json = row?.["QUERY PLAN"];
     const parsed = (typeof json === "string" ? JSON.parse(json) : json) as { Plan: PlanNode }[];
     return parsed[0]?.Plan as PlanNode;
@@ -72,18 +86,13 @@ export async function genericPlanOf(
   const { sql: text, params } = dialect.sqlToQuery(query);
   const args = params.map((p) => (p instanceof Placeholder ? values[p.name] : p));
   const name = `generic_plan_${++prepared}`;
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-    await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+  return withoutScans(database, [sql`plan_cache_mode = force_generic_plan`], async (tx) => {
     await tx.execute(sql.raw(`PREPARE ${name} AS ${text}`));
     // EXECUTE takes no bound parameters under EXPLAIN: the values are written as literals.
     const call = `EXPLAIN (FORMAT JSON) EXECUTE ${name}(${args.map(literal).join(", ")})`;
-    const [row] = rowsOf<{ "QUERY PLAN": unknown }>(await tx.execute(sql.raw(call)));
+    const rows = await tx.execute(sql.raw(call));
     await tx.execute(sql.raw(`DEALLOCATE ${name}`));
-    const json = row?.["QUERY PLAN"];
-    const parsed = (typeof json === "string" ? JSON.parse(json) : json) as { Plan: PlanNode }[];
-    return parsed[0]?.Plan as PlanNode;
+    return rows;
   });
 }
 

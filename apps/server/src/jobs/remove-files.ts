@@ -53,6 +53,7 @@ export function unusedPaths(paths: string[]): SQL {
         AND NOT EXISTS (
           SELECT 1 FROM contacts c
           WHERE c.company_id = substring(p.path FROM '^/public/company([0-9]+)/')::int
+            -- Repeats the partial index's predicate (contacts_company_stored_picture_idx) so it applies.
             AND c.profile_pic_url = p.path AND c.profile_pic_url LIKE '/public/%'
         )
         AND NOT EXISTS (SELECT 1 FROM schedules s WHERE s.media_path = p.path)
