@@ -8,6 +8,7 @@ import type {
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useContext, useEffect, useRef } from "react";
 import { api } from "../api/client";
+import { setLiveQueryData } from "../realtime/live-query-data";
 import { RealtimeContext, useCompanyEvent } from "../realtime/realtime-context";
 import {
   applyUnreadTicket,
@@ -110,17 +111,19 @@ export function useUnreadTickets(viewer: TicketViewer): UnreadTickets {
     }, RECOUNT_DELAY_MS);
   };
 
-  const update = (ticketId: number, change: (list: TicketDto[]) => TicketDto[]) => {
-    const state = queryClient.getQueryData<UnreadState>(key);
-    if (!state) return;
-    const had = state.tickets.some((t) => t.id === ticketId);
-    const tickets = change(state.tickets);
-    const has = tickets.some((t) => t.id === ticketId);
-    if (!had && !has && state.complete) return;
-    const { count, askServer } = unreadCountAfter(state, tickets.length, { had, has });
-    if (askServer) askAgain();
-    queryClient.setQueryData<UnreadState>(key, { ...state, tickets, count });
-  };
+  // Also applied again to a load that was in flight when the event came (live-query-data.ts);
+  // asking the server again then is right too.
+  const update = (ticketId: number, change: (list: TicketDto[]) => TicketDto[]) =>
+    setLiveQueryData<UnreadState>(queryClient, key, (state) => {
+      if (!state) return state;
+      const had = state.tickets.some((t) => t.id === ticketId);
+      const tickets = change(state.tickets);
+      const has = tickets.some((t) => t.id === ticketId);
+      if (!had && !has && state.complete) return state;
+      const { count, askServer } = unreadCountAfter(state, tickets.length, { had, has });
+      if (askServer) askAgain();
+      return { ...state, tickets, count };
+    });
 
   useCompanyEvent<TicketEventPayload>("ticket", (payload) => {
     if (payload.action === "delete")

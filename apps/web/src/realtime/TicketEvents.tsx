@@ -10,6 +10,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useContext, useEffect } from "react";
 import { queryKeys } from "../api/query-keys";
 import type { TicketListFilters } from "../api/tickets";
+import { setLiveQueryData } from "./live-query-data";
 import { RealtimeContext, useCompanyEvent } from "./realtime-context";
 import {
   applyMessage,
@@ -27,7 +28,8 @@ interface TicketEventsProps {
 /**
  * Keeps every cached ticket list, ticket and conversation current from
  * `company-{id}-ticket` and `company-{id}-appMessage`, in place and without
- * refetching (the rules are in ticket-list-rules.ts). While mounted, the
+ * refetching (the rules are in ticket-list-rules.ts; an answer that lands
+ * after an event gets the event again, live-query-data.ts). While mounted, the
  * socket is in the status rooms; when it connects after the lists loaded
  * (late first connection or a reconnection), they are fetched again.
  */
@@ -56,17 +58,15 @@ export function TicketEvents({ viewer }: TicketEventsProps) {
 
   const updateLists = (change: (data: TicketPages, filters: TicketListFilters) => TicketPages) => {
     for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKeys.tickets.lists })) {
-      const data = query.state.data as TicketPages | undefined;
       const filters = query.queryKey[2] as TicketListFilters | undefined;
-      if (!data || !filters) continue;
-      const next = change(data, filters);
-      if (next !== data) queryClient.setQueryData(query.queryKey, next);
+      if (!filters) continue;
+      setLiveQueryData<TicketPages>(queryClient, query.queryKey, (data) => data && change(data, filters));
     }
   };
 
   const updateTicket = (ticket: TicketDto, newMessage: boolean) => {
     updateLists((data, filters) => applyTicketUpdate(data, ticket, { filters, viewer }, { newMessage }));
-    queryClient.setQueryData<TicketDto>(queryKeys.tickets.detail(ticket.uuid), (current) =>
+    setLiveQueryData<TicketDto>(queryClient, queryKeys.tickets.detail(ticket.uuid), (current) =>
       current ? mergeTicket(current, ticket) : current,
     );
   };
@@ -82,7 +82,7 @@ export function TicketEvents({ viewer }: TicketEventsProps) {
   useCompanyEvent<AppMessageEventPayload>("appMessage", (payload) => {
     if (payload.action === "delete") return;
     const { message } = payload;
-    queryClient.setQueryData<MessagePages>(queryKeys.messages.list(message.ticketId), (data) =>
+    setLiveQueryData<MessagePages>(queryClient, queryKeys.messages.list(message.ticketId), (data) =>
       data ? applyMessage(data, message, { isNew: payload.action === "create" }) : data,
     );
     if (payload.action === "create" && payload.ticket) {

@@ -1,19 +1,28 @@
-import type { ConnectionDto, TicketViewer } from "@inbox/shared";
+import type {
+  AppMessageEventPayload,
+  ConnectionDto,
+  MessageList,
+  TicketList,
+  TicketViewer,
+} from "@inbox/shared";
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import type { Socket } from "socket.io-client";
 import { describe, expect, it, vi } from "vitest";
-import { configureApiClient } from "../api/client";
+import { api, configureApiClient } from "../api/client";
 import { useConnections } from "../api/connections";
 import { queryKeys } from "../api/query-keys";
+import { useUnreadTickets } from "../notifications/use-unread-tickets";
 import { buildConnection } from "../test/connections";
 import { FakeSocket } from "../test/fake-socket";
+import { buildMessage, buildTicket } from "../test/tickets";
 import { unknownRequest } from "../test/unknown-request";
 import { ConnectionCue } from "./ConnectionCue";
 import { ConnectionEvents } from "./ConnectionEvents";
 import { RealtimeContext } from "./realtime-context";
 import { TicketEvents } from "./TicketEvents";
+import type { MessagePages } from "./ticket-list-rules";
 
 function setup(socket: FakeSocket) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -184,5 +193,109 @@ describe("the ticket lists and the open conversation on reconnection", () => {
     });
     await waitFor(() => expect(counts).toEqual({ tickets: 2, messages: 2 }));
     expect(socket.emitted.map(([name]) => name)).toContain("joinTickets");
+  });
+});
+
+const attendantViewer: TicketViewer = {
+  id: 7,
+  profile: "user",
+  super: false,
+  allTicket: "enable",
+  allUserChat: "disabled",
+  allowGroup: false,
+  queueIds: [5],
+};
+
+function BellCount() {
+  return <output aria-label="bell">{useUnreadTickets(attendantViewer).count}</output>;
+}
+
+function ConversationBodies() {
+  const messages = useQuery<MessagePages>({
+    queryKey: queryKeys.messages.list(3),
+    queryFn: async () => {
+      const page = await api.get<MessageList>("/messages/3");
+      return { pages: [page], pageParams: [1] };
+    },
+  });
+  const bodies = messages.data?.pages.flatMap((page) => page.messages.map((m) => m.body)) ?? [];
+  return <p>{messages.data ? `bodies: ${bodies.join(", ")}` : "loading"}</p>;
+}
+
+/** A GET answer held back until the test releases it: read on the server before the event. */
+function heldAnswers() {
+  const held: ((answer: Response) => void)[] = [];
+  const hold = () =>
+    new Promise<Response>((resolve) => {
+      held.push(resolve);
+    });
+  return { held, hold };
+}
+
+describe("an event that arrives while its list is being loaded", () => {
+  const ticket = buildTicket({ id: 3, status: "pending", queueId: 5, userId: null, unreadMessages: 1 });
+  const message: AppMessageEventPayload = {
+    action: "create",
+    message: buildMessage({ id: 30, ticketId: 3, body: "Alguém aí?" }),
+    ticket,
+    contact: ticket.contact,
+  };
+  const emptyList: TicketList = { tickets: [], count: 0, hasMore: false };
+
+  it("stays on the bell when the reload started by the socket's connection lands after it", async () => {
+    const { held, hold } = heldAnswers();
+    let reloading = false;
+    configureApiClient({
+      fetch: vi.fn((url: string, init: RequestInit) => {
+        if (!url.startsWith("/tickets?")) return Promise.resolve(unknownRequest(init.method, url));
+        return reloading ? hold() : Promise.resolve(Response.json(emptyList));
+      }),
+    });
+    const socket = new FakeSocket();
+    const { client, wrap } = setup(socket);
+    render(wrap(<BellCount />));
+    await waitFor(() => expect(screen.getByLabelText("bell").textContent).toBe("0"));
+
+    // The socket connects: the bell loads again (open and pending), and those answers are slow.
+    reloading = true;
+    act(() => socket.push("connect", undefined));
+    await waitFor(() => expect(held).toHaveLength(2));
+    act(() => socket.push("company-2-appMessage", message));
+    await waitFor(() => expect(screen.getByLabelText("bell").textContent).toBe("1"));
+
+    // Both answers were read before the message was stored.
+    for (const release of held) release(Response.json(emptyList));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByLabelText("bell").textContent).toBe("1");
+  });
+
+  it("shows a message that arrives while the conversation's first page is loading", async () => {
+    const { held, hold } = heldAnswers();
+    configureApiClient({
+      fetch: vi.fn((url: string, init: RequestInit) =>
+        url.startsWith("/messages/3") ? hold() : Promise.resolve(unknownRequest(init.method, url)),
+      ),
+    });
+    const socket = new FakeSocket();
+    const { wrap } = setup(socket);
+    render(
+      wrap(
+        <>
+          <TicketEvents viewer={attendantViewer} />
+          <ConversationBodies />
+        </>,
+      ),
+    );
+    await waitFor(() => expect(held).toHaveLength(1));
+    act(() => socket.push("company-2-appMessage", message));
+    const page: MessageList = {
+      messages: [buildMessage({ id: 29, ticketId: 3, body: "Consigo falar pelo celular?" })],
+      ticket,
+      count: 1,
+      hasMore: false,
+    };
+    held[0]?.(Response.json(page));
+    expect(await screen.findByText("bodies: Consigo falar pelo celular?, Alguém aí?")).toBeTruthy();
   });
 });

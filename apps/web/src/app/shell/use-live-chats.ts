@@ -8,6 +8,7 @@ import {
   unreadsFor,
   useChatsInfinite,
 } from "../../api/chats";
+import { setLiveQueryData } from "../../realtime/live-query-data";
 import { RealtimeContext, useCompanyEvent } from "../../realtime/realtime-context";
 
 /**
@@ -40,7 +41,7 @@ export function useLiveChats(userId: number, enabled: boolean) {
       void queryClient.invalidateQueries({ queryKey: chatKeys.list });
       return;
     }
-    queryClient.setQueryData<ChatPages>(chatKeys.list, (data) => applyChatEvent(data, payload, userId));
+    setLiveQueryData<ChatPages>(queryClient, chatKeys.list, (data) => applyChatEvent(data, payload, userId));
   });
 
   const records = enabled ? (chats.data?.pages.flatMap((page) => page.records) ?? []) : [];

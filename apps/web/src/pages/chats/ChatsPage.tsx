@@ -22,6 +22,7 @@ import {
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadingState } from "../../components/LoadingState";
+import { setLiveQueryData } from "../../realtime/live-query-data";
 import { useCompanyEvent } from "../../realtime/realtime-context";
 import { ChatConversation } from "./ChatConversation";
 import { ChatDialog } from "./ChatDialog";
@@ -65,7 +66,7 @@ export function ChatsPage() {
 
   useCompanyEvent<ChatEventPayload>("chat", (event) => {
     if (event.action === "new-message" && event.newMessage)
-      queryClient.setQueryData<ChatMessagePages>(chatKeys.messages(event.newMessage.chatId), (data) =>
+      setLiveQueryData<ChatMessagePages>(queryClient, chatKeys.messages(event.newMessage.chatId), (data) =>
         addChatMessage(data, event.newMessage!),
       );
     if (event.action === "delete" && selected && Number(event.id ?? event.chatId) === selected.id)

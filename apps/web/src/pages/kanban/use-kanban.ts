@@ -6,6 +6,7 @@ import { type KanbanRange, kanbanApi, kanbanKeys, useKanbanBoard } from "../../a
 import { useCurrentUser } from "../../app/auth/auth-context";
 import { errorMessage, toastError } from "../../app/toast/toast-error";
 import { toast } from "../../app/toast/toast-store";
+import { setLiveQueryData } from "../../realtime/live-query-data";
 import { RealtimeContext, useCompanyEvent } from "../../realtime/realtime-context";
 import { ticketViewerOf } from "../tickets/ticket-viewer";
 import {
@@ -49,7 +50,7 @@ export function useKanban(range: KanbanRange) {
 
   const update = useCallback(
     (change: (board: KanbanBoard) => KanbanBoard) =>
-      queryClient.setQueryData<KanbanBoard>(key, (board) => (board ? change(board) : board)),
+      setLiveQueryData<KanbanBoard>(queryClient, key, (board) => (board ? change(board) : board)),
     [queryClient, key],
   );
 

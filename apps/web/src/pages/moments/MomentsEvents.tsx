@@ -10,6 +10,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useContext, useEffect } from "react";
 import { queryKeys } from "../../api/query-keys";
+import { setLiveQueryData } from "../../realtime/live-query-data";
 import { RealtimeContext, useCompanyEvent } from "../../realtime/realtime-context";
 import {
   applyMomentContact,
@@ -46,7 +47,7 @@ export function MomentsEvents() {
   }, [socket, queryClient]);
 
   const update = (change: (data: UsersMoments) => UsersMoments) =>
-    queryClient.setQueryData<UsersMoments>(queryKeys.moments, (data) => (data ? change(data) : data));
+    setLiveQueryData<UsersMoments>(queryClient, queryKeys.moments, (data) => (data ? change(data) : data));
 
   useCompanyEvent<TicketEventPayload>("ticket", (payload) => {
     if (payload.action === "delete") update((data) => applyMomentDelete(data, payload.ticketId));
