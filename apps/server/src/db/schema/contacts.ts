@@ -54,6 +54,12 @@ export const contacts = pgTable(
       .where(sql`${t.walletUserId} IS NOT NULL`),
     uniqueIndex("contacts_company_channel_number_key").on(t.companyId, t.channel, t.number),
     index("contacts_company_name_idx").on(t.companyId, t.name, t.id),
+    /**
+     * GET /contacts filtered by channel or to groups, in the list's order: through the name index
+     * alone, a company's few Instagram contacts or groups were found by walking all its contacts.
+     */
+    index("contacts_company_channel_name_idx").on(t.companyId, t.channel, t.name, t.id),
+    index("contacts_company_group_name_idx").on(t.companyId, t.name, t.id).where(sql`${t.isGroup}`),
     index("contacts_company_lid_idx").on(t.companyId, t.lid),
     /** Whether a stored picture is still referred to before the files.remove job deletes it (jobs/remove-files.ts). */
     index("contacts_company_stored_picture_idx")

@@ -55,7 +55,10 @@ export function contactCondition(
   const conditions = [sql`${contacts.companyId} = ${bind(companyId)}`];
   if (names) conditions.push(nameMatches(names, filters.searchNumbers !== false, bind));
   if (filters.channel) conditions.push(sql`${contacts.channel} = ${bind(filters.channel)}`);
-  if (filters.isGroup !== undefined) conditions.push(sql`${contacts.isGroup} = ${bind(filters.isGroup)}`);
+  // Written, not bound: the flag is part of the shape, and the groups' partial index serves only
+  // a statement that says `is_group` itself (a prepared plan cannot assume a parameter's value).
+  if (filters.isGroup !== undefined)
+    conditions.push(filters.isGroup ? sql`${contacts.isGroup}` : sql`NOT ${contacts.isGroup}`);
   return sql.join(conditions, sql` AND `);
 }
 

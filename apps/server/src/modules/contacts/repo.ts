@@ -64,7 +64,8 @@ export class ContactsRepo {
 
   /**
    * One page, ordered by name then id (a total order, so paging shows each
-   * contact exactly once); served by contacts_company_name_idx. One
+   * contact exactly once); served by contacts_company_name_idx, or the
+   * channel's or the groups' index when filtered (list-plan.test.ts). One
    * statement: the page (one row more tells `hasMore`), each contact's custom
    * fields and tags, and the count, which stops at LIST_COUNT_CAP: counting a
    * company's whole address book on every page cost more than the page.
