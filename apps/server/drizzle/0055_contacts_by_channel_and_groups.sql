@@ -1,2 +1,3 @@
-CREATE INDEX "contacts_company_channel_name_idx" ON "contacts" USING btree ("company_id","channel","name","id");--> statement-breakpoint
-CREATE INDEX "contacts_company_group_name_idx" ON "contacts" USING btree ("company_id","name","id") WHERE "contacts"."is_group";
+-- migrate: outside a transaction
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "contacts_company_channel_name_idx" ON "contacts" USING btree ("company_id","channel","name","id");--> statement-breakpoint
+CREATE INDEX CONCURRENTLY IF NOT EXISTS "contacts_company_group_name_idx" ON "contacts" USING btree ("company_id","name","id") WHERE "contacts"."is_group";

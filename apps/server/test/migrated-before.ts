@@ -5,15 +5,17 @@ import type { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { MIGRATIONS_DIR } from "../src/db/migrate.js";
+import { MIGRATIONS_DIR, runMigrations } from "../src/db/migrate.js";
 
 /**
  * For a data migration's test: a fresh embedded database migrated up to, not including, the
  * migration whose tag starts with `prefix` (rows are then written as that schema had them), and
- * `migrateRest` to apply it and every later one. The caller closes `database`.
+ * `migrateRest` to apply it and every later one. The caller closes `database`. `drizzles` migrates
+ * the first part with drizzle's own migrator, as every database was before migrate.ts had its own.
  */
 export async function databaseBefore(
   prefix: string,
+  options: { drizzles?: boolean } = {},
 ): Promise<{ database: Database; pglite: PGlite; migrateRest: () => Promise<void> }> {
   const before = mkdtempSync(join(tmpdir(), "inbox-migrations-"));
   cpSync(MIGRATIONS_DIR, before, { recursive: true });
@@ -26,11 +28,9 @@ export async function databaseBefore(
 
   const database = await openDatabase({});
   const pglite = database.pglite as PGlite;
-  await pglite.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
-  await migrate(drizzle(pglite), { migrationsFolder: before });
-  return {
-    database,
-    pglite,
-    migrateRest: () => migrate(drizzle(pglite), { migrationsFolder: MIGRATIONS_DIR }),
-  };
+  if (options.drizzles) {
+    await pglite.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
+    await migrate(drizzle(pglite), { migrationsFolder: before });
+  } else await runMigrations(database, before);
+  return { database, pglite, migrateRest: () => runMigrations(database) };
 }
