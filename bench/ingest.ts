@@ -18,7 +18,7 @@ import { startMetaSim } from "@inbox/meta-sim";
 import pg from "pg";
 import { benchApi, benchDatabase, recreateDatabase, startBenchServer } from "./bench-server.js";
 import { percentile, round } from "./measure.js";
-import { backendCpu, backendCpuSpent, cpuMs } from "./proc-cpu.js";
+import { backendCpu, backendCpuSpent, cpuMs, processCounters } from "./proc-cpu.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -142,6 +142,7 @@ async function run(index: number) {
     });
 
     const cpuBefore = cpuMs(server.pid);
+    const countersBefore = processCounters(server.pid);
     const pgBefore = await backendCpu(db, dbName);
     // This process: meta-sim's load (sending, reading the answers) and the socket listener's thread.
     const benchBefore = process.cpuUsage();
@@ -151,6 +152,7 @@ async function run(index: number) {
     // Wait until every accepted delivery is processed, then check each message is stored exactly once.
     const unprocessed = await waitUntilProcessed(db);
     const serverCpuMs = cpuMs(server.pid) - cpuBefore;
+    const countersAfter = processCounters(server.pid);
     const pgCpuMs = backendCpuSpent(pgBefore, await backendCpu(db, dbName));
     const benchCpu = process.cpuUsage(benchBefore);
     const benchCpuMs = (benchCpu.user + benchCpu.system) / 1000;
@@ -196,6 +198,14 @@ async function run(index: number) {
       postgresCpuMsPerMessage: perMessage(pgCpuMs),
       /** The benchmark's own CPU while it sends (load generator and socket listener; the requests are built before) per message: the machine's cores are shared. */
       loadCpuMsPerMessage: perMessage(benchCpuMs),
+      /** The server's write system calls per message (HTTP answers, socket frames, PostgreSQL): stable on a busy machine. */
+      serverWritesPerMessage: round((countersAfter.writes - countersBefore.writes) / Math.max(1, stored), 2),
+      /** Its main thread's context switches per message: waits, and preemptions by another process. */
+      serverWaitsPerMessage: round((countersAfter.waits - countersBefore.waits) / Math.max(1, stored), 2),
+      serverPreemptionsPerMessage: round(
+        (countersAfter.preemptions - countersBefore.preemptions) / Math.max(1, stored),
+        2,
+      ),
       socketEvents: sorted.length,
       socketP50Ms: percentile(sorted, 50),
       socketP99Ms: percentile(sorted, 99),

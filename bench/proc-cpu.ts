@@ -31,3 +31,27 @@ export function backendCpuSpent(before: Map<number, number>, after: Map<number, 
   for (const [pid, ms] of after) if (!Number.isNaN(ms)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
+
+/**
+ * Counters of a process that CPU noise does not move (Linux /proc): its write system calls (all
+ * threads), and its main thread's context switches, voluntary (it waited) and not (preempted).
+ */
+export function processCounters(pid: number | undefined): {
+  writes: number;
+  waits: number;
+  preemptions: number;
+} {
+  const field = (text: string, name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(text)?.[1]);
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, "utf8");
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return {
+      writes: field(io, "syscw"),
+      waits: field(status, "voluntary_ctxt_switches"),
+      preemptions: field(status, "nonvoluntary_ctxt_switches"),
+    };
+  } catch {
+    return { writes: Number.NaN, waits: Number.NaN, preemptions: Number.NaN };
+  }
+}

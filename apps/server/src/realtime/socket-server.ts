@@ -16,6 +16,7 @@ import { viewScopeFor } from "../modules/tickets/policy.js";
 import { presentUser } from "../modules/users/presenter.js";
 import { UsersRepo } from "../modules/users/repo.js";
 import { mayAlwaysSeeNumbers } from "../privacy/number-privacy.js";
+import { CoalescingWebSocketServer } from "./coalescing-ws.js";
 import { type Realtime, rooms } from "./realtime.js";
 import { momentsRoom, viewerRooms } from "./ticket-audience.js";
 
@@ -77,6 +78,8 @@ export async function createSocketServer(options: {
     allowRequest: (req, callback) =>
       callback(null, originAllowed(req.headers.origin, req.headers.host, origins)),
     serveClient: false,
+    // A burst of events (an ingest batch's) leaves in one write per connection.
+    wsEngine: CoalescingWebSocketServer,
   });
 
   let closeRedis = async () => {};

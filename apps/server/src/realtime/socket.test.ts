@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   buildAdmin,
   buildCompany,
@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from "../../test/harness.js";
 import { TestSockets } from "../../test/sockets.js";
 import type { InboundEvent } from "../channels/types.js";
 import { tickets } from "../db/schema/index.js";
+import { CoalescingWebSocket } from "./coalescing-ws.js";
 
 let server: TestServer;
 let url: string;
@@ -45,6 +46,17 @@ async function until(check: () => boolean, timeoutMs = 3000) {
 }
 
 describe("realtime", () => {
+  it("writes each socket's frames through CoalescingWebSocket (a burst of events in one write)", async () => {
+    const team = await teamOf();
+    const bound = vi.spyOn(CoalescingWebSocket.prototype, "setSocket");
+    try {
+      await clients.open(team.session.token);
+      expect(bound).toHaveBeenCalledTimes(1);
+    } finally {
+      bound.mockRestore();
+    }
+  });
+
   it("logout closes the user's sockets without the 'signed in elsewhere' event, and tells the company", async () => {
     const team = await teamOf();
     const colleague = await buildUser(server.database.db, team.company.id);
