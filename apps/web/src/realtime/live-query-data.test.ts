@@ -14,15 +14,21 @@ function deferred<T>() {
 }
 
 const key = ["tickets", "unread"];
+
+/** A client fetching `key` (over `cached`, if given), whose answer the test gives with `answer.resolve`. */
+function fetchingClient(cached?: number[]) {
+  const client = new QueryClient();
+  if (cached) client.setQueryData(key, cached);
+  const answer = deferred<number[]>();
+  const fetching = client.fetchQuery({ queryKey: key, queryFn: () => answer.promise, staleTime: 0 });
+  return { client, answer, fetching };
+}
 const addId = (id: number) => (ids: number[] | undefined) =>
   ids === undefined || ids.includes(id) ? ids : [...ids, id];
 
 describe("setLiveQueryData", () => {
   it("applies a change at once, and again to the answer in flight when it lands", async () => {
-    const client = new QueryClient();
-    client.setQueryData(key, [1]);
-    const answer = deferred<number[]>();
-    const fetching = client.fetchQuery({ queryKey: key, queryFn: () => answer.promise, staleTime: 0 });
+    const { client, answer, fetching } = fetchingClient([1]);
 
     setLiveQueryData(client, key, addId(2));
     expect(client.getQueryData(key)).toEqual([1, 2]);
@@ -33,9 +39,7 @@ describe("setLiveQueryData", () => {
   });
 
   it("keeps a change made before the first answer, when nothing was cached yet", async () => {
-    const client = new QueryClient();
-    const answer = deferred<number[]>();
-    const fetching = client.fetchQuery({ queryKey: key, queryFn: () => answer.promise });
+    const { client, answer, fetching } = fetchingClient();
 
     setLiveQueryData(client, key, addId(2));
     expect(client.getQueryData(key)).toBeUndefined();
@@ -46,10 +50,7 @@ describe("setLiveQueryData", () => {
   });
 
   it("does not apply a change twice when the answer already holds it", async () => {
-    const client = new QueryClient();
-    client.setQueryData(key, [1]);
-    const answer = deferred<number[]>();
-    const fetching = client.fetchQuery({ queryKey: key, queryFn: () => answer.promise, staleTime: 0 });
+    const { client, answer, fetching } = fetchingClient([1]);
     setLiveQueryData(client, key, addId(2));
     answer.resolve([1, 2]);
     await fetching;

@@ -1,4 +1,4 @@
-import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
+import { hashKey, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
 
 /** A socket event's edit of one cached answer; given undefined while nothing is cached. */
 export type LiveChange<T> = (data: T | undefined) => T | undefined;
@@ -22,7 +22,8 @@ export function setLiveQueryData<T>(queryClient: QueryClient, queryKey: QueryKey
   const next = change(current);
   // An unchanged answer is not written: its observers would render again for nothing.
   if (next !== current && next !== undefined) queryClient.setQueryData<T>(queryKey, next);
-  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  // By hash, as getQueryData finds it (the cache's find() would test every query: a list per event).
+  const query = queryClient.getQueryCache().get(hashKey(queryKey));
   if (!query || query.state.fetchStatus === "idle") return;
   const pending = pendingChanges(queryClient);
   const changes = pending.get(query) ?? [];
