@@ -10,12 +10,12 @@ import { MIGRATIONS_DIR, runMigrations } from "../src/db/migrate.js";
 /**
  * For a data migration's test: a fresh embedded database migrated up to, not including, the
  * migration whose tag starts with `prefix` (rows are then written as that schema had them), and
- * `migrateRest` to apply it and every later one. The caller closes `database`. `drizzles` migrates
+ * `migrateRest` to apply it and every later one. The caller closes `database`. `byDrizzle` migrates
  * the first part with drizzle's own migrator, as every database was before migrate.ts had its own.
  */
 export async function databaseBefore(
   prefix: string,
-  options: { drizzles?: boolean } = {},
+  options: { byDrizzle?: boolean } = {},
 ): Promise<{ database: Database; pglite: PGlite; migrateRest: () => Promise<void> }> {
   const before = mkdtempSync(join(tmpdir(), "inbox-migrations-"));
   cpSync(MIGRATIONS_DIR, before, { recursive: true });
@@ -28,7 +28,7 @@ export async function databaseBefore(
 
   const database = await openDatabase({});
   const pglite = database.pglite as PGlite;
-  if (options.drizzles) {
+  if (options.byDrizzle) {
     await pglite.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm");
     await migrate(drizzle(pglite), { migrationsFolder: before });
   } else await runMigrations(database, before);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { describe, expect, it } from "vitest";
 import { buildCompany, buildContact } from "../../test/factories.js";
@@ -29,6 +30,16 @@ const statementsOf = (migration: { sql: string[] }) =>
   migration.sql
     .map((statement) => statement.replace(OUTSIDE_TRANSACTION, "").trim())
     .filter((statement) => statement.length > 0);
+
+/** Each named index that exists: whether queries may use it, and its definition. */
+async function indexesNamed(pglite: PGlite, names: string[]) {
+  const { rows } = await pglite.query<{ name: string; valid: boolean; definition: string }>(
+    `SELECT c.relname AS name, i.indisvalid AS valid, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = ANY($1) ORDER BY 1`,
+    [names],
+  );
+  return rows;
+}
 
 describe("migrations", () => {
   it("outside a transaction only build or drop indexes, concurrently and repeatably", () => {
@@ -64,7 +75,7 @@ describe("migrations", () => {
   });
 
   it("go on from drizzle's own record: one row per migration, and a second run applies nothing", async () => {
-    const { database, pglite, migrateRest } = await databaseBefore(FIRST_CONCURRENT, { drizzles: true });
+    const { database, pglite, migrateRest } = await databaseBefore(FIRST_CONCURRENT, { byDrizzle: true });
     try {
       await migrateRest();
       await migrateRest();
@@ -72,11 +83,11 @@ describe("migrations", () => {
         "SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id",
       );
       expect(rows.map((r) => r.hash)).toEqual(migrations.map((m) => m.hash));
-      const built = await pglite.query<{ name: string; valid: boolean }>(
-        `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-         WHERE c.relname IN ('contacts_company_channel_name_idx', 'contacts_company_group_name_idx') ORDER BY 1`,
-      );
-      expect(built.rows).toEqual([
+      const built = await indexesNamed(pglite, [
+        "contacts_company_channel_name_idx",
+        "contacts_company_group_name_idx",
+      ]);
+      expect(built.map(({ name, valid }) => ({ name, valid }))).toEqual([
         { name: "contacts_company_channel_name_idx", valid: true },
         { name: "contacts_company_group_name_idx", valid: true },
       ]);
@@ -97,19 +108,14 @@ describe("migrations", () => {
           `CREATE UNIQUE INDEX CONCURRENTLY "contacts_company_channel_name_idx" ON contacts (company_id)`,
         ),
       ).rejects.toThrow();
-      const left = await pglite.query<{ valid: boolean }>(
-        `SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-         WHERE c.relname = 'contacts_company_channel_name_idx'`,
-      );
-      expect(left.rows).toEqual([{ valid: false }]);
+      const left = await indexesNamed(pglite, ["contacts_company_channel_name_idx"]);
+      expect(left.map(({ valid }) => ({ valid }))).toEqual([{ valid: false }]);
 
       await migrateRest();
-      const rebuilt = await pglite.query<{ valid: boolean; definition: string }>(
-        `SELECT i.indisvalid AS valid, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
-         JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'contacts_company_channel_name_idx'`,
-      );
-      expect(rebuilt.rows).toEqual([
+      const rebuilt = await indexesNamed(pglite, ["contacts_company_channel_name_idx"]);
+      expect(rebuilt).toEqual([
         {
+          name: "contacts_company_channel_name_idx",
           valid: true,
           definition: expect.stringContaining("USING btree (company_id, channel, name, id)"),
         },
