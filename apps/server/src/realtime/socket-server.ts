@@ -89,7 +89,7 @@ export async function createSocketServer(options: {
     pub.on("error", (err) => logger.error({ err }, "redis publisher error"));
     sub.on("error", (err) => logger.error({ err }, "redis subscriber error"));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(publishingSafely(pub, logger), sub));
     closeRedis = async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     };
@@ -253,4 +253,43 @@ export function originAllowed(
   if (allowed.has(origin)) return true;
   if (!URL.canParse(origin) || !host) return false;
   return new URL(origin).host === host.toLowerCase();
+}
+
+/** A failed publish is logged this often at most: a Redis that stops answering fails every event. */
+const PUBLISH_FAILURE_LOG_MS = 10_000;
+
+/**
+ * The Redis client as the socket.io adapter may use it. The adapter publishes every event
+ * without waiting for the answer, and node-redis rejects a command it could not send within its
+ * timeout (5 s): while it reconnects to a Redis that went away, or when a process too busy to keep
+ * up has queued more than it can write. Unhandled, that rejection ended the process (and the
+ * webhooks it held in memory waited for the next boot). A failed publish loses that event for the
+ * other processes' sockets (a screen catches up on its next load or reconnection); it is logged,
+ * with how many failed since the last line, and the process goes on.
+ */
+export function publishingSafely<C extends object>(client: C, logger: Pick<Logger, "error">): C {
+  let lastLogged = Number.NEGATIVE_INFINITY;
+  let failedSince = 0;
+  const failed = (err: unknown) => {
+    failedSince += 1;
+    if (Date.now() - lastLogged < PUBLISH_FAILURE_LOG_MS) return;
+    lastLogged = Date.now();
+    logger.error(
+      { err, failed: failedSince },
+      "redis publish failed; other processes' sockets miss these events",
+    );
+    failedSince = 0;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      if (property !== "publish" && property !== "sPublish") return value.bind(target);
+      return (...args: unknown[]) => {
+        const answer = value.apply(target, args) as Promise<unknown>;
+        answer.catch(failed);
+        return answer;
+      };
+    },
+  });
 }
