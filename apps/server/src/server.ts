@@ -389,6 +389,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       // No new webhooks, then let accepted ones finish (unfinished ones stay stored for the next boot).
       await app.close();
       await webhooks.drain();
+      // The automation runs that the last webhooks asked for; a ticket left due is the next boot's.
+      await automation.drain();
       await jobs?.stop();
       if (!options.database) await database.close();
     },

@@ -18,6 +18,8 @@ export class RunQueue<K extends { companyId: number; ticketId: number }> {
   /** Tickets in a batch now; `again` holds the callers of the run asked meanwhile. */
   private readonly running = new Map<string, { again?: Pending<K>; done: Promise<void> }>();
   private batches = 0;
+  /** Shutting down (stop): nothing more starts. */
+  private stopped = false;
 
   constructor(
     private readonly batchSize: number,
@@ -34,9 +36,25 @@ export class RunQueue<K extends { companyId: number; ticketId: number }> {
     }
   }
 
-  /** Runs the ticket in the next batch, or once more after the run in flight; resolves when it has run. */
+  /**
+   * Shutting down, before the database closes: no batch starts any more, and the tickets waiting
+   * for one are let go (their due marks stay, for the sweeper of the next boot). Resolves once the
+   * batches in flight have ended, so none is cut off by a closed pool.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const pending of this.queued.values()) for (const wake of pending.waiters) wake();
+    this.queued.clear();
+    await Promise.all(new Set([...this.running.values()].map((r) => r.done)));
+  }
+
+  /**
+   * Runs the ticket in the next batch, or once more after the run in flight; resolves when it has
+   * run (or, once stopped, at once: the ticket's due mark is the next boot's).
+   */
   kick(key: K): Promise<void> {
     const id = keyOf(key);
+    if (this.stopped) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const inFlight = this.running.get(id);
       if (inFlight) {
@@ -65,7 +83,7 @@ export class RunQueue<K extends { companyId: number; ticketId: number }> {
 
   /** Starts batches while there are tickets waiting and room for them. */
   private pump(): void {
-    while (this.batches < this.runsAtOnce && this.queued.size > 0) {
+    while (!this.stopped && this.batches < this.runsAtOnce && this.queued.size > 0) {
       const batch: Pending<K>[] = [];
       for (const [id, pending] of this.queued) {
         this.queued.delete(id);
@@ -85,7 +103,9 @@ export class RunQueue<K extends { companyId: number; ticketId: number }> {
           const again = this.running.get(id)?.again;
           this.running.delete(id);
           for (const wake of pending.waiters) wake();
-          if (again || more.has(id)) {
+          if (this.stopped) {
+            for (const wake of again?.waiters ?? []) wake();
+          } else if (again || more.has(id)) {
             const next = again ?? { key: pending.key, waiters: [] };
             const waiting = this.queued.get(id);
             if (waiting) waiting.waiters.push(...next.waiters);

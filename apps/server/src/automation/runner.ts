@@ -107,6 +107,15 @@ export class AutomationRunner {
     return this.queue.idle();
   }
 
+  /**
+   * Shutting down, before the database closes: the runs in flight end (up to `timeoutMs`), no other
+   * starts, and tickets still due keep their marks for the next boot's sweeper. Before this, every
+   * run queued behind a busy moment failed on the closed pool, each ticket logged alone.
+   */
+  async drain(timeoutMs = 10_000): Promise<void> {
+    await Promise.race([this.queue.stop(), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+  }
+
   /** Runs the ticket in the next batch, or once more after the run in flight; resolves when it has run. */
   kick(key: TicketKey): Promise<void> {
     return this.queue.kick(key);
