@@ -3,15 +3,22 @@
  * at a real server process on real PostgreSQL, across many connections, while
  * an attendant's socket measures webhook -> socket latency.
  *
- *   npm run build && npx tsx bench/ingest.ts [--rate 1000] [--seconds 60] [--connections 100] [--runs 3] [--warmup 5] [--contacts 200]
+ *   npm run build && npx tsx bench/ingest.ts [--rate 1000] [--seconds 60] [--connections 100] [--runs 3] [--warmup 5] [--contacts 200] [--processes 1]
  *
  * The measured run writes from `contacts` contacts on every connection, in turn: its first
  * contacts x connections messages each open a ticket (20,000 with the defaults), the rest find
  * theirs open. `--contacts 1200` makes every message of a 60 s run at 2,000/s open one.
  *
+ * `--processes N` runs N server processes (ports port .. port+N-1) fanning socket events out over
+ * Redis (REDIS_URL, README "Running against PostgreSQL and Redis"; BENCH_REDIS_URL, default the local
+ * one), as a deployment with one process per core would: each connection's webhooks reach one
+ * process (a load balancer hashing the webhook URL), the attendant's socket is on the first.
+ * Redis's CPU then counts with the servers'.
+ *
  * Prints one JSON line per run and one for the median of the runs.
  */
 import type { ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { startMetaSim } from "@inbox/meta-sim";
@@ -29,6 +36,7 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "8097" },
     warmup: { type: "string", default: "5" },
     contacts: { type: "string", default: "200" },
+    processes: { type: "string", default: "1" },
   },
 });
 const rate = Number(args.rate);
@@ -37,16 +45,56 @@ const connectionCount = Number(args.connections);
 const port = Number(args.port);
 const warmupSeconds = Number(args.warmup);
 const contactCount = Number(args.contacts);
+const processCount = Number(args.processes);
+const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const { adminUrl, dbName, dbUrl } = benchDatabase("inbox_bench");
 
 /** The server as `npm start` runs it, with its jobs, talking to meta-sim instead of Meta. */
-function startServer(metaUrl: string): Promise<ChildProcess> {
+function startServer(metaUrl: string, index: number): Promise<ChildProcess> {
   return startBenchServer({
-    port,
+    port: port + index,
     dbUrl,
     startTimeoutMs: 60_000,
-    env: { JOBS_ENABLED: "true", DATABASE_POOL_MAX: "20", META_GRAPH_URL: metaUrl, SERVE_WEB: "false" },
+    env: {
+      JOBS_ENABLED: "true",
+      DATABASE_POOL_MAX: "20",
+      META_GRAPH_URL: metaUrl,
+      SERVE_WEB: "false",
+      ...(processCount > 1 ? { REDIS_URL: redisUrl } : {}),
+    },
   });
+}
+
+/** The first server migrates and seeds the new database; the others start once it has. */
+async function startServers(metaUrl: string): Promise<ChildProcess[]> {
+  const first = await startServer(metaUrl, 0);
+  const others = await Promise.all(
+    Array.from({ length: processCount - 1 }, (_, i) => startServer(metaUrl, i + 1)),
+  );
+  return [first, ...others];
+}
+
+/** The local Redis server's pid (its CPU counts when several processes fan events out through it). */
+function redisPid(): number | undefined {
+  if (processCount === 1) return undefined;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "redis-server") return Number(entry);
+    } catch {}
+  }
+  return undefined;
+}
+
+/** Summed over the servers. */
+const serversCpuMs = (servers: ChildProcess[]) => servers.reduce((sum, s) => sum + cpuMs(s.pid), 0);
+function serversCounters(servers: ChildProcess[]) {
+  const all = servers.map((s) => processCounters(s.pid));
+  return {
+    writes: all.reduce((sum, c) => sum + c.writes, 0),
+    waits: all.reduce((sum, c) => sum + c.waits, 0),
+    preemptions: all.reduce((sum, c) => sum + c.preemptions, 0),
+  };
 }
 
 /** Polls until no delivery is left unprocessed (15 minutes at most); answers how many are left. */
@@ -70,7 +118,8 @@ const api = benchApi(`http://127.0.0.1:${port}`);
 async function run(index: number) {
   await recreateDatabase(adminUrl, dbName);
   const sim = await startMetaSim({ port: 0 });
-  const server = await startServer(sim.url);
+  const servers = await startServers(sim.url);
+  const redis = redisPid();
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   try {
@@ -95,7 +144,9 @@ async function run(index: number) {
         accountId,
         accessToken: `token-${i}`,
         appSecret: `secret-${i}`,
-        webhookUrl: `http://127.0.0.1:${port}/webhooks/meta/${rows[0].webhook_key}`,
+        // With several processes, each connection's webhooks reach one of them, as a load balancer
+        // hashing the URL would send them.
+        webhookUrl: `http://127.0.0.1:${port + (i % processCount)}/webhooks/meta/${rows[0].webhook_key}`,
       });
       accounts.push(accountId);
     }
@@ -141,8 +192,9 @@ async function run(index: number) {
       listener.once("error", reject);
     });
 
-    const cpuBefore = cpuMs(server.pid);
-    const countersBefore = processCounters(server.pid);
+    const cpuBefore = serversCpuMs(servers);
+    const countersBefore = serversCounters(servers);
+    const redisBefore = cpuMs(redis);
     const pgBefore = await backendCpu(db, dbName);
     // This process: meta-sim's load (sending, reading the answers) and the socket listener's thread.
     const benchBefore = process.cpuUsage();
@@ -151,8 +203,9 @@ async function run(index: number) {
 
     // Wait until every accepted delivery is processed, then check each message is stored exactly once.
     const unprocessed = await waitUntilProcessed(db);
-    const serverCpuMs = cpuMs(server.pid) - cpuBefore;
-    const countersAfter = processCounters(server.pid);
+    const serverCpuMs = serversCpuMs(servers) - cpuBefore;
+    const countersAfter = serversCounters(servers);
+    const redisCpuMs = cpuMs(redis) - redisBefore;
     const pgCpuMs = backendCpuSpent(pgBefore, await backendCpu(db, dbName));
     const benchCpu = process.cpuUsage(benchBefore);
     const benchCpuMs = (benchCpu.user + benchCpu.system) / 1000;
@@ -180,6 +233,7 @@ async function run(index: number) {
       seconds,
       warmupSeconds,
       connections: connectionCount,
+      processes: processCount,
       sent: load.sent,
       accepted: load.ok,
       failed: load.failed,
@@ -198,6 +252,8 @@ async function run(index: number) {
       postgresCpuMsPerMessage: perMessage(pgCpuMs),
       /** The benchmark's own CPU while it sends (load generator and socket listener; the requests are built before) per message: the machine's cores are shared. */
       loadCpuMsPerMessage: perMessage(benchCpuMs),
+      /** Redis's CPU per message, when several processes fan socket events out through it. */
+      ...(redis ? { redisCpuMsPerMessage: perMessage(redisCpuMs) } : {}),
       /** The server's write system calls per message (HTTP answers, socket frames, PostgreSQL): stable on a busy machine. */
       serverWritesPerMessage: round((countersAfter.writes - countersBefore.writes) / Math.max(1, stored), 2),
       /** Its main thread's context switches per message: waits, and preemptions by another process. */
@@ -214,8 +270,12 @@ async function run(index: number) {
     return result;
   } finally {
     await db.end();
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await Promise.all(
+      servers.map((server) => {
+        server.kill("SIGTERM");
+        return new Promise((r) => server.once("exit", r));
+      }),
+    );
     await sim.close();
   }
 }
@@ -239,5 +299,8 @@ console.log(
     serverCpuMsPerMessage: median("serverCpuMsPerMessage"),
     postgresCpuMsPerMessage: median("postgresCpuMsPerMessage"),
     loadCpuMsPerMessage: median("loadCpuMsPerMessage"),
+    ...(processCount > 1
+      ? { processes: processCount, redisCpuMsPerMessage: median("redisCpuMsPerMessage") }
+      : {}),
   }),
 );
