@@ -12,19 +12,24 @@ async function until(done: () => boolean): Promise<void> {
   }
 }
 
+/** A queue of batches of 2, one at a time, whose batches wait for `release`; `ran` lists them. */
+function heldQueue() {
+  const ran: number[][] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const queue = new RunQueue<Key>(2, 1, async (keys) => {
+    ran.push(keys.map((k) => k.ticketId));
+    await held;
+    return new Set();
+  });
+  return { queue, ran, release: () => release() };
+}
+
 describe("RunQueue.stop (shutdown)", () => {
   it("lets the batch in flight end, starts no other, and lets go of the tickets still waiting", async () => {
-    const ran: number[][] = [];
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    // Batches of 2, one at a time; the first batch is held until released.
-    const queue = new RunQueue<Key>(2, 1, async (keys) => {
-      ran.push(keys.map((k) => k.ticketId));
-      await held;
-      return new Set();
-    });
+    const { queue, ran, release } = heldQueue();
     const first = [1, 2].map((id) => queue.kick(ticket(id)));
     await until(() => ran.length === 1);
     const waiting = [3, 4].map((id) => queue.kick(ticket(id)));
@@ -48,16 +53,7 @@ describe("RunQueue.stop (shutdown)", () => {
   });
 
   it("without a stop, the waiting tickets and the one asked again run after the batch in flight", async () => {
-    const ran: number[][] = [];
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const queue = new RunQueue<Key>(2, 1, async (keys) => {
-      ran.push(keys.map((k) => k.ticketId));
-      await held;
-      return new Set();
-    });
+    const { queue, ran, release } = heldQueue();
     const first = [1, 2].map((id) => queue.kick(ticket(id)));
     await until(() => ran.length === 1);
     const later = [3, 4, 1].map((id) => queue.kick(ticket(id)));
