@@ -84,14 +84,23 @@ export async function createSocketServer(options: {
 
   let closeRedis = async () => {};
   if (options.redisUrl) {
-    const pub = createClient({ url: options.redisUrl });
-    const sub = pub.duplicate();
+    // While Redis is away a publish fails at once (logged, the event reaches this process's sockets
+    // only) instead of waiting to be sent late, in a burst, or to fail 5 s later.
+    const pub = createClient({ url: options.redisUrl, disableOfflineQueue: true });
+    const sub = createClient({ url: options.redisUrl });
     pub.on("error", (err) => logger.error({ err }, "redis publisher error"));
     sub.on("error", (err) => logger.error({ err }, "redis subscriber error"));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(publishingSafely(pub, logger), sub));
     closeRedis = async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      // close() waits for the commands in flight (quit() could wait for ever on a client that was
+      // reconnecting); a Redis that is down answers none, so the clients are left behind after a while.
+      const closed = Promise.allSettled([pub.close(), sub.close()]).then(() => true);
+      const wait = new Promise<false>((resolve) =>
+        setTimeout(() => resolve(false), REDIS_CLOSE_WAIT_MS).unref(),
+      );
+      // Not destroy(): it rejects the commands still queued, and nobody awaits node-redis's own.
+      if (!(await Promise.race([closed, wait]))) for (const client of [pub, sub]) client.unref();
     };
   }
 
@@ -255,17 +264,20 @@ export function originAllowed(
   return new URL(origin).host === host.toLowerCase();
 }
 
+/** How long shutdown waits for Redis to take the last commands before it lets the clients go. */
+const REDIS_CLOSE_WAIT_MS = 2_000;
+
 /** A failed publish is logged this often at most: a Redis that stops answering fails every event. */
 const PUBLISH_FAILURE_LOG_MS = 10_000;
 
 /**
  * The Redis client as the socket.io adapter may use it. The adapter publishes every event
- * without waiting for the answer, and node-redis rejects a command it could not send within its
- * timeout (5 s): while it reconnects to a Redis that went away, or when a process too busy to keep
- * up has queued more than it can write. Unhandled, that rejection ended the process (and the
- * webhooks it held in memory waited for the next boot). A failed publish loses that event for the
- * other processes' sockets (a screen catches up on its next load or reconnection); it is logged,
- * with how many failed since the last line, and the process goes on.
+ * without waiting for the answer, and node-redis rejects a publish while Redis is away (the offline
+ * queue is off) or one it could not send within its timeout (5 s, a process too busy to keep up).
+ * Unhandled, that rejection ended the process (and the webhooks it held in memory waited for the
+ * next boot). A failed publish loses that event for the other processes' sockets (a screen catches
+ * up on its next load or reconnection); it is logged, with how many failed since the last line,
+ * and the process goes on.
  */
 export function publishingSafely<C extends object>(client: C, logger: Pick<Logger, "error">): C {
   let lastLogged = Number.NEGATIVE_INFINITY;

@@ -156,7 +156,12 @@ describe("previews of outbound media", () => {
     const account = await connectedCompany(world, "whatsappapi");
     const companyId = account.team.company.id;
     await world.sim.cloud.text(account.accountId, { from: newNumber(), body: "Oi" });
-    const ticket = await ticketOf(companyId);
+    // Stored and moved, not only opened: the loop opens the ticket first and moves it on its message's
+    // commit, which would overwrite the old preview written here in between.
+    const ticket = await eventually(async () => {
+      const opened = await ticketOf(companyId);
+      return opened.lastMessage === "Oi" && opened;
+    });
     await db().update(tickets).set({ lastMessage: "[image]" }).where(eq(tickets.id, ticket.id));
     const res = await world.server.app.inject({
       method: "GET",
