@@ -74,7 +74,10 @@ describe.skipIf(!redisUrl)("socket.io over Redis (REDIS_URL)", () => {
   });
 });
 
-/** A redis-server of this test's own, which it stops and starts again (the shared one serves other tests). */
+/**
+ * A redis-server of this test's own, which it stops and starts again (the shared one serves other
+ * tests): the machine that sets TEST_REDIS_URL runs redis-server, so the binary is on its PATH.
+ */
 async function privateRedis() {
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
@@ -140,7 +143,8 @@ describe.skipIf(!redisUrl)("socket.io over a Redis that goes away", () => {
       expect(ids(heard)).not.toContain(1);
       expect(ids(heard)).toContain(2);
       expect((await second.app.inject({ method: "GET", url: "/version" })).statusCode).toBe(200);
-      // Shutting down while Redis is away again, with an event waiting for it: the servers still close.
+      // Shutting down while Redis is away again: the servers still close (close() alone would wait for
+      // ever for answers a Redis that is down never sends).
       await redis.stop();
       second.realtime.toCompany(company.id, "user", { action: "update", user: { id: 3 } });
     } finally {
