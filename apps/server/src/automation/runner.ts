@@ -8,6 +8,7 @@ import { previewOfMessage } from "../modules/messages/preview.js";
 import type { TicketRow } from "../modules/tickets/presenter.js";
 import { type TicketDetail, TicketsRepo } from "../modules/tickets/repo.js";
 import { presentDetail } from "../modules/tickets/service.js";
+import { settledWithin } from "../shutdown-wait.js";
 import { BotEffects, RunWrites } from "./effects.js";
 import { TicketFlows } from "./flow-world.js";
 import { IntegrationHandover } from "./handover.js";
@@ -113,7 +114,7 @@ export class AutomationRunner {
    * run queued behind a busy moment failed on the closed pool, each ticket logged alone.
    */
   async drain(timeoutMs = 10_000): Promise<void> {
-    await Promise.race([this.queue.stop(), new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+    await settledWithin(this.queue.stop(), timeoutMs);
   }
 
   /** Runs the ticket in the next batch, or once more after the run in flight; resolves when it has run. */

@@ -16,6 +16,7 @@ import { viewScopeFor } from "../modules/tickets/policy.js";
 import { presentUser } from "../modules/users/presenter.js";
 import { UsersRepo } from "../modules/users/repo.js";
 import { mayAlwaysSeeNumbers } from "../privacy/number-privacy.js";
+import { settledWithin } from "../shutdown-wait.js";
 import { CoalescingWebSocketServer } from "./coalescing-ws.js";
 import { type Realtime, rooms } from "./realtime.js";
 import { momentsRoom, viewerRooms } from "./ticket-audience.js";
@@ -95,12 +96,10 @@ export async function createSocketServer(options: {
     closeRedis = async () => {
       // close() waits for the commands in flight (quit() could wait for ever on a client that was
       // reconnecting); a Redis that is down answers none, so the clients are left behind after a while.
-      const closed = Promise.allSettled([pub.close(), sub.close()]).then(() => true);
-      const wait = new Promise<false>((resolve) =>
-        setTimeout(() => resolve(false), REDIS_CLOSE_WAIT_MS).unref(),
-      );
+      const closed = Promise.allSettled([pub.close(), sub.close()]);
       // Not destroy(): it rejects the commands still queued, and nobody awaits node-redis's own.
-      if (!(await Promise.race([closed, wait]))) for (const client of [pub, sub]) client.unref();
+      if (!(await settledWithin(closed, REDIS_CLOSE_WAIT_MS)))
+        for (const client of [pub, sub]) client.unref();
     };
   }
 

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../http/app-error.js";
 import { UnknownMessageError } from "../../ingest/connection.js";
 import { TtlCache } from "../../ingest/ttl-cache.js";
+import { settledWithin } from "../../shutdown-wait.js";
 import { type DeliveryRow, type WebhookConnection, WebhooksRepo } from "./repo.js";
 import { sameSecret, validSignature } from "./signature.js";
 import { WaitingForSends } from "./waiting-for-sends.js";
@@ -394,7 +395,7 @@ export class WebhooksService {
   async drain(timeoutMs = 10_000): Promise<void> {
     await this.writer.idle();
     if (this.running) {
-      await Promise.race([this.running, new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+      await settledWithin(this.running, timeoutMs);
     }
     this.stopped = true;
     await this.running;
