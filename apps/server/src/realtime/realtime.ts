@@ -39,11 +39,32 @@ export const rooms = {
 export class Realtime {
   private io?: Server;
   private scopeOf?: ScopeResolver;
+  private logger?: { warn(obj: object, msg: string): void };
 
   /** `scopeOf` answers a user's ticket view scope, for the audience rooms (ticket-audience.ts). */
-  attach(io: Server, options: { scopeOf?: ScopeResolver } = {}): void {
+  attach(
+    io: Server,
+    options: { scopeOf?: ScopeResolver; logger?: { warn(obj: object, msg: string): void } } = {},
+  ): void {
     this.io = io;
     this.scopeOf = options.scopeOf;
+    this.logger = options.logger;
+  }
+
+  /**
+   * A user's sockets on every node. With several nodes the adapter asks the others through Redis;
+   * when it cannot (Redis away) this node's sockets are answered alone, so a login or a rights
+   * change still succeeds and applies here, and the other nodes' sockets keep their old state
+   * until they reconnect or their token expires.
+   */
+  private async userSockets(io: Server, companyId: number, userId: number) {
+    const room = rooms.user(companyId, userId);
+    try {
+      return await io.in(room).fetchSockets();
+    } catch (err) {
+      this.logger?.warn({ err, companyId, userId }, "other nodes' sockets unreachable; this node's only");
+      return io.local.in(room).fetchSockets();
+    }
   }
 
   /**
@@ -60,7 +81,7 @@ export class Realtime {
     // A user who does not exist any more keeps masked numbers until their sockets close.
     const whole = viewer?.wholeNumbers ?? false;
     const prefix = audiencePrefix(companyId);
-    for (const socket of await this.io.in(rooms.user(companyId, userId)).fetchSockets()) {
+    for (const socket of await this.userSockets(this.io, companyId, userId)) {
       // Join the new numbers room before leaving the old one: a socket in both hears neither payload.
       socket.join(rooms.numbers(companyId, whole));
       socket.leave(rooms.numbers(companyId, !whole));
@@ -170,7 +191,7 @@ export class Realtime {
     // A logout is not "signed in elsewhere": its sockets just close.
     if (options.announce)
       this.toUser(companyId, userId, "auth", { action: "update", user: { id: userId }, tokenVersion });
-    const sockets = await this.io.in(rooms.user(companyId, userId)).fetchSockets();
+    const sockets = await this.userSockets(this.io, companyId, userId);
     const stale = sockets.filter((s) => Number(s.data?.tokenVersion) < tokenVersion);
     if (stale.length === 0) return;
     // Leave the auth event a moment to reach the old tab before its socket closes.

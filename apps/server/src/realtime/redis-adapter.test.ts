@@ -115,7 +115,7 @@ async function privateRedis() {
 }
 
 describe.skipIf(!redisUrl)("socket.io over a Redis that goes away", () => {
-  it("events it cannot take are lost to the other node's sockets; the servers go on, and so do events once it is back", async () => {
+  it("events it cannot take are lost to the other node's sockets; logins and the servers go on, and so do events once it is back", async () => {
     const redis = await privateRedis();
     const first = await startTestServer({ env: { REDIS_URL: redis.url } });
     const second = await startTestServer({ env: { REDIS_URL: redis.url } });
@@ -128,11 +128,21 @@ describe.skipIf(!redisUrl)("socket.io over a Redis that goes away", () => {
       const user = await buildAdmin(first.database.db, company.id);
       const event = `company-${company.id}-user`;
       const { heard } = await clients.hearing((await login(first.app, user.email)).token, event);
+      // Another user's older session, for a login while Redis is away.
+      const other = await buildUser(first.database.db, company.id);
+      const older = await clients.open((await login(first.app, other.email)).token);
       await new Promise((r) => setTimeout(r, 300));
       await redis.stop();
       // While Redis is away the publish is refused. The adapter does not wait for its publishes:
       // unhandled, that rejection ended the process (here: it fails the run).
       second.realtime.toCompany(company.id, "user", { action: "update", user: { id: 1 } });
+      // A login ends the user's older sockets on every node, which asks Redis for the other nodes'
+      // sockets: without it the login still signs in (it answered 500), and this node's older
+      // sockets still close.
+      const olderClosed = new Promise((resolve) => older.once("disconnect", resolve));
+      await login(first.app, other.email);
+      await olderClosed;
+      await expect(second.realtime.endOlderSessions(company.id, other.id, 99)).resolves.toBeUndefined();
       await new Promise((r) => setTimeout(r, 500));
       await redis.start();
       const start = Date.now();

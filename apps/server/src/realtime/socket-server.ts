@@ -236,7 +236,7 @@ export async function createSocketServer(options: {
     });
   });
 
-  realtime.attach(io, { scopeOf });
+  realtime.attach(io, { scopeOf, logger });
   return {
     io,
     async close() {
