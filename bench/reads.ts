@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "8097" },
     only: { type: "string", default: "" },
     fresh: { type: "boolean", default: false },
-    warmup: { type: "string", default: "50" },
+    warmup: { type: "string", default: "200" },
     settle: { type: "string", default: "10" },
   },
 });
