@@ -89,8 +89,9 @@ export async function createSocketServer(options: {
     // only) instead of waiting to be sent late, in a burst, or to fail 5 s later.
     const pub = createClient({ url: options.redisUrl, disableOfflineQueue: true });
     const sub = createClient({ url: options.redisUrl });
-    pub.on("error", (err) => logger.error({ err }, "redis publisher error"));
-    sub.on("error", (err) => logger.error({ err }, "redis subscriber error"));
+    // node-redis reports each failed reconnection attempt, several a second while Redis is away.
+    pub.on("error", throttledErrors(logger, "redis publisher error"));
+    sub.on("error", throttledErrors(logger, "redis subscriber error"));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(publishingSafely(pub, logger), sub));
     closeRedis = async () => {
@@ -267,7 +268,25 @@ export function originAllowed(
 const REDIS_CLOSE_WAIT_MS = 2_000;
 
 /** A failed publish is logged this often at most: a Redis that stops answering fails every event. */
-const PUBLISH_FAILURE_LOG_MS = 10_000;
+/** How often a repeated Redis error is logged, with how many happened since the last line. */
+const REDIS_ERROR_LOG_MS = 10_000;
+
+/** An error handler that logs the first error, then at most one line per period with the count. */
+export function throttledErrors(
+  logger: Pick<Logger, "error">,
+  message: string,
+  periodMs = REDIS_ERROR_LOG_MS,
+): (err: unknown) => void {
+  let lastLogged = Number.NEGATIVE_INFINITY;
+  let failedSince = 0;
+  return (err) => {
+    failedSince += 1;
+    if (Date.now() - lastLogged < periodMs) return;
+    lastLogged = Date.now();
+    logger.error({ err, failed: failedSince }, message);
+    failedSince = 0;
+  };
+}
 
 /**
  * The Redis client as the socket.io adapter may use it. The adapter publishes every event
@@ -279,18 +298,7 @@ const PUBLISH_FAILURE_LOG_MS = 10_000;
  * and the process goes on.
  */
 export function publishingSafely<C extends object>(client: C, logger: Pick<Logger, "error">): C {
-  let lastLogged = Number.NEGATIVE_INFINITY;
-  let failedSince = 0;
-  const failed = (err: unknown) => {
-    failedSince += 1;
-    if (Date.now() - lastLogged < PUBLISH_FAILURE_LOG_MS) return;
-    lastLogged = Date.now();
-    logger.error(
-      { err, failed: failedSince },
-      "redis publish failed; other processes' sockets miss these events",
-    );
-    failedSince = 0;
-  };
+  const failed = throttledErrors(logger, "redis publish failed; other processes' sockets miss these events");
   return new Proxy(client, {
     get(target, property) {
       const value = Reflect.get(target, property, target);
