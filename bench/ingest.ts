@@ -74,13 +74,20 @@ async function startServers(metaUrl: string): Promise<ChildProcess[]> {
   return [first, ...others];
 }
 
-/** The local Redis server's pid (its CPU counts when several processes fan events out through it). */
+/**
+ * The pid of the local redis-server listening on BENCH_REDIS_URL's port (its CPU counts when several
+ * processes fan events out through it): its command line names the address it serves
+ * (`redis-server 127.0.0.1:6379`), and another one may run beside it (a test's own).
+ */
 function redisPid(): number | undefined {
   if (processCount === 1) return undefined;
+  const port = new URL(redisUrl).port || "6379";
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "redis-server") return Number(entry);
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "redis-server") continue;
+      const commandLine = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ");
+      if (new RegExp(`[: ]${port}( |$)`).test(commandLine)) return Number(entry);
     } catch {}
   }
   return undefined;
