@@ -15,6 +15,9 @@ export interface NumbersPayloads {
   masked?: object;
 }
 
+/** Where Realtime reports what it could not do across nodes (the server's logger). */
+type WarningLog = { warn(obj: object, msg: string): void };
+
 /** Room names. A socket only ever joins rooms of its own company. */
 export const rooms = {
   company: (companyId: number) => `c:${companyId}`,
@@ -39,13 +42,10 @@ export const rooms = {
 export class Realtime {
   private io?: Server;
   private scopeOf?: ScopeResolver;
-  private logger?: { warn(obj: object, msg: string): void };
+  private logger?: WarningLog;
 
   /** `scopeOf` answers a user's ticket view scope, for the audience rooms (ticket-audience.ts). */
-  attach(
-    io: Server,
-    options: { scopeOf?: ScopeResolver; logger?: { warn(obj: object, msg: string): void } } = {},
-  ): void {
+  attach(io: Server, options: { scopeOf?: ScopeResolver; logger?: WarningLog } = {}): void {
     this.io = io;
     this.scopeOf = options.scopeOf;
     this.logger = options.logger;

@@ -267,7 +267,6 @@ export function originAllowed(
 /** How long shutdown waits for Redis to take the last commands before it lets the clients go. */
 const REDIS_CLOSE_WAIT_MS = 2_000;
 
-/** A failed publish is logged this often at most: a Redis that stops answering fails every event. */
 /** How often a repeated Redis error is logged, with how many happened since the last line. */
 const REDIS_ERROR_LOG_MS = 10_000;
 
